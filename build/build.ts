@@ -1,0 +1,32 @@
+/**
+ * Builds the single executable build/out/belay: the runtime, the app, its migrations, the Swagger UI
+ * assets and full ICU (time zones) in one file that runs from any directory with nothing beside it.
+ * Usage: bun run build/build.ts [--target bun-linux-arm64]
+ */
+import { join } from 'node:path'
+
+const root = join(import.meta.dir, '..')
+const outfile = join(root, 'build/out/belay')
+const targetIndex = process.argv.indexOf('--target')
+const target = targetIndex > 0 ? process.argv[targetIndex + 1] : undefined
+
+const started = performance.now()
+const proc = Bun.spawnSync(
+  [
+    process.execPath,
+    'build',
+    '--compile',
+    '--minify',
+    '--bytecode',
+    '--format=esm',
+    '--define',
+    'process.env.NODE_ENV="production"',
+    ...(target ? [`--target=${target}`] : []),
+    join(root, 'src/main.ts'),
+    '--outfile',
+    outfile,
+  ],
+  { cwd: root, stdout: 'inherit', stderr: 'inherit' },
+)
+if (proc.exitCode !== 0) process.exit(proc.exitCode ?? 1)
+console.log(`built ${outfile} in ${((performance.now() - started) / 1000).toFixed(1)} s`)

@@ -1,0 +1,23 @@
+import type { Db } from '../../db/connection.ts'
+import type { StaffUser } from '../../db/schema.ts'
+
+export async function insertToken(
+  db: Db,
+  token: { key_hash: string; user_id: number; created_at: string; expires_at: string | null },
+): Promise<void> {
+  await db.insertInto('auth_tokens').values(token).execute()
+}
+
+/** The user a token belongs to, with the token's expiry; undefined for an unknown token. */
+export async function getUserByTokenHash(
+  db: Db,
+  keyHash: string,
+): Promise<(StaffUser & { token_expires_at: string | null }) | undefined> {
+  return db
+    .selectFrom('auth_tokens')
+    .innerJoin('staff_users', 'staff_users.id', 'auth_tokens.user_id')
+    .selectAll('staff_users')
+    .select('auth_tokens.expires_at as token_expires_at')
+    .where('auth_tokens.key_hash', '=', keyHash)
+    .executeTakeFirst()
+}

@@ -1,0 +1,36 @@
+import { t } from 'elysia'
+import { field, out } from '../../http/fields.ts'
+
+export const EVENT_TYPE_STATUSES = ['DRA', 'ACT', 'RET'] as const
+
+export const EventTypeWrite = t.Object({
+  name: field.text({ maxLength: 255 }),
+  gym_id: field.integer({ description: 'A gym id; cannot change after creation' }),
+  status: field.choice(EVENT_TYPE_STATUSES, { description: 'DRA draft, ACT active, RET retired' }),
+  capacity: t.Optional(field.nullable(field.integer({ min: 1, max: 1000 }))),
+  late_booking_window_minutes: t.Optional(
+    t.Integer({
+      exclusiveMaximum: 60,
+      description: 'Minutes after start an event may still be booked; below 60',
+    }),
+  ),
+  is_listed: t.Optional(field.bool()),
+})
+
+export const EventTypeOut = t.Object({
+  id: out.id(),
+  url: out.url(),
+  name: t.String(),
+  gym_id: t.Integer(),
+  gym_name: t.String(),
+  gym_url: out.url(),
+  status: t.String(),
+  capacity: t.Nullable(t.Integer()),
+  late_booking_window_minutes: t.Integer(),
+  is_listed: t.Boolean(),
+  created_at: out.datetime(),
+  updated_at: out.datetime(),
+  questions_url: out.url(),
+  schedules_url: out.url(),
+  service_scheduler_url: out.url(),
+})

@@ -1,0 +1,28 @@
+import type { Urls } from '../../http/urls.ts'
+import type { EventTypeRow } from './queries.ts'
+
+export function serializeEventType(row: EventTypeRow, urls: Urls) {
+  return {
+    id: row.id,
+    url: urls.abs('/api/event-types', row.id),
+    name: row.name,
+    gym_id: row.gym_id,
+    gym_name: row.gym_name,
+    gym_url: urls.abs('/api/gyms', row.gym_id),
+    status: row.status,
+    capacity: row.capacity,
+    late_booking_window_minutes: row.late_booking_window_minutes,
+    is_listed: row.is_listed === 1,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+    questions_url: urls.abs('/api/event-types', row.id, 'questions'),
+    schedules_url: urls.abs('/api/event-types', row.id, 'schedules'),
+    // The scheduler web app addresses a gym by its scheduler path (its id when none is set).
+    service_scheduler_url: urls.abs(
+      '/scheduler',
+      row.gym_scheduler_url_path || row.gym_id,
+      'event-types',
+      row.id,
+    ),
+  }
+}

@@ -1,0 +1,31 @@
+import type { Db } from '../../db/connection.ts'
+import type { Gym, GymUpdate, NewGym } from '../../db/schema.ts'
+
+export const countGyms = async (db: Db): Promise<number> =>
+  Number(
+    (
+      await db
+        .selectFrom('gyms')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
+
+export const listGyms = (db: Db, limit: number, offset: number): Promise<Gym[]> =>
+  db.selectFrom('gyms').selectAll().orderBy('id').limit(limit).offset(offset).execute()
+
+export const getGym = (db: Db, id: number): Promise<Gym | undefined> =>
+  db.selectFrom('gyms').selectAll().where('id', '=', id).executeTakeFirst()
+
+export async function insertGym(db: Db, gym: NewGym): Promise<number> {
+  const row = await db.insertInto('gyms').values(gym).returning('id').executeTakeFirstOrThrow()
+  return row.id
+}
+
+export async function updateGym(db: Db, id: number, changes: GymUpdate): Promise<void> {
+  await db.updateTable('gyms').set(changes).where('id', '=', id).execute()
+}
+
+export async function gymExists(db: Db, id: number): Promise<boolean> {
+  return (await db.selectFrom('gyms').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+}

@@ -1,0 +1,36 @@
+import { Elysia } from 'elysia'
+import { changeGym, createGym } from '../../core/gyms.ts'
+import type { Deps } from '../../deps.ts'
+import { collectionRoutes, emptySubCollections } from '../../http/crud.ts'
+import { defineFilters } from '../../http/filters.ts'
+import { countGyms, getGym, gymExists, listGyms } from './queries.ts'
+import { GymOut, GymWrite } from './schema.ts'
+import { serializeGym } from './serializer.ts'
+
+export const gymRoutes = (deps: Deps) =>
+  new Elysia()
+    .use(
+      collectionRoutes(deps, {
+        path: '/api/gyms',
+        tag: 'Gyms',
+        noun: 'gym',
+        read: 'staff',
+        write: 'admin',
+        filters: defineFilters({}),
+        output: GymOut,
+        count: (d) => countGyms(d.db),
+        list: (d, _filters, limit, offset) => listGyms(d.db, limit, offset),
+        get: (d, id) => getGym(d.db, id),
+        serialize: serializeGym,
+        create: { body: GymWrite, run: (d, body) => createGym(d, body) },
+        replace: { body: GymWrite, run: (d, gym, body) => changeGym(d, gym, body) },
+      }),
+    )
+    .use(
+      emptySubCollections(deps, {
+        path: '/api/gyms',
+        tag: 'Gyms',
+        names: ['climbs', 'grades', 'sections'],
+        parentExists: (id) => gymExists(deps.db, id),
+      }),
+    )

@@ -1,0 +1,45 @@
+import { t } from 'elysia'
+import { field, out } from '../../http/fields.ts'
+
+export const SCHEDULER_PATH_PATTERN = '^[A-Za-z0-9-]*$'
+
+export const GymWrite = t.Object({
+  name: field.text({ maxLength: 255 }),
+  time_zone: field.timeZone(),
+  hide_setter: t.Optional(field.bool()),
+  scheduler_url_path: t.Optional(
+    field.pattern(
+      SCHEDULER_PATH_PATTERN,
+      'Enter a valid value consisting only of letters, numbers or hyphens.',
+      {
+        description: 'Letters, numbers and hyphens; empty disables the scheduler',
+      },
+    ),
+  ),
+  scheduler_landing_page_text: t.Optional(field.text({ blank: true, description: 'Markdown' })),
+  scheduler_first_day_of_week: t.Optional(field.choice(['SUN', 'MON'] as const)),
+  capacity: t.Optional(
+    field.nullable(field.integer({ min: 1, description: 'People allowed inside at once' })),
+  ),
+  combine_same_day_check_ins: t.Optional(
+    field.bool({ description: 'Record at most one check-in per customer per local day' }),
+  ),
+})
+
+export const GymOut = t.Object({
+  id: out.id(),
+  url: out.url(),
+  name: t.String(),
+  hide_setter: t.Boolean(),
+  time_zone: t.String(),
+  scheduler_url_path: t.String(),
+  scheduler_landing_page_text: t.String(),
+  scheduler_first_day_of_week: t.String(),
+  capacity: t.Nullable(t.Integer()),
+  combine_same_day_check_ins: t.Boolean(),
+  created_at: out.datetime(),
+  updated_at: out.datetime(),
+  climbs_url: out.url(),
+  grades_url: out.url(),
+  sections_url: out.url(),
+})

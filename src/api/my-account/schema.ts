@@ -1,0 +1,39 @@
+import { t } from 'elysia'
+import { field, out } from '../../http/fields.ts'
+
+/** PUT: the editable fields; not-editable ones (email, flags) sent along are ignored, as read-only. */
+export const MyAccountReplace = t.Object({
+  first_name: t.Optional(field.text({ blank: true, maxLength: 150 })),
+  last_name: t.Optional(field.text({ blank: true, maxLength: 150 })),
+  default_gym_id: field.integer({ description: 'A gym id' }),
+  previous_password: t.Optional(field.secret({ description: 'Required with new_password' })),
+  new_password: t.Optional(t.String({ minLength: 1, writeOnly: true, description: 'At least 8 characters' })),
+})
+
+export const MyAccountUpdate = t.Partial(MyAccountReplace)
+
+export const ChangePassword = t.Object({
+  old_password: t.Optional(
+    field.secret({ description: 'The current password (also accepted as previous_password)' }),
+  ),
+  previous_password: t.Optional(field.secret()),
+  new_password: t.String({ minLength: 1, writeOnly: true }),
+})
+
+export const MyAccountOut = t.Object({
+  email: t.String(),
+  first_name: t.String(),
+  last_name: t.String(),
+  organization_name: t.String(),
+  default_gym_id: t.Integer(),
+  default_gym_name: t.String(),
+  default_gym_url: out.url(),
+  date_joined: out.datetime(),
+  can_manage_events: t.Boolean(),
+  can_manage_members: t.Boolean(),
+  can_manage_customer_proficiencies: t.Boolean(),
+  can_export_customers: t.Boolean(),
+  can_access_reports: t.Boolean(),
+  is_organization_admin: t.Boolean(),
+  pin_mode_required: t.Boolean(),
+})

@@ -1,0 +1,74 @@
+import type { Db } from '../../db/connection.ts'
+import type { NewStaffUser, StaffUser, StaffUserUpdate } from '../../db/schema.ts'
+import { searchTerms } from '../../db/text-search.ts'
+
+export type StaffUserRow = StaffUser & { default_gym_name: string }
+
+export interface UserFilters {
+  default_gym_id?: number
+  search?: string
+}
+
+function filtered(db: Db, filters: UserFilters) {
+  let query = db.selectFrom('staff_users').innerJoin('gyms', 'gyms.id', 'staff_users.default_gym_id')
+  if (filters.default_gym_id !== undefined)
+    query = query.where('staff_users.default_gym_id', '=', filters.default_gym_id)
+  if (filters.search !== undefined) {
+    const search = filters.search
+    query = query.where((eb) =>
+      searchTerms(eb, ['staff_users.email', 'staff_users.first_name', 'staff_users.last_name'], search),
+    )
+  }
+  return query
+}
+
+export async function countUsers(db: Db, filters: UserFilters): Promise<number> {
+  const row = await filtered(db, filters)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+export const listUsers = (
+  db: Db,
+  filters: UserFilters,
+  limit: number,
+  offset: number,
+): Promise<StaffUserRow[]> =>
+  filtered(db, filters)
+    .selectAll('staff_users')
+    .select('gyms.name as default_gym_name')
+    .orderBy('staff_users.id')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+
+export const getUser = (db: Db, id: number): Promise<StaffUserRow | undefined> =>
+  filtered(db, {})
+    .selectAll('staff_users')
+    .select('gyms.name as default_gym_name')
+    .where('staff_users.id', '=', id)
+    .executeTakeFirst()
+
+/** By email, case-insensitively (the column is COLLATE NOCASE). */
+export const getUserByEmail = (db: Db, email: string): Promise<StaffUser | undefined> =>
+  db.selectFrom('staff_users').selectAll().where('email', '=', email).executeTakeFirst()
+
+export async function insertUser(db: Db, user: NewStaffUser): Promise<number> {
+  return (await db.insertInto('staff_users').values(user).returning('id').executeTakeFirstOrThrow()).id
+}
+
+export async function updateUser(db: Db, id: number, changes: StaffUserUpdate): Promise<void> {
+  await db.updateTable('staff_users').set(changes).where('id', '=', id).execute()
+}
+
+export async function countUsersTotal(db: Db): Promise<number> {
+  return Number(
+    (
+      await db
+        .selectFrom('staff_users')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  )
+}

@@ -1,0 +1,25 @@
+import { changeStaffUser, createStaffUser } from '../../core/staff-users.ts'
+import type { Deps } from '../../deps.ts'
+import { collectionRoutes } from '../../http/crud.ts'
+import { defineFilters } from '../../http/filters.ts'
+import { countUsers, getUser, listUsers } from './queries.ts'
+import { UserCreate, UserOut, UserReplace } from './schema.ts'
+import { serializeUser } from './serializer.ts'
+
+/** /api/users/: staff accounts, managed by organization admins. No DELETE: deactivate instead. */
+export const userRoutes = (deps: Deps) =>
+  collectionRoutes(deps, {
+    path: '/api/users',
+    tag: 'Staff users',
+    noun: 'staff user',
+    read: 'admin',
+    write: 'admin',
+    filters: defineFilters({ default_gym_id: 'id', search: 'text' }),
+    output: UserOut,
+    count: (d, filters) => countUsers(d.db, filters),
+    list: (d, filters, limit, offset) => listUsers(d.db, filters, limit, offset),
+    get: (d, id) => getUser(d.db, id),
+    serialize: serializeUser,
+    create: { body: UserCreate, run: (d, body) => createStaffUser(d, body) },
+    replace: { body: UserReplace, run: (d, user, body, actor) => changeStaffUser(d, user, body, actor) },
+  })

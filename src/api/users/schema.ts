@@ -1,0 +1,61 @@
+import { t } from 'elysia'
+import { field, out } from '../../http/fields.ts'
+
+const flags = {
+  is_active: field.bool({ description: 'False removes access instead of deleting' }),
+  can_manage_events: field.bool(),
+  can_manage_members: field.bool(),
+  can_manage_customer_proficiencies: field.bool(),
+  can_export_customers: field.bool(),
+  can_access_reports: field.bool(),
+  is_organization_admin: field.bool(),
+}
+
+const optional = {
+  first_name: t.Optional(field.text({ blank: true, maxLength: 150 })),
+  last_name: t.Optional(field.text({ blank: true, maxLength: 150 })),
+  pin_mode_required: t.Optional(field.bool()),
+  password: t.Optional(field.secret({ description: 'Write-only; at least 8 characters' })),
+  pin: t.Optional(
+    field.pattern('^[0-9]{4,8}$', 'Enter a PIN of 4 to 8 digits.', {
+      description: 'Write-only; 4 to 8 digits',
+    }),
+  ),
+}
+
+export const UserCreate = t.Object({
+  email: field.email(),
+  default_gym_id: field.integer({ description: 'A gym id' }),
+  ...flags,
+  ...optional,
+})
+
+/** PUT: the same fields; `email` may be sent but cannot change. */
+export const UserReplace = t.Object({
+  email: t.Optional(field.email({ description: 'Cannot be changed after creation' })),
+  default_gym_id: field.integer({ description: 'A gym id' }),
+  ...flags,
+  ...optional,
+})
+
+export const UserOut = t.Object({
+  id: out.id(),
+  url: out.url(),
+  email: t.String(),
+  first_name: t.String(),
+  last_name: t.String(),
+  default_gym_id: t.Integer(),
+  default_gym_name: t.String(),
+  default_gym_url: out.url(),
+  date_joined: out.datetime(),
+  is_active: t.Boolean(),
+  can_manage_events: t.Boolean(),
+  can_manage_members: t.Boolean(),
+  can_manage_customer_proficiencies: t.Boolean(),
+  can_export_customers: t.Boolean(),
+  can_access_reports: t.Boolean(),
+  is_organization_admin: t.Boolean(),
+  pin_mode_required: t.Boolean(),
+  has_password: t.Boolean(),
+  has_pin: t.Boolean(),
+})

@@ -1,0 +1,36 @@
+import { Elysia } from 'elysia'
+import { tokenRoutes, GET_TOKEN_PATH } from './api/auth/routes.ts'
+import { eventTypeRoutes } from './api/event-types/routes.ts'
+import { gymRoutes } from './api/gyms/routes.ts'
+import { healthRoutes } from './api/health/routes.ts'
+import { myAccountRoutes } from './api/my-account/routes.ts'
+import { organizationRoutes } from './api/organization/routes.ts'
+import { userRoutes } from './api/users/routes.ts'
+import type { Deps } from './deps.ts'
+import { parseBody } from './http/body.ts'
+import { errorHandling } from './http/error-handler.ts'
+import { openApiDocs } from './http/openapi.ts'
+import { RouteIndex } from './http/route-index.ts'
+
+const FORM_PATHS = new Set([GET_TOKEN_PATH])
+
+/** The whole API as an Elysia app. It never listens: main.ts does, and tests call `app.handle`. */
+export function createApp(deps: Deps) {
+  let registered: ReadonlyArray<{ method: string; path: string }> = []
+  const routes = new RouteIndex(() => registered)
+  const app = new Elysia()
+    .use(errorHandling({ log: deps.log, routes }))
+    .onParse({ as: 'global' }, ({ request }) => parseBody(request, FORM_PATHS))
+    .use(openApiDocs(deps.version))
+    .use(healthRoutes(deps))
+    .use(tokenRoutes(deps))
+    .use(organizationRoutes(deps))
+    .use(userRoutes(deps))
+    .use(myAccountRoutes(deps))
+    .use(gymRoutes(deps))
+    .use(eventTypeRoutes(deps))
+  registered = app.routes
+  return app
+}
+
+export type App = ReturnType<typeof createApp>

@@ -1,0 +1,130 @@
+import { isKnownTimeZone } from './lib/time-zones.ts'
+
+/**
+ * Every setting of the executable: its flag, environment variable and default, in one place.
+ * A flag beats the environment, which beats the default. The README's settings table mirrors this.
+ */
+export interface Config {
+  host: string
+  port: number
+  dbPath: string
+  /** When set, absolute URLs in responses use this origin instead of the request's Host. */
+  publicUrl: string | null
+  /** Token lifetime in hours; null means tokens never expire (DRF's default). */
+  tokenLifetimeHours: number | null
+  /** First-start bootstrap: used only when the database has no organization yet. */
+  adminEmail: string | null
+  adminPassword: string | null
+  gymName: string
+  timeZone: string
+}
+
+interface Setting {
+  key: keyof Config
+  flag: string
+  env: string
+  default: string | null
+  help: string
+}
+
+export const settings: Setting[] = [
+  { key: 'host', flag: '--host', env: 'BELAY_HOST', default: '0.0.0.0', help: 'Address to listen on' },
+  { key: 'port', flag: '--port', env: 'BELAY_PORT', default: '8000', help: 'TCP port to listen on' },
+  {
+    key: 'dbPath',
+    flag: '--db',
+    env: 'BELAY_DB',
+    default: './data/belay.sqlite3',
+    help: 'SQLite database file',
+  },
+  {
+    key: 'publicUrl',
+    flag: '--public-url',
+    env: 'BELAY_PUBLIC_URL',
+    default: null,
+    help: 'Origin used in absolute URLs (e.g. https://desk.gym.example); default: the request Host',
+  },
+  {
+    key: 'tokenLifetimeHours',
+    flag: '--token-lifetime-hours',
+    env: 'BELAY_TOKEN_LIFETIME_HOURS',
+    default: null,
+    help: 'Hours an API token stays valid; default: never expires',
+  },
+  {
+    key: 'adminEmail',
+    flag: '--admin-email',
+    env: 'BELAY_ADMIN_EMAIL',
+    default: null,
+    help: 'First start: admin email',
+  },
+  {
+    key: 'adminPassword',
+    flag: '--admin-password',
+    env: 'BELAY_ADMIN_PASSWORD',
+    default: null,
+    help: 'First start: admin password (default: random, printed once)',
+  },
+  {
+    key: 'gymName',
+    flag: '--gym-name',
+    env: 'BELAY_GYM_NAME',
+    default: 'My Gym',
+    help: 'First start: the gym name',
+  },
+  {
+    key: 'timeZone',
+    flag: '--time-zone',
+    env: 'BELAY_TIME_ZONE',
+    default: 'UTC',
+    help: 'First start: IANA time zone',
+  },
+]
+
+export class ConfigError extends Error {}
+
+/** Reads settings from `--flag value` / `--flag=value` arguments and the environment. */
+export function loadConfig(args: string[], env: Record<string, string | undefined> = process.env): Config {
+  const fromArgs = new Map<string, string>()
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!
+    const eq = arg.indexOf('=')
+    const flag = eq > 0 ? arg.slice(0, eq) : arg
+    if (!settings.some((s) => s.flag === flag)) throw new ConfigError(`unknown option ${arg}`)
+    const value = eq > 0 ? arg.slice(eq + 1) : args[++i]
+    if (value === undefined) throw new ConfigError(`${flag} needs a value`)
+    fromArgs.set(flag, value)
+  }
+  const raw = (s: Setting): string | null => fromArgs.get(s.flag) ?? (env[s.env] || null) ?? s.default
+  const values = Object.fromEntries(settings.map((s) => [s.key, raw(s)])) as Record<
+    keyof Config,
+    string | null
+  >
+
+  const port = Number(values.port)
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`invalid port ${values.port}`)
+  const lifetime = values.tokenLifetimeHours === null ? null : Number(values.tokenLifetimeHours)
+  if (lifetime !== null && !(lifetime > 0))
+    throw new ConfigError('token lifetime must be a positive number of hours')
+  if (!isKnownTimeZone(values.timeZone!)) throw new ConfigError(`unknown time zone ${values.timeZone}`)
+  let publicUrl = values.publicUrl
+  if (publicUrl !== null) {
+    try {
+      publicUrl = new URL(publicUrl).origin
+    } catch {
+      throw new ConfigError(`invalid public URL ${values.publicUrl}`)
+    }
+  }
+  return {
+    host: values.host!,
+    port,
+    dbPath: values.dbPath!,
+    publicUrl,
+    tokenLifetimeHours: lifetime,
+    adminEmail: values.adminEmail,
+    adminPassword: values.adminPassword,
+    gymName: values.gymName!,
+    timeZone: values.timeZone!,
+  }
+}

@@ -1,0 +1,66 @@
+import type { Static } from 'elysia'
+import type { EventTypeRow } from '../api/event-types/queries.ts'
+import { insertEventType, updateEventType } from '../api/event-types/queries.ts'
+import type { EventTypeWrite } from '../api/event-types/schema.ts'
+import { gymExists } from '../api/gyms/queries.ts'
+import type { Deps } from '../deps.ts'
+import { messages } from '../http/errors.ts'
+import { FieldErrorCollector } from './field-errors.ts'
+import { toFlag } from './flags.ts'
+
+type EventTypeInput = Partial<Static<typeof EventTypeWrite>>
+
+export const DEFAULT_LATE_BOOKING_WINDOW_MINUTES = 15
+
+async function checkGym(
+  deps: Pick<Deps, 'db'>,
+  input: EventTypeInput,
+  errors: FieldErrorCollector,
+  existing?: EventTypeRow,
+) {
+  if (input.gym_id === undefined) return
+  if (existing) {
+    if (input.gym_id !== existing.gym_id) errors.add('gym_id', messages.cannotChange)
+  } else if (!(await gymExists(deps.db, input.gym_id))) {
+    errors.add('gym_id', messages.doesNotExist(input.gym_id))
+  }
+}
+
+export async function createEventType(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  input: Static<typeof EventTypeWrite>,
+): Promise<number> {
+  const errors = new FieldErrorCollector()
+  await checkGym(deps, input, errors)
+  errors.throwIfAny()
+  const now = deps.clock.now().toISOString()
+  return insertEventType(deps.db, {
+    name: input.name,
+    gym_id: input.gym_id,
+    status: input.status,
+    capacity: input.capacity ?? null,
+    late_booking_window_minutes: input.late_booking_window_minutes ?? DEFAULT_LATE_BOOKING_WINDOW_MINUTES,
+    is_listed: toFlag(input.is_listed) ?? 1,
+    created_at: now,
+    updated_at: now,
+  })
+}
+
+/** PUT/PATCH; the gym may be sent again but not changed (an event type stays in its gym). */
+export async function changeEventType(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  row: EventTypeRow,
+  input: EventTypeInput,
+): Promise<void> {
+  const errors = new FieldErrorCollector()
+  await checkGym(deps, input, errors, row)
+  errors.throwIfAny()
+  await updateEventType(deps.db, row.id, {
+    name: input.name,
+    status: input.status,
+    capacity: input.capacity,
+    late_booking_window_minutes: input.late_booking_window_minutes,
+    is_listed: toFlag(input.is_listed),
+    updated_at: deps.clock.now().toISOString(),
+  })
+}

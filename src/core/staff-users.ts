@@ -1,0 +1,102 @@
+import type { Static } from 'elysia'
+import { gymExists } from '../api/gyms/queries.ts'
+import { getUserByEmail, insertUser, updateUser } from '../api/users/queries.ts'
+import type { UserCreate, UserReplace } from '../api/users/schema.ts'
+import type { StaffUser, StaffUserUpdate } from '../db/schema.ts'
+import type { Deps } from '../deps.ts'
+import { messages } from '../http/errors.ts'
+import { FieldErrorCollector } from './field-errors.ts'
+import { toFlag } from './flags.ts'
+import { hashSecret, MIN_PASSWORD_LENGTH, passwordTooShort } from './passwords.ts'
+
+type UserInput = Partial<Static<typeof UserReplace>>
+
+export const emailTaken = 'staff user with this email already exists.'
+export const cannotDeactivateSelf = 'You cannot deactivate your own account.'
+export const cannotDropOwnAdmin = 'You cannot remove your own organization admin rights.'
+
+/** Field rules shared by create and update; `existing` is the user being changed, if any. */
+async function checkUserInput(
+  deps: Pick<Deps, 'db'>,
+  input: UserInput,
+  errors: FieldErrorCollector,
+  existing?: StaffUser,
+): Promise<void> {
+  if (input.email !== undefined) {
+    if (existing && input.email.toLowerCase() !== existing.email.toLowerCase())
+      errors.add('email', messages.cannotChange)
+    else if (!existing && (await getUserByEmail(deps.db, input.email))) errors.add('email', emailTaken)
+  }
+  if (input.default_gym_id !== undefined && !(await gymExists(deps.db, input.default_gym_id))) {
+    errors.add('default_gym_id', messages.doesNotExist(input.default_gym_id))
+  }
+  if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH)
+    errors.add('password', passwordTooShort)
+}
+
+async function userChanges(input: UserInput): Promise<StaffUserUpdate> {
+  return {
+    first_name: input.first_name,
+    last_name: input.last_name,
+    default_gym_id: input.default_gym_id,
+    is_active: toFlag(input.is_active),
+    can_manage_events: toFlag(input.can_manage_events),
+    can_manage_members: toFlag(input.can_manage_members),
+    can_manage_customer_proficiencies: toFlag(input.can_manage_customer_proficiencies),
+    can_export_customers: toFlag(input.can_export_customers),
+    can_access_reports: toFlag(input.can_access_reports),
+    is_organization_admin: toFlag(input.is_organization_admin),
+    pin_mode_required: toFlag(input.pin_mode_required),
+    password_hash: input.password === undefined ? undefined : await hashSecret(input.password),
+    pin_hash: input.pin === undefined ? undefined : await hashSecret(input.pin),
+  }
+}
+
+export async function createStaffUser(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  input: Static<typeof UserCreate>,
+): Promise<number> {
+  const errors = new FieldErrorCollector()
+  await checkUserInput(deps, input, errors)
+  errors.throwIfAny()
+  const changes = await userChanges(input)
+  return insertUser(deps.db, {
+    email: input.email,
+    first_name: changes.first_name ?? '',
+    last_name: changes.last_name ?? '',
+    default_gym_id: input.default_gym_id,
+    date_joined: deps.clock.now().toISOString(),
+    is_active: changes.is_active!,
+    can_manage_events: changes.can_manage_events!,
+    can_manage_members: changes.can_manage_members!,
+    can_manage_customer_proficiencies: changes.can_manage_customer_proficiencies!,
+    can_export_customers: changes.can_export_customers!,
+    can_access_reports: changes.can_access_reports!,
+    is_organization_admin: changes.is_organization_admin!,
+    pin_mode_required: changes.pin_mode_required ?? 0,
+    password_hash: changes.password_hash ?? null,
+    pin_hash: changes.pin_hash ?? null,
+  })
+}
+
+/**
+ * PUT/PATCH of a staff user. Nobody may deactivate themselves or drop their own admin flag, so the
+ * organization always keeps an admin who can undo mistakes.
+ */
+export async function changeStaffUser(
+  deps: Pick<Deps, 'db'>,
+  user: StaffUser,
+  input: UserInput,
+  actor: { user: StaffUser },
+): Promise<void> {
+  const errors = new FieldErrorCollector()
+  await checkUserInput(deps, input, errors, user)
+  if (actor.user.id === user.id) {
+    if (input.is_active === false) errors.add('is_active', cannotDeactivateSelf)
+    if (input.is_organization_admin === false && user.is_organization_admin === 1) {
+      errors.add('is_organization_admin', cannotDropOwnAdmin)
+    }
+  }
+  errors.throwIfAny()
+  await updateUser(deps.db, user.id, await userChanges(input))
+}

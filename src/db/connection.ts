@@ -1,0 +1,34 @@
+import { Database as BunDatabase } from 'bun:sqlite'
+import { mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import { Kysely } from 'kysely'
+import { bunSqliteDialect } from './bun-sqlite-dialect.ts'
+import type { Database } from './schema.ts'
+
+export type Db = Kysely<Database>
+
+export interface Connection {
+  db: Db
+  /** The raw handle, for the few places that need synchronous statements (health check, backups). */
+  sqlite: BunDatabase
+  close(): Promise<void>
+}
+
+/**
+ * Opens the gym's database. `synchronous=FULL` makes every commit wait for an fsync, so anything the
+ * API acknowledged survives a power cut; WAL lets readers proceed while the one writer commits.
+ */
+export function openDatabase(path: string): Connection {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  const sqlite = new BunDatabase(path, { create: true, strict: true })
+  sqlite.run('PRAGMA journal_mode = WAL')
+  sqlite.run('PRAGMA synchronous = FULL')
+  sqlite.run('PRAGMA foreign_keys = ON')
+  sqlite.run('PRAGMA busy_timeout = 5000')
+  const db = new Kysely<Database>({ dialect: bunSqliteDialect(sqlite) })
+  return {
+    db,
+    sqlite,
+    close: () => db.destroy(),
+  }
+}

@@ -1,0 +1,54 @@
+import { Elysia } from 'elysia'
+import type { Logger } from '../lib/log.ts'
+import { ApiError, methodNotAllowed, notFound, parseError, serverError, ValidationError } from './errors.ts'
+import type { RouteIndex } from './route-index.ts'
+import { toFieldErrors } from './validation.ts'
+
+export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json', ...headers },
+  })
+}
+
+const respond = (e: ApiError) => jsonResponse(e.status, e.body, e.headers)
+
+/**
+ * The one exit for every error: ApiErrors as they are, Elysia's own validation, parse and routing
+ * errors mapped to DRF shapes, and anything else logged and answered with a bare 500 (the cause never
+ * reaches the client).
+ */
+export function errorHandling(deps: { log: Logger; routes: RouteIndex }) {
+  return new Elysia({ name: 'error-handling' }).onError(
+    { as: 'global' },
+    ({ code, error, request, path }) => {
+      if (error instanceof ApiError) return respond(error)
+      switch (code) {
+        case 'VALIDATION': {
+          // A malformed id in the path is no such record, as with DRF's \d+ URL patterns.
+          if (error.type === 'params') return respond(notFound())
+          return respond(new ValidationError(toFieldErrors(error.all as never)))
+        }
+        case 'PARSE': {
+          const cause = (error as Error).cause
+          return respond(
+            cause instanceof ApiError ? cause : parseError(String((cause as Error)?.message ?? cause)),
+          )
+        }
+        case 'NOT_FOUND': {
+          const allowed = deps.routes.allowedMethods(path)
+          if (allowed.length > 0 && !allowed.includes(request.method))
+            return respond(methodNotAllowed(request.method))
+          return respond(notFound())
+        }
+      }
+      deps.log.error('unhandled error', {
+        method: request.method,
+        path,
+        code: String(code),
+        error: error instanceof Error ? (error.stack ?? error.message) : String(error),
+      })
+      return respond(serverError())
+    },
+  )
+}

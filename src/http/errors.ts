@@ -1,0 +1,88 @@
+/**
+ * The API's errors, shaped as Django REST Framework shapes them (contract.md section 2). Code that
+ * wants to refuse a request throws one of these; the error handler turns it into the response.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(typeof body === 'object' && body && 'detail' in body ? String(body.detail) : `HTTP ${status}`)
+  }
+}
+
+/** Field errors: `{"field": ["message", ...]}`; object-level ones go under `non_field_errors`. */
+export type FieldErrors = Record<string, string[]>
+
+export class ValidationError extends ApiError {
+  constructor(readonly fields: FieldErrors) {
+    super(400, fields)
+  }
+
+  static field(field: string, message: string): ValidationError {
+    return new ValidationError({ [field]: [message] })
+  }
+}
+
+export const notAuthenticated = () =>
+  new ApiError(
+    401,
+    { detail: 'Authentication credentials were not provided.' },
+    { 'WWW-Authenticate': 'Token' },
+  )
+
+export const invalidToken = () =>
+  new ApiError(401, { detail: 'Invalid token.' }, { 'WWW-Authenticate': 'Token' })
+
+export const permissionDenied = () =>
+  new ApiError(403, { detail: 'You do not have permission to perform this action.' })
+
+export const notFound = () => new ApiError(404, { detail: 'Not found.' })
+
+export const invalidPage = () => new ApiError(404, { detail: 'Invalid page.' })
+
+export const methodNotAllowed = (method: string) =>
+  new ApiError(405, { detail: `Method "${method}" not allowed.` })
+
+export const throttled = (seconds: number) =>
+  new ApiError(
+    429,
+    { detail: `Request was throttled. Expected available in ${seconds} second${seconds === 1 ? '' : 's'}.` },
+    { 'Retry-After': String(seconds) },
+  )
+
+export const parseError = (reason: string) => new ApiError(400, { detail: `JSON parse error - ${reason}` })
+
+export const unsupportedMediaType = (type: string) =>
+  new ApiError(415, { detail: `Unsupported media type "${type}" in request.` })
+
+export const payloadTooLarge = () => new ApiError(413, { detail: 'Request body is too large.' })
+
+export const serverError = () => new ApiError(500, { detail: 'A server error occurred.' })
+
+/** DRF's standard messages, in one place so every collection words them alike. */
+export const messages = {
+  required: 'This field is required.',
+  blank: 'This field may not be blank.',
+  null: 'This field may not be null.',
+  email: 'Enter a valid email address.',
+  integer: 'A valid integer is required.',
+  number: 'A valid number is required.',
+  string: 'Not a valid string.',
+  boolean: 'Must be a valid boolean.',
+  date: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
+  datetime:
+    'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
+  url: 'Enter a valid URL.',
+  choice: (value: unknown) => `"${String(value)}" is not a valid choice.`,
+  max: (n: number) => `Ensure this value is less than or equal to ${n}.`,
+  min: (n: number) => `Ensure this value is greater than or equal to ${n}.`,
+  maxLength: (n: number) => `Ensure this field has no more than ${n} characters.`,
+  minLength: (n: number) => `Ensure this field has at least ${n} characters.`,
+  doesNotExist: (pk: unknown) => `Invalid pk "${String(pk)}" - object does not exist.`,
+  cannotChange: 'This field cannot be changed.',
+  unique: (model: string, field: string) => `${model} with this ${field} already exists.`,
+  filterNumber: 'Enter a number.',
+  invalidBody: (got: string) => `Invalid data. Expected a dictionary, but got ${got}.`,
+}

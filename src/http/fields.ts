@@ -1,0 +1,48 @@
+import { t, type TSchema } from 'elysia'
+
+/**
+ * Schema builders for request fields. Each produces a TypeBox schema whose failures validation.ts
+ * words as DRF does, and which the OpenAPI page documents as it is.
+ */
+export const field = {
+  /** Text; `blank: false` (the default) rejects "" with "This field may not be blank." */
+  text: (opts: { blank?: boolean; maxLength?: number; description?: string } = {}) =>
+    t.String({ minLength: opts.blank ? 0 : 1, maxLength: opts.maxLength, description: opts.description }),
+  email: (opts: { description?: string } = {}) =>
+    t.String({ format: 'email', description: opts.description }),
+  /** One of fixed codes; the error names the refused value. */
+  choice: <const V extends string>(values: readonly V[], opts: { description?: string } = {}) =>
+    t.Union(
+      values.map((v) => t.Literal(v)),
+      { description: opts.description ?? `One of ${values.join(', ')}` },
+    ),
+  integer: (opts: { min?: number; max?: number; description?: string } = {}) =>
+    t.Integer({ minimum: opts.min, maximum: opts.max, description: opts.description }),
+  number: (opts: { exclusiveMin?: number; description?: string } = {}) =>
+    t.Number({ exclusiveMinimum: opts.exclusiveMin, description: opts.description }),
+  bool: (opts: { description?: string } = {}) => t.Boolean({ description: opts.description }),
+  date: (opts: { description?: string } = {}) => t.String({ format: 'date', description: opts.description }),
+  /** An IANA zone name the runtime knows ("America/Denver"); stored in its canonical spelling. */
+  timeZone: (opts: { description?: string } = {}) =>
+    t.String({
+      format: 'time-zone',
+      'x-drf-message': 'A valid timezone is required.',
+      description: opts.description ?? 'IANA time zone, e.g. America/Denver',
+    }),
+  /** A text with a pattern and the message to give when it does not match. */
+  pattern: (pattern: string, message: string, opts: { description?: string } = {}) =>
+    t.String({ pattern, 'x-drf-message': message, description: opts.description }),
+  /** Write-only secrets (passwords): documented, never echoed. */
+  secret: (opts: { description?: string } = {}) =>
+    t.String({ writeOnly: true, description: opts.description }),
+  nullable: <S extends TSchema>(schema: S) => t.Nullable(schema),
+  optional: <S extends TSchema>(schema: S) => t.Optional(schema),
+}
+
+/** Response-only field helpers for the OpenAPI page (never validated at run time). */
+export const out = {
+  id: () => t.Integer({ readOnly: true }),
+  url: () => t.String({ format: 'uri', readOnly: true }),
+  datetime: () => t.String({ format: 'date-time', readOnly: true }),
+  date: () => t.String({ format: 'date', readOnly: true }),
+}

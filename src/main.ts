@@ -1,0 +1,174 @@
+#!/usr/bin/env bun
+import pkg from '../package.json' with { type: 'json' }
+import { insertUser, getUserByEmail } from './api/users/queries.ts'
+import { createApp } from './app.ts'
+import { ConfigError, loadConfig, settings, type Config } from './config.ts'
+import { adminUser, ensureOrganization } from './core/bootstrap.ts'
+import { LoginThrottle } from './core/login-throttle.ts'
+import { hashSecret, MIN_PASSWORD_LENGTH } from './core/passwords.ts'
+import { openDatabase } from './db/connection.ts'
+import { migrateToLatest, migrationStatus } from './db/migrator.ts'
+import { MAX_BODY_BYTES } from './http/body.ts'
+import { systemClock } from './lib/clock.ts'
+import { consoleLogger as log } from './lib/log.ts'
+import { newPassword } from './lib/secrets.ts'
+
+const usage = `belay ${pkg.version}: the climbing-gym appliance
+
+Usage:
+  belay serve [options]                 migrate, create the organization on first start, serve the API
+  belay migrate [up|status] [--db FILE] apply pending migrations, or list them
+  belay create-admin --email EMAIL [--password PASSWORD] [--db FILE]
+                                        add an organization admin (random password printed if omitted)
+
+Options (each also an environment variable):
+${settings.map((s) => `  ${`${s.flag} (${s.env})`.padEnd(46)}${s.help}${s.default ? ` [${s.default}]` : ''}`).join('\n')}
+`
+
+/** Pulls `--name value` / `--name=value` out of args, returning the value and the rest. */
+function takeOption(args: string[], name: string): [string | undefined, string[]] {
+  const rest: string[] = []
+  let value: string | undefined
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i]!
+    if (arg === name) value = args[++i]
+    else if (arg.startsWith(`${name}=`)) value = arg.slice(name.length + 1)
+    else rest.push(arg)
+  }
+  return [value, rest]
+}
+
+async function openMigrated(config: Config) {
+  const connection = openDatabase(config.dbPath)
+  const applied = await migrateToLatest(connection.db)
+  if (applied.length > 0) log.info('migrations applied', { migrations: applied, db: config.dbPath })
+  return connection
+}
+
+async function serve(config: Config): Promise<void> {
+  const connection = await openMigrated(config)
+  const firstStart = await ensureOrganization(connection.db, systemClock, config)
+  if (firstStart) {
+    log.info('first start: organization, gym and admin created', { admin_email: firstStart.adminEmail })
+    if (firstStart.generatedPassword) {
+      log.info(
+        'first start: generated admin password (shown only this once; change it with PATCH /api/change-password/)',
+        {
+          admin_email: firstStart.adminEmail,
+          admin_password: firstStart.generatedPassword,
+        },
+      )
+    }
+  }
+  const app = createApp({
+    db: connection.db,
+    clock: systemClock,
+    log,
+    config,
+    loginThrottle: new LoginThrottle(systemClock),
+    version: pkg.version,
+  })
+  // reusePort off: a second copy on the same port must fail loudly, not share the port silently.
+  app.listen({
+    hostname: config.host,
+    port: config.port,
+    reusePort: false,
+    maxRequestBodySize: MAX_BODY_BYTES + 1024,
+  })
+  const server = app.server!
+  log.info('listening', {
+    url: `http://${config.host}:${server.port}`,
+    db: config.dbPath,
+    version: pkg.version,
+  })
+
+  let stopping = false
+  const stop = async (signal: string) => {
+    if (stopping) return
+    stopping = true
+    log.info('stopping', { signal })
+    await server.stop()
+    await connection.close()
+    log.info('stopped')
+    process.exit(0)
+  }
+  process.on('SIGTERM', () => void stop('SIGTERM'))
+  process.on('SIGINT', () => void stop('SIGINT'))
+}
+
+async function migrate(args: string[]): Promise<void> {
+  const action = args[0] && !args[0].startsWith('--') ? args.shift()! : 'up'
+  const config = loadConfig(args)
+  const connection = openDatabase(config.dbPath)
+  try {
+    if (action === 'up') {
+      const applied = await migrateToLatest(connection.db)
+      console.log(applied.length ? `applied: ${applied.join(', ')}` : 'up to date')
+    } else if (action === 'status') {
+      for (const m of await migrationStatus(connection.db))
+        console.log(`${m.appliedAt ? 'applied' : 'pending'}  ${m.name}  ${m.appliedAt ?? ''}`)
+    } else throw new ConfigError(`unknown migrate action ${action} (up or status)`)
+  } finally {
+    await connection.close()
+  }
+}
+
+async function createAdmin(args: string[]): Promise<void> {
+  const [email, afterEmail] = takeOption(args, '--email')
+  const [password, rest] = takeOption(afterEmail, '--password')
+  if (!email) throw new ConfigError('create-admin needs --email')
+  if (password !== undefined && password.length < MIN_PASSWORD_LENGTH) {
+    throw new ConfigError(`the password needs at least ${MIN_PASSWORD_LENGTH} characters`)
+  }
+  const config = loadConfig(rest)
+  const connection = await openMigrated(config)
+  try {
+    await ensureOrganization(connection.db, systemClock, config)
+    if (await getUserByEmail(connection.db, email))
+      throw new ConfigError(`a staff user with email ${email} already exists`)
+    const gym = await connection.db.selectFrom('gyms').select('id').orderBy('id').executeTakeFirstOrThrow()
+    const plain = password ?? newPassword()
+    await insertUser(
+      connection.db,
+      adminUser(email, gym.id, await hashSecret(plain), systemClock.now().toISOString()),
+    )
+    console.log(password ? `created admin ${email}` : `created admin ${email} with password ${plain}`)
+  } finally {
+    await connection.close()
+  }
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [command, ...args] = argv
+  switch (command) {
+    case 'serve':
+      return serve(loadConfig(args))
+    case 'migrate':
+      return migrate(args)
+    case 'create-admin':
+      return createAdmin(args)
+    case undefined:
+    case 'help':
+    case '--help':
+    case '-h':
+      console.log(usage)
+      return
+    case '--version':
+    case 'version':
+      console.log(pkg.version)
+      return
+    default:
+      throw new ConfigError(`unknown command ${command}`)
+  }
+}
+
+try {
+  await main(process.argv.slice(2))
+} catch (error) {
+  if (error instanceof ConfigError) {
+    console.error(`belay: ${error.message}\n\n${usage}`)
+    process.exit(2)
+  }
+  log.error('fatal', { error: error instanceof Error ? (error.stack ?? error.message) : String(error) })
+  process.exit(1)
+}

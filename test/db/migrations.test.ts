@@ -1,0 +1,44 @@
+import { describe, expect, test } from 'bun:test'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { migrations } from '../../migrations/index.ts'
+import { openDatabase } from '../../src/db/connection.ts'
+import { migrateToLatest, migrationStatus } from '../../src/db/migrator.ts'
+
+const folder = join(import.meta.dir, '../../migrations')
+
+describe('migrations', () => {
+  test('every NNNN_*.ts file in migrations/ is listed in the static index', () => {
+    const files = readdirSync(folder)
+      .filter((f) => /^\d{4}_.+\.ts$/.test(f))
+      .map((f) => f.replace(/\.ts$/, ''))
+    expect(files.length).toBeGreaterThan(0)
+    expect(Object.keys(migrations).sort()).toEqual(files.sort())
+  })
+
+  test('index names are in order and unique', () => {
+    const names = Object.keys(migrations)
+    expect([...names].sort()).toEqual(names)
+  })
+
+  test('apply once, record each, and a second run applies nothing', async () => {
+    const { db, close } = openDatabase(':memory:')
+    const applied = await migrateToLatest(db, () => new Date('2026-11-22T00:00:00.000Z'))
+    expect(applied).toEqual(Object.keys(migrations))
+    expect(await migrateToLatest(db)).toEqual([])
+    const status = await migrationStatus(db)
+    expect(status.every((m) => m.appliedAt === '2026-11-22T00:00:00.000Z')).toBe(true)
+    await close()
+  })
+
+  test('a file database runs in WAL mode with foreign keys, FULL sync and a busy timeout', async () => {
+    const dir = await import('node:fs').then((fs) => fs.mkdtempSync('/tmp/belay-db-'))
+    const { sqlite, close } = openDatabase(join(dir, 'test.sqlite3'))
+    const pragma = (name: string) => Object.values(sqlite.query(`PRAGMA ${name}`).get() as object)[0]
+    expect(pragma('journal_mode')).toBe('wal')
+    expect(pragma('foreign_keys')).toBe(1)
+    expect(pragma('synchronous')).toBe(2) // FULL
+    expect(pragma('busy_timeout')).toBe(5000)
+    await close()
+  })
+})

@@ -1,0 +1,67 @@
+import { createApp } from '../../src/app.ts'
+import { LoginThrottle } from '../../src/core/login-throttle.ts'
+import { openDatabase } from '../../src/db/connection.ts'
+import { migrateToLatest } from '../../src/db/migrator.ts'
+import type { Deps } from '../../src/deps.ts'
+import { fixedClock } from '../../src/lib/clock.ts'
+import { silentLogger, type Logger } from '../../src/lib/log.ts'
+
+export const ORIGIN = 'http://localhost'
+export const START = '2026-11-22T15:04:05.123Z'
+
+export interface TestResponse {
+  status: number
+  headers: Headers
+  /** Parsed JSON when the response is JSON, else the text. */
+  body: any
+}
+
+export interface RequestOptions {
+  token?: string
+  /** A JSON body (stringified here), or a raw string sent as-is. */
+  body?: unknown
+  headers?: Record<string, string>
+}
+
+/**
+ * A fresh, migrated in-memory database behind the whole API, with a fixed clock. Nothing listens:
+ * requests go through `app.handle`, as Elysia recommends for tests.
+ */
+export async function makeTestApp(
+  options: { log?: Logger; publicUrl?: string | null; tokenLifetimeHours?: number | null } = {},
+) {
+  const connection = openDatabase(':memory:')
+  await migrateToLatest(connection.db)
+  const clock = fixedClock(START)
+  const deps: Deps = {
+    db: connection.db,
+    clock,
+    log: options.log ?? silentLogger,
+    config: { publicUrl: options.publicUrl ?? null, tokenLifetimeHours: options.tokenLifetimeHours ?? null },
+    loginThrottle: new LoginThrottle(clock),
+    version: 'test',
+  }
+  const app = createApp(deps)
+
+  async function request(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse> {
+    const headers: Record<string, string> = { ...opts.headers }
+    if (opts.token) headers.authorization = `Token ${opts.token}`
+    let body: string | undefined
+    if (opts.body !== undefined) {
+      body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body)
+      headers['content-type'] ??= 'application/json'
+    }
+    const response = await app.handle(new Request(`${ORIGIN}${path}`, { method, headers, body }))
+    const text = await response.text()
+    const isJson = (response.headers.get('content-type') ?? '').includes('json')
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: isJson && text ? JSON.parse(text) : text,
+    }
+  }
+
+  return { app, deps, db: connection.db, clock, request, close: () => connection.close() }
+}
+
+export type TestApp = Awaited<ReturnType<typeof makeTestApp>>
