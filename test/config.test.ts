@@ -1,0 +1,50 @@
+import { describe, expect, test } from 'bun:test'
+import { ConfigError, loadConfig } from '../src/config.ts'
+
+describe('loadConfig', () => {
+  test('defaults: every interface, port 8000, ./data/belay.sqlite3, UTC, no public URL, tokens never expire', () => {
+    expect(loadConfig([], {})).toEqual({
+      host: '0.0.0.0',
+      port: 8000,
+      dbPath: './data/belay.sqlite3',
+      publicUrl: null,
+      tokenLifetimeHours: null,
+      adminEmail: null,
+      adminPassword: null,
+      gymName: 'My Gym',
+      timeZone: 'UTC',
+    })
+  })
+
+  test('environment variables set values; flags beat them', () => {
+    const env = { BELAY_PORT: '9000', BELAY_DB: '/var/lib/belay/gym.sqlite3', BELAY_TIME_ZONE: 'America/Denver' }
+    const config = loadConfig(['--port', '9100', '--host=127.0.0.1'], env)
+    expect(config.port).toBe(9100)
+    expect(config.host).toBe('127.0.0.1')
+    expect(config.dbPath).toBe('/var/lib/belay/gym.sqlite3')
+    expect(config.timeZone).toBe('America/Denver')
+  })
+
+  test('an empty environment variable counts as unset', () => {
+    expect(loadConfig([], { BELAY_PORT: '' }).port).toBe(8000)
+  })
+
+  test('the public URL is reduced to its origin', () => {
+    expect(loadConfig(['--public-url', 'https://desk.gym.example/some/path'], {}).publicUrl).toBe('https://desk.gym.example')
+  })
+
+  const refusals: Array<[string, string[], Record<string, string>, string]> = [
+    ['an unknown flag', ['--nope', '1'], {}, 'unknown option --nope'],
+    ['a flag without its value', ['--port'], {}, '--port needs a value'],
+    ['a port that is not a number', ['--port', 'http'], {}, 'invalid port http'],
+    ['a port out of range', [], { BELAY_PORT: '70000' }, 'invalid port 70000'],
+    ['an unknown time zone', [], { BELAY_TIME_ZONE: 'Mars/Base' }, 'unknown time zone Mars/Base'],
+    ['a public URL that is not a URL', ['--public-url', 'desk'], {}, 'invalid public URL desk'],
+    ['a zero token lifetime', [], { BELAY_TOKEN_LIFETIME_HOURS: '0' }, 'token lifetime must be a positive number of hours'],
+  ]
+  for (const [name, args, env, message] of refusals) {
+    test(`refuses ${name}`, () => {
+      expect(() => loadConfig(args, env)).toThrow(new ConfigError(message))
+    })
+  }
+})
