@@ -8,18 +8,31 @@ import { organizationRoutes } from './api/organization/routes.ts'
 import { userRoutes } from './api/users/routes.ts'
 import type { Deps } from './deps.ts'
 import { parseBody } from './http/body.ts'
+import { requireStaffUser } from './http/auth.ts'
 import { errorHandling } from './http/error-handler.ts'
 import { openApiDocs } from './http/openapi.ts'
 import { RouteIndex } from './http/route-index.ts'
 
 const FORM_PATHS = new Set([GET_TOKEN_PATH])
 
+/** Paths served without a token: everything else authenticates before anything else is said. */
+const isPublic = (path: string) =>
+  path.startsWith(GET_TOKEN_PATH.slice(0, -1)) || path.startsWith('/healthz') || path.startsWith('/swagger')
+
 /** The whole API as an Elysia app. It never listens: main.ts does, and tests call `app.handle`. */
 export function createApp(deps: Deps) {
   let registered: ReadonlyArray<{ method: string; path: string }> = []
   const routes = new RouteIndex(() => registered)
   const app = new Elysia()
-    .use(errorHandling({ log: deps.log, routes }))
+    .use(
+      errorHandling({
+        log: deps.log,
+        routes,
+        authenticate: async (request, path) => {
+          if (!isPublic(path)) await requireStaffUser(deps, request.headers.get('authorization'))
+        },
+      }),
+    )
     .onParse({ as: 'global' }, ({ request }) => parseBody(request, FORM_PATHS))
     .use(openApiDocs(deps.version))
     .use(healthRoutes(deps))

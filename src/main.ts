@@ -8,7 +8,7 @@ import { LoginThrottle } from './core/login-throttle.ts'
 import { hashSecret, MIN_PASSWORD_LENGTH } from './core/passwords.ts'
 import { openDatabase } from './db/connection.ts'
 import { migrateToLatest, migrationStatus } from './db/migrator.ts'
-import { MAX_BODY_BYTES } from './http/body.ts'
+import { BODY_READ_LIMIT_BYTES } from './http/body.ts'
 import { systemClock } from './lib/clock.ts'
 import { consoleLogger as log } from './lib/log.ts'
 import { newPassword } from './lib/secrets.ts'
@@ -22,7 +22,7 @@ Usage:
                                         add an organization admin (random password printed if omitted)
 
 Options (each also an environment variable):
-${settings.map((s) => `  ${`${s.flag} (${s.env})`.padEnd(46)}${s.help}${s.default ? ` [${s.default}]` : ''}`).join('\n')}
+${settings.map((s) => `  ${s.flag} (${s.env})\n      ${s.help}${s.default ? ` [${s.default}]` : ''}`).join('\n')}
 `
 
 /** Pulls `--name value` / `--name=value` out of args, returning the value and the rest. */
@@ -73,7 +73,7 @@ async function serve(config: Config): Promise<void> {
     hostname: config.host,
     port: config.port,
     reusePort: false,
-    maxRequestBodySize: MAX_BODY_BYTES + 1024,
+    maxRequestBodySize: BODY_READ_LIMIT_BYTES,
   })
   const server = app.server!
   log.info('listening', {
@@ -123,15 +123,22 @@ async function createAdmin(args: string[]): Promise<void> {
   const config = loadConfig(rest)
   const connection = await openMigrated(config)
   try {
-    await ensureOrganization(connection.db, systemClock, config)
-    if (await getUserByEmail(connection.db, email))
-      throw new ConfigError(`a staff user with email ${email} already exists`)
-    const gym = await connection.db.selectFrom('gyms').select('id').orderBy('id').executeTakeFirstOrThrow()
-    const plain = password ?? newPassword()
-    await insertUser(
-      connection.db,
-      adminUser(email, gym.id, await hashSecret(plain), systemClock.now().toISOString()),
-    )
+    // On an empty database this admin is the first-start admin: no other account is made.
+    const firstStart = await ensureOrganization(connection.db, systemClock, {
+      ...config,
+      adminEmail: email,
+      adminPassword: password ?? null,
+    })
+    const plain = firstStart ? (firstStart.generatedPassword ?? password!) : (password ?? newPassword())
+    if (!firstStart) {
+      if (await getUserByEmail(connection.db, email))
+        throw new ConfigError(`a staff user with email ${email} already exists`)
+      const gym = await connection.db.selectFrom('gyms').select('id').orderBy('id').executeTakeFirstOrThrow()
+      await insertUser(
+        connection.db,
+        adminUser(email, gym.id, await hashSecret(plain), systemClock.now().toISOString()),
+      )
+    }
     console.log(password ? `created admin ${email}` : `created admin ${email} with password ${plain}`)
   } finally {
     await connection.close()

@@ -25,8 +25,9 @@ export async function logIn(deps: Deps, username: string, password: string): Pro
   const retryAfter = deps.loginThrottle.retryAfterSeconds(username)
   if (retryAfter > 0) return { error: 'throttled', retryAfter }
   const user = await getUserByEmail(deps.db, username)
-  const ok = user !== undefined && user.is_active === 1 && (await verifySecret(password, user.password_hash))
-  if (!ok || !user) {
+  // Verify even for an unknown or inactive user, so the answer's timing does not tell them apart.
+  const passwordOk = await verifySecret(password, user?.password_hash ?? null)
+  if (!user || user.is_active !== 1 || !passwordOk) {
     deps.loginThrottle.recordFailure(username)
     return { error: 'credentials' }
   }

@@ -4,17 +4,17 @@ import { insertEventType, updateEventType } from '../api/event-types/queries.ts'
 import type { EventTypeWrite } from '../api/event-types/schema.ts'
 import { gymExists } from '../api/gyms/queries.ts'
 import type { Deps } from '../deps.ts'
-import { messages } from '../http/errors.ts'
-import { FieldErrorCollector } from './field-errors.ts'
+import { messages, type FieldErrorCollector } from '../http/errors.ts'
+import type { CheckedBody } from '../http/validation.ts'
 import { toFlag } from './flags.ts'
 
-type EventTypeInput = Partial<Static<typeof EventTypeWrite>>
+type EventTypeInput = Static<typeof EventTypeWrite>
 
 export const DEFAULT_LATE_BOOKING_WINDOW_MINUTES = 15
 
 async function checkGym(
   deps: Pick<Deps, 'db'>,
-  input: EventTypeInput,
+  input: Partial<EventTypeInput>,
   errors: FieldErrorCollector,
   existing?: EventTypeRow,
 ) {
@@ -28,11 +28,10 @@ async function checkGym(
 
 export async function createEventType(
   deps: Pick<Deps, 'db' | 'clock'>,
-  input: Static<typeof EventTypeWrite>,
+  body: CheckedBody<EventTypeInput>,
 ): Promise<number> {
-  const errors = new FieldErrorCollector()
-  await checkGym(deps, input, errors)
-  errors.throwIfAny()
+  await checkGym(deps, body.fields, body.errors)
+  const input = body.valid()
   const now = deps.clock.now().toISOString()
   return insertEventType(deps.db, {
     name: input.name,
@@ -50,11 +49,10 @@ export async function createEventType(
 export async function changeEventType(
   deps: Pick<Deps, 'db' | 'clock'>,
   row: EventTypeRow,
-  input: EventTypeInput,
+  body: CheckedBody<Partial<EventTypeInput>>,
 ): Promise<void> {
-  const errors = new FieldErrorCollector()
-  await checkGym(deps, input, errors, row)
-  errors.throwIfAny()
+  await checkGym(deps, body.fields, body.errors, row)
+  const input = body.valid()
   await updateEventType(deps.db, row.id, {
     name: input.name,
     status: input.status,

@@ -3,13 +3,14 @@ import { insertGym, updateGym } from '../api/gyms/queries.ts'
 import type { GymWrite } from '../api/gyms/schema.ts'
 import type { Gym, GymUpdate } from '../db/schema.ts'
 import type { Deps } from '../deps.ts'
+import type { CheckedBody } from '../http/validation.ts'
 import { canonicalTimeZone } from '../lib/time-zones.ts'
 import { toFlag } from './flags.ts'
 
-type GymInput = Partial<Static<typeof GymWrite>>
+type GymInput = Static<typeof GymWrite>
 
 /** The writable columns of a gym from a request body; fields not sent are left out. */
-function gymChanges(input: GymInput): GymUpdate {
+function gymChanges(input: Partial<GymInput>): GymUpdate {
   return {
     name: input.name,
     time_zone: input.time_zone === undefined ? undefined : canonicalTimeZone(input.time_zone),
@@ -24,8 +25,9 @@ function gymChanges(input: GymInput): GymUpdate {
 
 export async function createGym(
   deps: Pick<Deps, 'db' | 'clock'>,
-  input: Static<typeof GymWrite>,
+  body: CheckedBody<GymInput>,
 ): Promise<number> {
+  const input = body.valid()
   const changes = gymChanges(input)
   const now = deps.clock.now().toISOString()
   return insertGym(deps.db, {
@@ -42,6 +44,13 @@ export async function createGym(
   })
 }
 
-export async function changeGym(deps: Pick<Deps, 'db' | 'clock'>, gym: Gym, input: GymInput): Promise<void> {
-  await updateGym(deps.db, gym.id, { ...gymChanges(input), updated_at: deps.clock.now().toISOString() })
+export async function changeGym(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  gym: Gym,
+  body: CheckedBody<Partial<GymInput>>,
+): Promise<void> {
+  await updateGym(deps.db, gym.id, {
+    ...gymChanges(body.valid()),
+    updated_at: deps.clock.now().toISOString(),
+  })
 }

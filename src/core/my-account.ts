@@ -3,8 +3,8 @@ import { updateUser } from '../api/users/queries.ts'
 import type { StaffUser } from '../db/schema.ts'
 import type { Deps } from '../deps.ts'
 import { messages } from '../http/errors.ts'
-import { FieldErrorCollector } from './field-errors.ts'
-import { hashSecret, MIN_PASSWORD_LENGTH, passwordTooShort, verifySecret } from './passwords.ts'
+import type { CheckedBody } from '../http/validation.ts'
+import { hashSecret, verifySecret } from './passwords.ts'
 
 export const wrongPassword = 'Your old password was entered incorrectly. Please enter it again.'
 
@@ -12,38 +12,38 @@ export interface MyAccountInput {
   first_name?: string
   last_name?: string
   default_gym_id?: number
-  /** The current password, under whichever name the request used for it. */
-  current_password?: string
+  /** The current password: `previous_password` on my-account; change-password also takes `old_password`. */
+  previous_password?: string
+  old_password?: string
   new_password?: string
 }
 
 /**
- * Changes the signed-in user's own account. A new password needs the current one, reported under
- * `currentPasswordField` (`previous_password` on my-account, `old_password` on change-password).
+ * Changes the signed-in user's own account. A new password needs the current one, whose errors are
+ * reported under `currentPasswordField`, the name the endpoint documents.
  */
 export async function changeMyAccount(
   deps: Pick<Deps, 'db'>,
   user: StaffUser,
-  input: MyAccountInput,
+  body: CheckedBody<MyAccountInput>,
   currentPasswordField: 'previous_password' | 'old_password',
 ): Promise<void> {
-  const errors = new FieldErrorCollector()
-  if (input.default_gym_id !== undefined && !(await gymExists(deps.db, input.default_gym_id))) {
-    errors.add('default_gym_id', messages.doesNotExist(input.default_gym_id))
+  const { fields, errors } = body
+  if (fields.default_gym_id !== undefined && !(await gymExists(deps.db, fields.default_gym_id))) {
+    errors.add('default_gym_id', messages.doesNotExist(fields.default_gym_id))
   }
-  let passwordHash: string | undefined
-  if (input.new_password !== undefined) {
-    if (input.current_password === undefined) errors.add(currentPasswordField, messages.required)
-    else if (!(await verifySecret(input.current_password, user.password_hash)))
+  const current = fields.old_password ?? fields.previous_password
+  const wantsNewPassword = fields.new_password !== undefined || errors.has('new_password')
+  if (wantsNewPassword && !errors.has(currentPasswordField)) {
+    if (current === undefined) errors.add(currentPasswordField, messages.required)
+    else if (!(await verifySecret(current, user.password_hash)))
       errors.add(currentPasswordField, wrongPassword)
-    if (input.new_password.length < MIN_PASSWORD_LENGTH) errors.add('new_password', passwordTooShort)
-    else passwordHash = await hashSecret(input.new_password)
   }
-  errors.throwIfAny()
+  const input = body.valid()
   await updateUser(deps.db, user.id, {
     first_name: input.first_name,
     last_name: input.last_name,
     default_gym_id: input.default_gym_id,
-    password_hash: passwordHash,
+    password_hash: input.new_password === undefined ? undefined : await hashSecret(input.new_password),
   })
 }

@@ -3,6 +3,7 @@ import { getOrganization, updateOrganization } from '../api/organization/queries
 import type { OrganizationUpdate } from '../api/organization/schema.ts'
 import type { Organization } from '../db/schema.ts'
 import type { Deps } from '../deps.ts'
+import type { CheckedBody } from '../http/validation.ts'
 import { canonicalTimeZone } from '../lib/time-zones.ts'
 import { toFlag } from './flags.ts'
 
@@ -15,8 +16,9 @@ export async function loadOrganization(deps: Pick<Deps, 'db'>): Promise<Organiza
 
 export async function changeOrganization(
   deps: Pick<Deps, 'db' | 'clock'>,
-  input: Static<typeof OrganizationUpdate>,
+  body: CheckedBody<Static<typeof OrganizationUpdate>>,
 ): Promise<void> {
+  const input = body.valid()
   const milestones = input.milestones && [...new Set(input.milestones)].sort((a, b) => a - b)
   await updateOrganization(deps.db, {
     name: input.name,

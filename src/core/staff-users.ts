@@ -4,10 +4,10 @@ import { getUserByEmail, insertUser, updateUser } from '../api/users/queries.ts'
 import type { UserCreate, UserReplace } from '../api/users/schema.ts'
 import type { StaffUser, StaffUserUpdate } from '../db/schema.ts'
 import type { Deps } from '../deps.ts'
-import { messages } from '../http/errors.ts'
-import { FieldErrorCollector } from './field-errors.ts'
+import { messages, type FieldErrorCollector } from '../http/errors.ts'
+import type { CheckedBody } from '../http/validation.ts'
 import { toFlag } from './flags.ts'
-import { hashSecret, MIN_PASSWORD_LENGTH, passwordTooShort } from './passwords.ts'
+import { hashSecret } from './passwords.ts'
 
 type UserInput = Partial<Static<typeof UserReplace>>
 
@@ -30,8 +30,6 @@ async function checkUserInput(
   if (input.default_gym_id !== undefined && !(await gymExists(deps.db, input.default_gym_id))) {
     errors.add('default_gym_id', messages.doesNotExist(input.default_gym_id))
   }
-  if (input.password !== undefined && input.password.length < MIN_PASSWORD_LENGTH)
-    errors.add('password', passwordTooShort)
 }
 
 async function userChanges(input: UserInput): Promise<StaffUserUpdate> {
@@ -54,11 +52,10 @@ async function userChanges(input: UserInput): Promise<StaffUserUpdate> {
 
 export async function createStaffUser(
   deps: Pick<Deps, 'db' | 'clock'>,
-  input: Static<typeof UserCreate>,
+  body: CheckedBody<Static<typeof UserCreate>>,
 ): Promise<number> {
-  const errors = new FieldErrorCollector()
-  await checkUserInput(deps, input, errors)
-  errors.throwIfAny()
+  await checkUserInput(deps, body.fields, body.errors)
+  const input = body.valid()
   const changes = await userChanges(input)
   return insertUser(deps.db, {
     email: input.email,
@@ -86,17 +83,16 @@ export async function createStaffUser(
 export async function changeStaffUser(
   deps: Pick<Deps, 'db'>,
   user: StaffUser,
-  input: UserInput,
+  body: CheckedBody<UserInput>,
   actor: { user: StaffUser },
 ): Promise<void> {
-  const errors = new FieldErrorCollector()
-  await checkUserInput(deps, input, errors, user)
+  const { fields, errors } = body
+  await checkUserInput(deps, fields, errors, user)
   if (actor.user.id === user.id) {
-    if (input.is_active === false) errors.add('is_active', cannotDeactivateSelf)
-    if (input.is_organization_admin === false && user.is_organization_admin === 1) {
+    if (fields.is_active === false) errors.add('is_active', cannotDeactivateSelf)
+    if (fields.is_organization_admin === false && user.is_organization_admin === 1) {
       errors.add('is_organization_admin', cannotDropOwnAdmin)
     }
   }
-  errors.throwIfAny()
-  await updateUser(deps.db, user.id, await userChanges(input))
+  await updateUser(deps.db, user.id, await userChanges(body.valid()))
 }

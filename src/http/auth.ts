@@ -12,6 +12,18 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return parts[1]!
 }
 
+/** The active staff user holding the request's token; 401 (DRF's two bodies) otherwise. */
+export async function requireStaffUser(
+  deps: Deps,
+  authorization: string | null | undefined,
+): Promise<StaffUser> {
+  const key = tokenFromHeader(authorization ?? undefined)
+  if (key === null) throw notAuthenticated()
+  const result = await authenticateToken(deps, key)
+  if ('error' in result) throw invalidToken()
+  return result.user
+}
+
 /**
  * The staff user behind the request, and the URL builder, for every route of the feature that uses
  * this. It runs as a derive, before body validation, so a request with neither a token nor a valid

@@ -10,6 +10,7 @@ import { defineFilters } from './filters.ts'
 import { pageParams, paginate } from './pagination.ts'
 import { requires, type Permission } from './permissions.ts'
 import type { Urls } from './urls.ts'
+import { checkBody, type CheckedBody } from './validation.ts'
 
 /** What a use case gets besides its input: who asks, and how to write URLs. */
 export interface Actor {
@@ -38,15 +39,17 @@ export interface CollectionSpec<Row, Create extends TObject, Replace extends TOb
   list(deps: Deps, filters: FilterValues<any>, limit: number, offset: number): Promise<Row[]>
   get(deps: Deps, id: number): Promise<Row | undefined>
   serialize(row: Row, urls: Urls): unknown
-  create?: { body: Create; run(deps: Deps, body: Static<Create>, actor: Actor): Promise<number> }
+  /** POST: checks the body's remaining rules, then writes; returns the new id. */
+  create?: { body: Create; run(deps: Deps, body: CheckedBody<Static<Create>>, actor: Actor): Promise<number> }
   /** PUT: the whole writable record; PATCH gets the same schema with every field optional. */
   replace?: {
     body: Replace
-    run(deps: Deps, row: Row, body: Partial<Static<Replace>>, actor: Actor): Promise<void>
+    run(deps: Deps, row: Row, body: CheckedBody<Partial<Static<Replace>>>, actor: Actor): Promise<void>
   }
 }
 
-const idParams = t.Object({ id: t.Integer({ minimum: 1 }) })
+/** A path id: any integer (0 or -1 simply match no record: 404); anything else is 404 too. */
+const idParams = t.Object({ id: t.Integer() })
 
 export function collectionRoutes<Row, Create extends TObject, Replace extends TObject, F extends Filters>(
   deps: Deps,
@@ -103,16 +106,16 @@ export function collectionRoutes<Row, Create extends TObject, Replace extends TO
     app.post(
       '/',
       async ({ body, user, urls, set }) => {
-        const id = await create.run(deps, body as Static<Create>, { user, urls })
+        const id = await create.run(deps, checkBody(create.body, body), { user, urls })
         set.status = 201
         return detail(id, urls)
       },
       {
-        body: create.body,
         ...requires(spec.write),
         ...docs({
           tag: spec.tag,
           summary: `Create a ${spec.noun}`,
+          body: create.body,
           ok: { status: 201, schema: spec.output },
           errors: [400],
         }),
@@ -121,40 +124,26 @@ export function collectionRoutes<Row, Create extends TObject, Replace extends TO
   }
   const replace = spec.replace
   if (replace) {
-    const update = async (id: number, body: Partial<Static<Replace>>, actor: Actor) => {
+    const update = async (id: number, body: CheckedBody<Partial<Static<Replace>>>, actor: Actor) => {
       await replace.run(deps, await fetch(id), body, actor)
       return detail(id, actor.urls)
     }
+    const partial = t.Partial(replace.body)
+    const writeDocs = (summary: string, body: TObject) => ({
+      params: idParams,
+      ...requires(spec.write),
+      ...docs({ tag: spec.tag, summary, body, ok: { status: 200, schema: spec.output }, errors: [400, 404] }),
+    })
     app
       .put(
         '/:id/',
-        ({ params, body, user, urls }) => update(params.id, body as Static<Replace>, { user, urls }),
-        {
-          params: idParams,
-          body: replace.body,
-          ...requires(spec.write),
-          ...docs({
-            tag: spec.tag,
-            summary: `Replace a ${spec.noun}`,
-            ok: { status: 200, schema: spec.output },
-            errors: [400, 404],
-          }),
-        },
+        ({ params, body, user, urls }) => update(params.id, checkBody(replace.body, body), { user, urls }),
+        writeDocs(`Replace a ${spec.noun}`, replace.body),
       )
       .patch(
         '/:id/',
-        ({ params, body, user, urls }) => update(params.id, body as Partial<Static<Replace>>, { user, urls }),
-        {
-          params: idParams,
-          body: t.Partial(replace.body),
-          ...requires(spec.write),
-          ...docs({
-            tag: spec.tag,
-            summary: `Update a ${spec.noun}`,
-            ok: { status: 200, schema: spec.output },
-            errors: [400, 404],
-          }),
-        },
+        ({ params, body, user, urls }) => update(params.id, checkBody(partial, body), { user, urls }),
+        writeDocs(`Update a ${spec.noun}`, partial),
       )
   }
   return app

@@ -23,6 +23,8 @@ export interface DocOptions {
   summary: string
   /** Success status and body; `null` body for 204. */
   ok: { status: number; schema: TSchema | null }
+  /** The request body's schema: validated by `checkBody` in the handler, documented here. */
+  body?: TSchema
   /** Public endpoints (get-token, healthz) carry no security requirement. */
   public?: boolean
   errors?: number[]
@@ -45,6 +47,9 @@ export function docs(o: DocOptions) {
       tags: [o.tag],
       summary: o.summary,
       security: o.public ? [] : [{ Token: [] }],
+      ...(o.body
+        ? { requestBody: { required: true, content: { 'application/json': { schema: o.body } } } }
+        : {}),
       responses,
     },
   }

@@ -18,10 +18,15 @@ const respond = (e: ApiError) => jsonResponse(e.status, e.body, e.headers)
  * errors mapped to DRF shapes, and anything else logged and answered with a bare 500 (the cause never
  * reaches the client).
  */
-export function errorHandling(deps: { log: Logger; routes: RouteIndex }) {
+export function errorHandling(deps: {
+  log: Logger
+  routes: RouteIndex
+  /** Authenticates a request whose method the path does not offer (DRF checks the token first). */
+  authenticate(request: Request, path: string): Promise<void>
+}) {
   return new Elysia({ name: 'error-handling' }).onError(
     { as: 'global' },
-    ({ code, error, request, path }) => {
+    async ({ code, error, request, path }) => {
       if (error instanceof ApiError) return respond(error)
       switch (code) {
         case 'VALIDATION': {
@@ -37,8 +42,16 @@ export function errorHandling(deps: { log: Logger; routes: RouteIndex }) {
         }
         case 'NOT_FOUND': {
           const allowed = deps.routes.allowedMethods(path)
-          if (allowed.length > 0 && !allowed.includes(request.method))
+          if (allowed.length > 0 && !allowed.includes(request.method)) {
+            // DRF authenticates before it looks up the method: no token is 401, not 405.
+            try {
+              await deps.authenticate(request, path)
+            } catch (authError) {
+              if (authError instanceof ApiError) return respond(authError)
+              throw authError
+            }
             return respond(methodNotAllowed(request.method))
+          }
           return respond(notFound())
         }
       }

@@ -25,6 +25,30 @@ export class ValidationError extends ApiError {
   }
 }
 
+/**
+ * Collects failures across fields so one response lists every failing field, as DRF does, then
+ * throws them together.
+ */
+export class FieldErrorCollector {
+  private readonly errors: FieldErrors = {}
+
+  constructor(initial: FieldErrors = {}) {
+    for (const [field, list] of Object.entries(initial)) this.errors[field] = [...list]
+  }
+
+  add(field: string, message: string): void {
+    ;(this.errors[field] ??= []).push(message)
+  }
+
+  has(field: string): boolean {
+    return field in this.errors
+  }
+
+  throwIfAny(): void {
+    if (Object.keys(this.errors).length > 0) throw new ValidationError(this.errors)
+  }
+}
+
 export const notAuthenticated = () =>
   new ApiError(
     401,
@@ -85,4 +109,13 @@ export const messages = {
   unique: (model: string, field: string) => `${model} with this ${field} already exists.`,
   filterNumber: 'Enter a number.',
   invalidBody: (got: string) => `Invalid data. Expected a dictionary, but got ${got}.`,
+}
+
+/** Python's name for a JSON value's type, as DRF's messages name it. */
+export function jsonTypeName(value: unknown): string {
+  if (Array.isArray(value)) return 'list'
+  if (typeof value === 'string') return 'str'
+  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float'
+  if (typeof value === 'boolean') return 'bool'
+  return typeof value
 }

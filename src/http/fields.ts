@@ -1,4 +1,5 @@
-import { t, type TSchema } from 'elysia'
+import { Type as t, type TSchema } from '@sinclair/typebox'
+import { MIN_PASSWORD_LENGTH, passwordTooShort } from '../core/passwords.ts'
 
 /**
  * Schema builders for request fields. Each produces a TypeBox schema whose failures validation.ts
@@ -16,8 +17,13 @@ export const field = {
       values.map((v) => t.Literal(v)),
       { description: opts.description ?? `One of ${values.join(', ')}` },
     ),
-  integer: (opts: { min?: number; max?: number; description?: string } = {}) =>
-    t.Integer({ minimum: opts.min, maximum: opts.max, description: opts.description }),
+  integer: (opts: { min?: number; max?: number; below?: number; description?: string } = {}) =>
+    t.Integer({
+      minimum: opts.min,
+      maximum: opts.max,
+      exclusiveMaximum: opts.below,
+      description: opts.description,
+    }),
   number: (opts: { exclusiveMin?: number; description?: string } = {}) =>
     t.Number({ exclusiveMinimum: opts.exclusiveMin, description: opts.description }),
   bool: (opts: { description?: string } = {}) => t.Boolean({ description: opts.description }),
@@ -32,10 +38,18 @@ export const field = {
   /** A text with a pattern and the message to give when it does not match. */
   pattern: (pattern: string, message: string, opts: { description?: string } = {}) =>
     t.String({ pattern, 'x-drf-message': message, description: opts.description }),
-  /** Write-only secrets (passwords): documented, never echoed. */
+  /** Write-only secrets: documented, never echoed. */
   secret: (opts: { description?: string } = {}) =>
-    t.String({ writeOnly: true, description: opts.description }),
-  nullable: <S extends TSchema>(schema: S) => t.Nullable(schema),
+    t.String({ minLength: 1, writeOnly: true, description: opts.description }),
+  /** A new password: write-only, at least MIN_PASSWORD_LENGTH characters, in Django's words. */
+  newPassword: (opts: { description?: string } = {}) =>
+    t.String({
+      minLength: MIN_PASSWORD_LENGTH,
+      writeOnly: true,
+      'x-drf-message': passwordTooShort,
+      description: opts.description ?? `Write-only; at least ${MIN_PASSWORD_LENGTH} characters`,
+    }),
+  nullable: <S extends TSchema>(schema: S) => t.Union([schema, t.Null()]),
   optional: <S extends TSchema>(schema: S) => t.Optional(schema),
 }
 

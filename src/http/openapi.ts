@@ -38,7 +38,6 @@ export function openApiDocs(version: string) {
         },
         exclude: { paths: [/^\/swagger/] },
         documentation: {
-          openapi: '3.0.3',
           info: {
             title: 'Belay API',
             version,

@@ -36,7 +36,7 @@ export function readPage(query: Record<string, string | undefined>): Page {
   const size = parsedSize > 0 ? Math.min(parsedSize, MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE
   const rawPage = query.page
   let number = 1
-  if (rawPage !== undefined && rawPage !== 'last') {
+  if (rawPage !== undefined && rawPage !== '' && rawPage !== 'last') {
     if (!/^\d+$/.test(rawPage.trim()) || Number(rawPage) < 1) throw invalidPage()
     number = Number(rawPage)
   }

@@ -1,6 +1,9 @@
-import { FormatRegistry } from '@sinclair/typebox'
+import { FormatRegistry, type Static, type TObject, type TSchema } from '@sinclair/typebox'
+import { Value } from '@sinclair/typebox/value'
+import 'elysia' // registers the standard string formats (email, uri, date-time) in FormatRegistry
 import { isKnownTimeZone } from '../lib/time-zones.ts'
-import { messages, ValidationError, type FieldErrors } from './errors.ts'
+import { UnreadableBody } from './body.ts'
+import { FieldErrorCollector, jsonTypeName, messages, ValidationError, type FieldErrors } from './errors.ts'
 
 /**
  * Turns Elysia's TypeBox validation failures into DRF field errors with DRF's wording. Each error
@@ -66,9 +69,10 @@ function stringMessage(schema: Record<string, any>, value: unknown): string {
   if (value === '' && (schema.minLength ?? 0) > 0) return messages.blank
   if (schema.maxLength !== undefined && value.length > schema.maxLength)
     return messages.maxLength(schema.maxLength)
+  // A field's own message (a pattern's, a password's length rule) beats the generic wording.
+  if (schema['x-drf-message']) return schema['x-drf-message']
   if (schema.minLength !== undefined && value.length < schema.minLength)
     return messages.minLength(schema.minLength)
-  if (schema['x-drf-message']) return schema['x-drf-message']
   if (schema.format === 'email') return messages.email
   if (schema.format === 'date') return messages.date
   if (schema.format === 'date-time') return messages.datetime
@@ -100,14 +104,6 @@ export function drfMessage(schema: Record<string, any>, value: unknown): string 
   }
 }
 
-export function jsonTypeName(value: unknown): string {
-  if (Array.isArray(value)) return 'list'
-  if (typeof value === 'string') return 'str'
-  if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float'
-  if (typeof value === 'boolean') return 'bool'
-  return typeof value
-}
-
 /**
  * All failing fields at once, the first message per field (as DRF reports). Nested paths report on
  * their top-level field; a failure of the whole body goes under non_field_errors.
@@ -123,3 +119,56 @@ export function toFieldErrors(errors: TypeBoxError[]): FieldErrors {
 }
 
 export const validationErrorFrom = (errors: TypeBoxError[]) => new ValidationError(toFieldErrors(errors))
+
+/**
+ * A request body after its field schemas ran: the fields that passed, and the errors of those that
+ * did not. Rules that need the database add their own errors to the same collector, and `valid()`
+ * throws them all in one 400, so a client sees every failing field at once, as with DRF.
+ */
+export class CheckedBody<T> {
+  constructor(
+    readonly fields: Partial<T>,
+    readonly errors: FieldErrorCollector,
+  ) {}
+
+  /** The whole body, once every check has passed; otherwise the 400 with every collected error. */
+  valid(): T {
+    this.errors.throwIfAny()
+    return this.fields as T
+  }
+}
+
+/**
+ * Validates a parsed JSON object against a TypeBox object schema the way a DRF serializer would:
+ * values are coerced as DRF coerces them ("5" for an integer, "true" for a boolean), fields the
+ * schema does not name are dropped (read-only fields are ignored), and each failing field gets
+ * DRF's message.
+ */
+export function checkBody<S extends TObject>(schema: S, raw: unknown): CheckedBody<Static<S>> {
+  if (raw instanceof UnreadableBody) throw raw.error
+  const input = { ...((raw ?? {}) as Record<string, unknown>) }
+  // TypeBox's conversion would wrap a lone value into a one-item list; DRF refuses it instead.
+  const notLists: FieldErrors = {}
+  for (const [key, property] of Object.entries(schema.properties)) {
+    const value = input[key]
+    if (
+      (property as TSchema).type === 'array' &&
+      value !== undefined &&
+      value !== null &&
+      !Array.isArray(value)
+    ) {
+      notLists[key] = [`Expected a list of items but got type "${jsonTypeName(value)}".`]
+      delete input[key]
+    }
+  }
+  const converted = Value.Convert(schema, Value.Clone(input)) as Record<string, unknown>
+  const errors = {
+    ...toFieldErrors([...Value.Errors(schema, converted)] as unknown as TypeBoxError[]),
+    ...notLists,
+  }
+  const fields: Record<string, unknown> = {}
+  for (const key of Object.keys(schema.properties)) {
+    if (key in converted && converted[key] !== undefined && !(key in errors)) fields[key] = converted[key]
+  }
+  return new CheckedBody(fields as Partial<Static<S>>, new FieldErrorCollector(errors))
+}

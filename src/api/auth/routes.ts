@@ -1,28 +1,33 @@
+import { Type } from '@sinclair/typebox'
 import { Elysia, t } from 'elysia'
 import { logIn } from '../../core/authentication.ts'
 import type { Deps } from '../../deps.ts'
 import { docs } from '../../http/docs.ts'
 import { throttled, ValidationError } from '../../http/errors.ts'
 import { field } from '../../http/fields.ts'
+import { checkBody } from '../../http/validation.ts'
 
 export const GET_TOKEN_PATH = '/api/get-token/'
+
+const Credentials = Type.Object({
+  username: field.text({ description: "The staff user's email (any case)" }),
+  password: field.text(),
+})
 
 /** POST /api/get-token/: staff email + password -> a new token (DRF's ObtainAuthToken). */
 export const tokenRoutes = (deps: Deps) =>
   new Elysia().post(
     GET_TOKEN_PATH,
     async ({ body }) => {
-      const result = await logIn(deps, body.username, body.password)
+      const { username, password } = checkBody(Credentials, body).valid()
+      const result = await logIn(deps, username, password)
       if ('token' in result) return { token: result.token }
       if (result.error === 'throttled') throw throttled(result.retryAfter)
       throw new ValidationError({ non_field_errors: ['Unable to log in with provided credentials.'] })
     },
     {
-      body: t.Object({
-        username: field.text({ description: "The staff user's email (any case)" }),
-        password: field.text(),
-      }),
       ...docs({
+        body: Credentials,
         tag: 'Authentication',
         summary: 'Obtain an API token (JSON or form-encoded body)',
         public: true,

@@ -1,4 +1,4 @@
-import { t } from 'elysia'
+import { Type as t } from '@sinclair/typebox'
 import { field, out } from '../../http/fields.ts'
 
 export const EVENT_TYPE_STATUSES = ['DRA', 'ACT', 'RET'] as const
@@ -9,10 +9,7 @@ export const EventTypeWrite = t.Object({
   status: field.choice(EVENT_TYPE_STATUSES, { description: 'DRA draft, ACT active, RET retired' }),
   capacity: t.Optional(field.nullable(field.integer({ min: 1, max: 1000 }))),
   late_booking_window_minutes: t.Optional(
-    t.Integer({
-      exclusiveMaximum: 60,
-      description: 'Minutes after start an event may still be booked; below 60',
-    }),
+    field.integer({ below: 60, description: 'Minutes after start an event may still be booked; below 60' }),
   ),
   is_listed: t.Optional(field.bool()),
 })
@@ -25,7 +22,7 @@ export const EventTypeOut = t.Object({
   gym_name: t.String(),
   gym_url: out.url(),
   status: t.String(),
-  capacity: t.Nullable(t.Integer()),
+  capacity: field.nullable(t.Integer()),
   late_booking_window_minutes: t.Integer(),
   is_listed: t.Boolean(),
   created_at: out.datetime(),

@@ -1,4 +1,4 @@
-import { t } from 'elysia'
+import { Type as t } from '@sinclair/typebox'
 import { field, out } from '../../http/fields.ts'
 
 export const SCHEDULER_PATH_PATTERN = '^[A-Za-z0-9-]*$'
@@ -35,7 +35,7 @@ export const GymOut = t.Object({
   scheduler_url_path: t.String(),
   scheduler_landing_page_text: t.String(),
   scheduler_first_day_of_week: t.String(),
-  capacity: t.Nullable(t.Integer()),
+  capacity: field.nullable(t.Integer()),
   combine_same_day_check_ins: t.Boolean(),
   created_at: out.datetime(),
   updated_at: out.datetime(),

@@ -1,4 +1,4 @@
-import { t } from 'elysia'
+import { Type as t } from '@sinclair/typebox'
 import { field, out } from '../../http/fields.ts'
 
 /** PUT: the editable fields; not-editable ones (email, flags) sent along are ignored, as read-only. */
@@ -7,7 +7,7 @@ export const MyAccountReplace = t.Object({
   last_name: t.Optional(field.text({ blank: true, maxLength: 150 })),
   default_gym_id: field.integer({ description: 'A gym id' }),
   previous_password: t.Optional(field.secret({ description: 'Required with new_password' })),
-  new_password: t.Optional(t.String({ minLength: 1, writeOnly: true, description: 'At least 8 characters' })),
+  new_password: t.Optional(field.newPassword()),
 })
 
 export const MyAccountUpdate = t.Partial(MyAccountReplace)
@@ -17,7 +17,7 @@ export const ChangePassword = t.Object({
     field.secret({ description: 'The current password (also accepted as previous_password)' }),
   ),
   previous_password: t.Optional(field.secret()),
-  new_password: t.String({ minLength: 1, writeOnly: true }),
+  new_password: field.newPassword(),
 })
 
 export const MyAccountOut = t.Object({

@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
 import { docs } from '../../http/docs.ts'
 import { requires } from '../../http/permissions.ts'
+import { checkBody } from '../../http/validation.ts'
 import { OrganizationOut, OrganizationReplace, OrganizationUpdate } from './schema.ts'
 import { serializeOrganization } from './serializer.ts'
 
@@ -12,22 +13,26 @@ const tag = 'Organization'
 /** /api/organization/: the one organization this box serves. Any staff reads; admins change it. */
 export const organizationRoutes = (deps: Deps) => {
   const read = async () => serializeOrganization(await loadOrganization(deps))
-  const write = async (body: typeof OrganizationUpdate.static) => {
-    await changeOrganization(deps, body)
+  const write = async (schema: typeof OrganizationReplace | typeof OrganizationUpdate, body: unknown) => {
+    await changeOrganization(deps, checkBody(schema, body))
     return read()
   }
   const ok = { status: 200, schema: OrganizationOut }
   return new Elysia({ prefix: '/api/organization' })
     .use(authenticated(deps))
     .get('/', read, { ...requires('staff'), ...docs({ tag, summary: 'Read the organization', ok }) })
-    .put('/', ({ body }) => write(body), {
-      body: OrganizationReplace,
+    .put('/', ({ body }) => write(OrganizationReplace, body), {
       ...requires('admin'),
-      ...docs({ tag, summary: 'Replace the organization settings', ok, errors: [400] }),
+      ...docs({
+        tag,
+        summary: 'Replace the organization settings',
+        body: OrganizationReplace,
+        ok,
+        errors: [400],
+      }),
     })
-    .patch('/', ({ body }) => write(body), {
-      body: OrganizationUpdate,
+    .patch('/', ({ body }) => write(OrganizationUpdate, body), {
       ...requires('admin'),
-      ...docs({ tag, summary: 'Update organization settings', ok, errors: [400] }),
+      ...docs({ tag, summary: 'Update organization settings', body: OrganizationUpdate, ok, errors: [400] }),
     })
 }

@@ -1,4 +1,4 @@
-import { t } from 'elysia'
+import { Type as t } from '@sinclair/typebox'
 import { field, out } from '../../http/fields.ts'
 
 /** PUT needs the name and zone; everything else keeps its value when left out. */

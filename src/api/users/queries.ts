@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.ts'
 import type { NewStaffUser, StaffUser, StaffUserUpdate } from '../../db/schema.ts'
+import { definedChanges } from '../../db/changes.ts'
 import { searchTerms } from '../../db/text-search.ts'
 
 export type StaffUserRow = StaffUser & { default_gym_name: string }
@@ -59,7 +60,8 @@ export async function insertUser(db: Db, user: NewStaffUser): Promise<number> {
 }
 
 export async function updateUser(db: Db, id: number, changes: StaffUserUpdate): Promise<void> {
-  await db.updateTable('staff_users').set(changes).where('id', '=', id).execute()
+  const set = definedChanges(changes)
+  if (set) await db.updateTable('staff_users').set(set).where('id', '=', id).execute()
 }
 
 export async function countUsersTotal(db: Db): Promise<number> {

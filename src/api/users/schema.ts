@@ -1,4 +1,4 @@
-import { t } from 'elysia'
+import { Type as t } from '@sinclair/typebox'
 import { field, out } from '../../http/fields.ts'
 
 const flags = {
@@ -15,7 +15,7 @@ const optional = {
   first_name: t.Optional(field.text({ blank: true, maxLength: 150 })),
   last_name: t.Optional(field.text({ blank: true, maxLength: 150 })),
   pin_mode_required: t.Optional(field.bool()),
-  password: t.Optional(field.secret({ description: 'Write-only; at least 8 characters' })),
+  password: t.Optional(field.newPassword()),
   pin: t.Optional(
     field.pattern('^[0-9]{4,8}$', 'Enter a PIN of 4 to 8 digits.', {
       description: 'Write-only; 4 to 8 digits',
