@@ -17,7 +17,11 @@ describe('loadConfig', () => {
   })
 
   test('environment variables set values; flags beat them', () => {
-    const env = { BELAY_PORT: '9000', BELAY_DB: '/var/lib/belay/gym.sqlite3', BELAY_TIME_ZONE: 'America/Denver' }
+    const env = {
+      BELAY_PORT: '9000',
+      BELAY_DB: '/var/lib/belay/gym.sqlite3',
+      BELAY_TIME_ZONE: 'America/Denver',
+    }
     const config = loadConfig(['--port', '9100', '--host=127.0.0.1'], env)
     expect(config.port).toBe(9100)
     expect(config.host).toBe('127.0.0.1')
@@ -30,7 +34,9 @@ describe('loadConfig', () => {
   })
 
   test('the public URL is reduced to its origin', () => {
-    expect(loadConfig(['--public-url', 'https://desk.gym.example/some/path'], {}).publicUrl).toBe('https://desk.gym.example')
+    expect(loadConfig(['--public-url', 'https://desk.gym.example/some/path'], {}).publicUrl).toBe(
+      'https://desk.gym.example',
+    )
   })
 
   const refusals: Array<[string, string[], Record<string, string>, string]> = [
@@ -40,7 +46,12 @@ describe('loadConfig', () => {
     ['a port out of range', [], { BELAY_PORT: '70000' }, 'invalid port 70000'],
     ['an unknown time zone', [], { BELAY_TIME_ZONE: 'Mars/Base' }, 'unknown time zone Mars/Base'],
     ['a public URL that is not a URL', ['--public-url', 'desk'], {}, 'invalid public URL desk'],
-    ['a zero token lifetime', [], { BELAY_TOKEN_LIFETIME_HOURS: '0' }, 'token lifetime must be a positive number of hours'],
+    [
+      'a zero token lifetime',
+      [],
+      { BELAY_TOKEN_LIFETIME_HOURS: '0' },
+      'token lifetime must be a positive number of hours',
+    ],
   ]
   for (const [name, args, env, message] of refusals) {
     test(`refuses ${name}`, () => {

@@ -1,0 +1,217 @@
+/**
+ * The executable's command line as an installer or a gym's IT person uses it: help, migrate,
+ * create-admin, and a second copy started by mistake on a port already taken.
+ */
+import { afterAll, afterEach, describe, expect, test } from 'bun:test'
+import {
+  getToken,
+  removeTempDirs,
+  request,
+  runBelay,
+  spawnBelay,
+  startServer,
+  stopAll,
+  tempDbPath,
+} from './helpers.ts'
+
+const VARIABLES = [
+  'BELAY_HOST',
+  'BELAY_PORT',
+  'BELAY_DB',
+  'BELAY_PUBLIC_URL',
+  'BELAY_TOKEN_LIFETIME_HOURS',
+  'BELAY_ADMIN_EMAIL',
+  'BELAY_ADMIN_PASSWORD',
+  'BELAY_GYM_NAME',
+  'BELAY_TIME_ZONE',
+]
+
+const lines = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trimEnd())
+    .filter((l) => l !== '')
+
+afterEach(stopAll)
+afterAll(removeTempDirs)
+
+describe('belay --help', () => {
+  test('exits 0 and lists the subcommands and every BELAY_* variable', async () => {
+    const { code, stdout, stderr } = await runBelay(['--help'])
+    expect(code).toBe(0)
+    expect(stderr).toBe('')
+    for (const command of ['serve', 'migrate [up|status]', 'create-admin --email EMAIL']) {
+      expect(stdout).toContain(`belay ${command}`)
+    }
+    for (const variable of VARIABLES) expect(stdout).toContain(`(${variable})`)
+  })
+
+  test('each option names its variable, with the description on its own indented line', async () => {
+    const { stdout } = await runBelay(['--help'])
+    const all = lines(stdout)
+    const optionIndexes = all.flatMap((l, i) => (/\(BELAY_\w+\)/.test(l) ? [i] : []))
+    expect(optionIndexes).toHaveLength(VARIABLES.length)
+    for (const i of optionIndexes) {
+      expect(all[i]).toMatch(/^ {2}--[a-z-]+ \(BELAY_[A-Z_]+\)$/)
+      expect(all[i + 1]).toMatch(/^ {6}\S/)
+    }
+  })
+})
+
+describe('bad command lines', () => {
+  test('an unknown command exits 2 with the reason and the usage on stderr', async () => {
+    const { code, stdout, stderr } = await runBelay(['frobnicate'])
+    expect(code).toBe(2)
+    expect(stdout).toBe('')
+    expect(stderr).toStartWith('belay: unknown command frobnicate\n')
+    expect(stderr).toContain('Usage:')
+  })
+
+  test('an unknown serve option exits 2 without starting', async () => {
+    const { code, stderr } = await runBelay(['serve', '--prot', '9000', '--db', tempDbPath()])
+    expect(code).toBe(2)
+    expect(stderr).toStartWith('belay: unknown option --prot\n')
+  })
+})
+
+describe('belay migrate', () => {
+  test('status on a fresh file lists 0001_foundation as pending; migrate applies it; status shows it applied', async () => {
+    const db = tempDbPath()
+
+    const before = await runBelay(['migrate', 'status', '--db', db])
+    expect(before.code).toBe(0)
+    expect(lines(before.stdout)).toEqual(['pending  0001_foundation'])
+
+    const up = await runBelay(['migrate', '--db', db])
+    expect(up.code).toBe(0)
+    expect(lines(up.stdout)).toEqual(['applied: 0001_foundation'])
+
+    // BELAY_DB works as well as --db.
+    const after = await runBelay(['migrate', 'status'], { env: { BELAY_DB: db } })
+    expect(after.code).toBe(0)
+    const status = lines(after.stdout)
+    expect(status).toHaveLength(1)
+    expect(status[0]).toMatch(/^applied {2}0001_foundation {2}\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/)
+
+    const again = await runBelay(['migrate', 'up', '--db', db])
+    expect(again.code).toBe(0)
+    expect(lines(again.stdout)).toEqual(['up to date'])
+  })
+
+  test('an unknown migrate action exits 2', async () => {
+    const { code, stderr } = await runBelay(['migrate', 'sideways', '--db', tempDbPath()])
+    expect(code).toBe(2)
+    expect(stderr).toStartWith('belay: unknown migrate action sideways')
+  })
+})
+
+describe('belay create-admin', () => {
+  test('creates an admin who can log in once the server runs on that file', async () => {
+    const db = tempDbPath()
+    const created = await runBelay([
+      'create-admin',
+      '--email',
+      'x@y.z',
+      '--password',
+      'longenough1',
+      '--db',
+      db,
+    ])
+    expect(created.code).toBe(0)
+    expect(lines(created.stdout)).toEqual(['created admin x@y.z'])
+    expect(created.stdout + created.stderr).not.toContain('longenough1')
+
+    const server = await startServer({ db })
+    const token = await getToken(server.base, 'x@y.z', 'longenough1')
+    const me = await request(server.base, 'GET', '/api/users/?search=x@y.z', { token })
+    expect(me.status).toBe(200)
+    expect(me.body.results).toHaveLength(1)
+    expect(me.body.results[0]).toMatchObject({
+      email: 'x@y.z',
+      is_active: true,
+      is_organization_admin: true,
+      has_password: true,
+    })
+
+    // While the server runs: another admin without --password gets a generated one, printed once.
+    const second = await runBelay(['create-admin', '--email', 'night@y.z', '--db', db])
+    expect(second.code).toBe(0)
+    const match = /^created admin night@y\.z with password (\S+)$/.exec(lines(second.stdout)[0] ?? '')
+    expect(match).not.toBeNull()
+    expect(await getToken(server.base, 'night@y.z', match![1]!)).toMatch(/^[0-9a-f]{40}$/)
+
+    // The same email twice is refused.
+    const duplicate = await runBelay([
+      'create-admin',
+      '--email',
+      'X@y.z',
+      '--password',
+      'longenough2',
+      '--db',
+      db,
+    ])
+    expect(duplicate.code).not.toBe(0)
+    expect(await getToken(server.base, 'x@y.z', 'longenough1')).toMatch(/^[0-9a-f]{40}$/)
+  })
+
+  test('a too-short password exits non-zero and creates nobody', async () => {
+    const db = tempDbPath()
+    const { code, stdout, stderr } = await runBelay([
+      'create-admin',
+      '--email',
+      'x@y.z',
+      '--password',
+      'short',
+      '--db',
+      db,
+    ])
+    expect(code).not.toBe(0)
+    expect(stdout).toBe('')
+    expect(stderr).toContain('at least 8 characters')
+
+    const server = await startServer({ db })
+    const refused = await request(server.base, 'POST', '/api/get-token/', {
+      json: { username: 'x@y.z', password: 'short' },
+    })
+    expect(refused.status).toBe(400)
+    expect(refused.body).toEqual({ non_field_errors: ['Unable to log in with provided credentials.'] })
+  })
+
+  test('without --email it exits 2', async () => {
+    const { code, stderr } = await runBelay([
+      'create-admin',
+      '--password',
+      'longenough1',
+      '--db',
+      tempDbPath(),
+    ])
+    expect(code).toBe(2)
+    expect(stderr).toStartWith('belay: create-admin needs --email')
+  })
+})
+
+describe('two servers on one port', () => {
+  test('the second exits non-zero instead of sharing the port; the first keeps serving', async () => {
+    const first = await startServer()
+    const second = spawnBelay([
+      'serve',
+      '--host',
+      '127.0.0.1',
+      '--port',
+      String(first.port),
+      '--db',
+      first.db,
+    ])
+    const code = await second.waitForExit(10_000)
+    expect(code).not.toBe(0)
+    expect(second.logs().some((l) => l.msg === 'listening')).toBe(false)
+    expect(second.logs().find((l) => l.level === 'error')).toBeDefined()
+
+    for (let i = 0; i < 5; i++) {
+      const health = await request(first.base, 'GET', '/healthz')
+      expect(health.status).toBe(200)
+    }
+    expect(first.process.running).toBe(true)
+    expect(await first.stop()).toBe(0)
+  })
+})
