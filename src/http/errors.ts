@@ -32,7 +32,11 @@ export class ValidationError extends ApiError {
 export class FieldErrorCollector {
   private readonly errors: FieldErrors = {}
 
-  constructor(initial: FieldErrors = {}) {
+  /** `order`: the body's field names, so the response lists fields as the serializer declares them. */
+  constructor(
+    initial: FieldErrors = {},
+    private readonly order: readonly string[] = [],
+  ) {
     for (const [field, list] of Object.entries(initial)) this.errors[field] = [...list]
   }
 
@@ -45,7 +49,14 @@ export class FieldErrorCollector {
   }
 
   throwIfAny(): void {
-    if (Object.keys(this.errors).length > 0) throw new ValidationError(this.errors)
+    const fields = Object.keys(this.errors)
+    if (fields.length === 0) return
+    const rank = (field: string) => {
+      const i = this.order.indexOf(field)
+      return i === -1 ? this.order.length : i
+    }
+    const sorted = [...fields].sort((a, b) => rank(a) - rank(b))
+    throw new ValidationError(Object.fromEntries(sorted.map((field) => [field, this.errors[field]!])))
   }
 }
 

@@ -170,5 +170,8 @@ export function checkBody<S extends TObject>(schema: S, raw: unknown): CheckedBo
   for (const key of Object.keys(schema.properties)) {
     if (key in converted && converted[key] !== undefined && !(key in errors)) fields[key] = converted[key]
   }
-  return new CheckedBody(fields as Partial<Static<S>>, new FieldErrorCollector(errors))
+  return new CheckedBody(
+    fields as Partial<Static<S>>,
+    new FieldErrorCollector(errors, Object.keys(schema.properties)),
+  )
 }
