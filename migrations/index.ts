@@ -1,5 +1,6 @@
 import type { Migration } from './migration.ts'
 import * as m0001 from './0001_foundation.ts'
+import * as m0002 from './0002_customers_memberships.ts'
 
 /**
  * Every migration, by name, imported statically so the compiled executable carries them all.
@@ -7,4 +8,5 @@ import * as m0001 from './0001_foundation.ts'
  */
 export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_customers_memberships': m0002,
 }

@@ -68,12 +68,277 @@ export interface EventTypeTable {
   updated_at: string
 }
 
+export interface CustomerTable {
+  id: Generated<number>
+  first_name: string
+  last_name: string
+  preferred_name: string
+  email: string | null
+  telephone: string
+  /** YYYY-MM-DD */
+  birthday: string
+  barcode: string | null
+  is_active: Flag
+  home_location_id: number | null
+  address_street_1: string
+  address_street_2: string
+  address_city: string
+  address_state: string
+  address_postcode: string
+  /** two-letter country code or '' */
+  address_country: string
+  profile_image_url: string
+  first_check_in_timestamp: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface CustomerAlertTable {
+  id: Generated<number>
+  customer_id: number
+  alert_text: string
+  color_hex: string
+  prevents_check_in: Flag
+  is_active: Flag
+  created_date: string
+  created_at: string
+  updated_at: string
+}
+
+export interface CustomerCreditTable {
+  id: Generated<number>
+  customer_id: number
+  amount_total_cents: number
+  amount_remaining_cents: number
+  expiry_date: string | null
+  is_removed: Flag
+  created_by_id: number | null
+  created_at: string
+  updated_at: string
+}
+
+export interface CustomerEmergencyContactTable {
+  id: Generated<number>
+  customer_id: number
+  first_name: string
+  last_name: string
+  telephone: string
+  email: string
+  relation: string
+  created_at: string
+  updated_at: string
+}
+
+export interface CustomerMedicalNoteTable {
+  id: Generated<number>
+  customer_id: number
+  medical_notes: string
+  created_at: string
+  updated_at: string
+}
+
+export type RelationCode = 'SPO' | 'PRT' | 'PRE' | 'CHI' | 'GUA' | 'WAR' | 'SIB' | 'OTH'
+
+export interface CustomerRelationTable {
+  id: Generated<number>
+  customer_id: number
+  related_customer_id: number
+  relation: RelationCode
+  created_at: string
+  updated_at: string
+}
+
+export interface CustomerDocumentTable {
+  id: Generated<number>
+  customer_id: number
+  name: string
+  kind: 'waiver' | 'other'
+  expiration_date: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface CustomerDocumentFileTable {
+  document_id: number
+  content_type: string
+  content: Uint8Array
+}
+
+export interface CustomerEventVoucherTable {
+  id: Generated<number>
+  customer_id: number
+  event_type_id: number
+  number_of_uses_total: number
+  number_of_uses_remaining: number
+  expiry_date: string | null
+  is_removed: Flag
+  created_by_id: number | null
+  created_at: string
+  updated_at: string
+}
+
+export type ProductStatus = 'DRA' | 'ACT' | 'RET'
+export type PurchaseType = 'REC' | 'PRE' | 'BEN'
+export type BillingInterval = '' | 'WEE' | 'BWK' | 'FWK' | 'MON' | 'QUA' | 'HYR' | 'YRL'
+
+export interface MembershipTypeTable {
+  id: Generated<number>
+  name: string
+  description: string
+  status: ProductStatus
+  purchase_type: PurchaseType
+  interval: BillingInterval
+  price_cents: number
+  is_group: Flag
+  is_youth_programming: Flag
+  duration_years: number | null
+  duration_months: number | null
+  duration_days: number | null
+  location_id: number | null
+  /** JSON: null (any time) or weekly windows in the gym's zone, e.g. [{"day":"MON","start":"06:00","end":"10:00"}] */
+  access_hours: string | null
+  guest_passes_per_month: number
+  created_at: string
+  updated_at: string
+}
+
+export interface AddOnTable {
+  id: string
+  name: string
+  fee_cents: number
+  is_visible: Flag
+  icon_color_hex: string
+  icon_initials: string
+  /** JSON object: location id -> revenue account code */
+  revenue_account_codes: string
+  tax_rate_id: number | null
+  /** JSON object or null: location id -> tax rate */
+  tax_rate_per_location: string | null
+  created_at: string
+  updated_at: string
+}
+
+/** Reference 3.3 plus the statuses the members report leaves out. */
+export type MembershipStatus =
+  'ACT' | 'IPP' | 'PPR' | 'FRZ' | 'FPR' | 'PAF' | 'FPF' | 'PAY' | 'IPC' | 'CAN' | 'END' | 'DEN'
+
+export interface CustomerMembershipTable {
+  id: Generated<number>
+  membership_type_id: number
+  owner_id: number
+  status: MembershipStatus
+  start_date: string
+  end_date: string | null
+  billing_location_id: number | null
+  has_payment_method: Flag
+  is_pending_staff_approval: Flag
+  billing_amount_cents: number
+  discount_association_id: number | null
+  referring_customer_id: number | null
+  created_at: string
+  updated_at: string
+}
+
+export interface MembershipStatusChangeTable {
+  id: Generated<number>
+  customer_membership_id: number
+  member_customer_id: number | null
+  from_status: MembershipStatus | null
+  to_status: MembershipStatus
+  /** organization-local YYYY-MM-DD */
+  changed_on: string
+  changed_by_id: number | null
+  created_at: string
+}
+
+export interface MembershipMemberTable {
+  id: Generated<number>
+  customer_membership_id: number
+  customer_id: number
+  is_frozen: Flag
+}
+
+export interface MembershipMemberAddOnTable {
+  membership_member_id: number
+  add_on_id: string
+}
+
+export interface EntryPassTypeTable {
+  id: Generated<number>
+  name: string
+  status: ProductStatus
+  number_of_entries: number
+  valid_days: number | null
+  price_cents: number
+  created_at: string
+  updated_at: string
+}
+
+export interface CustomerEntryPassTable {
+  id: Generated<number>
+  entry_pass_type_id: number
+  owner_id: number
+  purchaser_id: number | null
+  entries_total: number
+  entries_remaining: number
+  expiry_date: string | null
+  acquired_via: 'purchase' | 'gift' | 'code' | 'manual'
+  invoice_id: number | null
+  created_by_id: number | null
+  created_at: string
+  updated_at: string
+}
+
+export interface EventTable {
+  id: Generated<number>
+  event_type_id: number
+  gym_id: number
+  name: string
+  /** UTC ISO instants */
+  start_at: string
+  end_at: string
+  includes_entry: Flag
+  is_cancelled: Flag
+  created_at: string
+  updated_at: string
+}
+
+export interface ReservationTable {
+  id: Generated<number>
+  event_id: number
+  customer_id: number
+  includes_entry: Flag
+  is_cancelled: Flag
+  checked_in: Flag
+  created_at: string
+  updated_at: string
+}
+
 export interface Database {
   organization: OrganizationTable
   gyms: GymTable
   staff_users: StaffUserTable
   auth_tokens: AuthTokenTable
   event_types: EventTypeTable
+  customers: CustomerTable
+  customer_alerts: CustomerAlertTable
+  customer_credits: CustomerCreditTable
+  customer_emergency_contacts: CustomerEmergencyContactTable
+  customer_medical_notes: CustomerMedicalNoteTable
+  customer_relations: CustomerRelationTable
+  customer_documents: CustomerDocumentTable
+  customer_document_files: CustomerDocumentFileTable
+  customer_event_vouchers: CustomerEventVoucherTable
+  membership_types: MembershipTypeTable
+  add_ons: AddOnTable
+  customer_memberships: CustomerMembershipTable
+  membership_status_changes: MembershipStatusChangeTable
+  membership_members: MembershipMemberTable
+  membership_member_add_ons: MembershipMemberAddOnTable
+  entry_pass_types: EntryPassTypeTable
+  customer_entry_passes: CustomerEntryPassTable
+  events: EventTable
+  reservations: ReservationTable
 }
 
 export type Organization = Selectable<OrganizationTable>
@@ -86,3 +351,6 @@ export type StaffUserUpdate = Updateable<StaffUserTable>
 export type EventType = Selectable<EventTypeTable>
 export type NewEventType = Insertable<EventTypeTable>
 export type EventTypeUpdate = Updateable<EventTypeTable>
+export type Customer = Selectable<CustomerTable>
+export type CustomerMembership = Selectable<CustomerMembershipTable>
+export type MembershipType = Selectable<MembershipTypeTable>

@@ -18,16 +18,27 @@ export interface Actor {
   urls: Urls
 }
 
+/**
+ * Where a collection's records live: at the top level (`parentId` null) or under one parent record,
+ * e.g. `/api/customers/<customer_id>/credits/`, whose id is `parentId`.
+ */
+export interface Scope {
+  deps: Deps
+  parentId: number | null
+}
+
 type Filters = ReturnType<typeof defineFilters<any>>
 
 /**
- * One collection's ordinary routes (list, read, create, replace, update), DRF-style: the route table
- * is the same for every collection, so it lives here once; each collection brings its schemas,
- * queries, rules and serializer. Leave out `create`/`replace`/`update` and that method answers 405.
+ * One collection's ordinary routes (list, read, create, replace, update, remove), DRF-style: the
+ * route table is the same for every collection, so it lives here once; each collection brings its
+ * schemas, queries, rules and serializer. A method the spec leaves out answers 405.
  */
 export interface CollectionSpec<Row, Create extends TObject, Replace extends TObject, F extends Filters> {
-  /** e.g. '/api/gyms' (no final slash) */
+  /** e.g. '/api/gyms', or '/api/customers/:customer_id/credits' with `parent` (no final slash) */
   path: string
+  /** For a nested collection: the path parameter naming the parent, and whether that parent exists. */
+  parent?: { param: string; exists(deps: Deps, id: number): Promise<boolean> }
   tag: string
   /** Singular name for summaries, e.g. 'gym' */
   noun: string
@@ -35,37 +46,63 @@ export interface CollectionSpec<Row, Create extends TObject, Replace extends TOb
   write: Permission
   filters: F
   output: TObject
-  count(deps: Deps, filters: FilterValues<any>): Promise<number>
-  list(deps: Deps, filters: FilterValues<any>, limit: number, offset: number): Promise<Row[]>
-  get(deps: Deps, id: number): Promise<Row | undefined>
+  count(scope: Scope, filters: FilterValues<any>): Promise<number>
+  list(scope: Scope, filters: FilterValues<any>, limit: number, offset: number): Promise<Row[]>
+  /** One record of the scope; undefined (404) for no such record or another parent's record. */
+  get(scope: Scope, id: number): Promise<Row | undefined>
   serialize(row: Row, urls: Urls): unknown
   /** POST: checks the body's remaining rules, then writes; returns the new id. */
-  create?: { body: Create; run(deps: Deps, body: CheckedBody<Static<Create>>, actor: Actor): Promise<number> }
+  create?: {
+    body: Create
+    run(scope: Scope, body: CheckedBody<Static<Create>>, actor: Actor): Promise<number>
+  }
   /** PUT: the whole writable record; PATCH gets the same schema with every field optional. */
   replace?: {
     body: Replace
-    run(deps: Deps, row: Row, body: CheckedBody<Partial<Static<Replace>>>, actor: Actor): Promise<void>
+    run(scope: Scope, row: Row, body: CheckedBody<Partial<Static<Replace>>>, actor: Actor): Promise<void>
   }
+  /** DELETE: 204 with no body. */
+  remove?: { run(scope: Scope, row: Row, actor: Actor): Promise<void> }
 }
-
-/** A path id: any integer (0 or -1 simply match no record: 404); anything else is 404 too. */
-const idParams = t.Object({ id: t.Integer() })
 
 export function collectionRoutes<Row, Create extends TObject, Replace extends TObject, F extends Filters>(
   deps: Deps,
   spec: CollectionSpec<Row, Create, Replace, F>,
 ) {
-  const fetch = async (id: number) => {
-    const row = await spec.get(deps, id)
+  const parent = spec.parent
+  // Path ids are any integer (0 or -1 simply match no record: 404); anything else is 404 too.
+  // A top-level list has no path parameters: Elysia refuses an empty params schema, so give none.
+  const listParams = parent ? { params: t.Object({ [parent.param]: t.Integer() }) } : {}
+  const recordParams = t.Object(
+    parent ? { [parent.param]: t.Integer(), id: t.Integer() } : { id: t.Integer() },
+  )
+
+  /** The scope named by the path; 404 when the parent record does not exist. */
+  const scopeOf = async (params: Record<string, unknown>): Promise<Scope> => {
+    if (!parent) return { deps, parentId: null }
+    const parentId = params[parent.param] as number
+    if (!(await parent.exists(deps, parentId))) throw notFound()
+    return { deps, parentId }
+  }
+  const fetch = async (scope: Scope, id: number) => {
+    const row = await spec.get(scope, id)
     if (row === undefined) throw notFound()
     return row
   }
-  const detail = (id: number, urls: Urls) => fetch(id).then((row) => spec.serialize(row, urls))
+  const detail = async (scope: Scope, id: number, urls: Urls) => spec.serialize(await fetch(scope, id), urls)
+  const doc = (
+    summary: string,
+    ok: { status: number; schema: TObject | null },
+    errors: number[],
+    body?: TObject,
+  ) => docs({ tag: spec.tag, summary, ok, errors, body })
+
   const app = new Elysia({ prefix: spec.path })
     .use(authenticated(deps))
     .get(
       '/',
-      ({ request, query: rawQuery, urls }) => {
+      async ({ request, query: rawQuery, params, urls }) => {
+        const scope = await scopeOf(params)
         const query = rawQuery as Record<string, string | undefined>
         const filters = spec.filters.parse(query)
         return paginate(
@@ -73,78 +110,84 @@ export function collectionRoutes<Row, Create extends TObject, Replace extends TO
           query,
           urls,
           {
-            count: () => spec.count(deps, filters),
-            rows: (limit, offset) => spec.list(deps, filters, limit, offset),
+            count: () => spec.count(scope, filters),
+            rows: (limit, offset) => spec.list(scope, filters, limit, offset),
           },
           (row: Row) => spec.serialize(row, urls),
         )
       },
       {
+        ...listParams,
         query: spec.filters.query,
         ...requires(spec.read),
-        ...docs({
-          tag: spec.tag,
-          summary: `List ${spec.noun}s`,
-          ok: { status: 200, schema: envelopeOf(spec.output) },
-          errors: [400, 404],
-        }),
+        ...doc(`List ${spec.noun}s`, { status: 200, schema: envelopeOf(spec.output) }, [400, 404]),
       },
     )
-    .get('/:id/', ({ params, urls }) => detail(params.id, urls), {
-      params: idParams,
+    .get('/:id/', async ({ params, urls }) => detail(await scopeOf(params), params.id as number, urls), {
+      params: recordParams,
       ...requires(spec.read),
-      ...docs({
-        tag: spec.tag,
-        summary: `Read a ${spec.noun}`,
-        ok: { status: 200, schema: spec.output },
-        errors: [404],
-      }),
+      ...doc(`Read a ${spec.noun}`, { status: 200, schema: spec.output }, [404]),
     })
 
   const create = spec.create
   if (create) {
     app.post(
       '/',
-      async ({ body, user, urls, set }) => {
-        const id = await create.run(deps, checkBody(create.body, body), { user, urls })
+      async ({ body, params, user, urls, set }) => {
+        const scope = await scopeOf(params)
+        const id = await create.run(scope, checkBody(create.body, body), { user, urls })
         set.status = 201
-        return detail(id, urls)
+        return detail(scope, id, urls)
       },
       {
+        ...listParams,
         ...requires(spec.write),
-        ...docs({
-          tag: spec.tag,
-          summary: `Create a ${spec.noun}`,
-          body: create.body,
-          ok: { status: 201, schema: spec.output },
-          errors: [400],
-        }),
+        ...doc(`Create a ${spec.noun}`, { status: 201, schema: spec.output }, [400, 404], create.body),
       },
     )
   }
   const replace = spec.replace
   if (replace) {
-    const update = async (id: number, body: CheckedBody<Partial<Static<Replace>>>, actor: Actor) => {
-      await replace.run(deps, await fetch(id), body, actor)
-      return detail(id, actor.urls)
-    }
     const partial = t.Partial(replace.body)
-    const writeDocs = (summary: string, body: TObject) => ({
-      params: idParams,
+    const update = async (params: Record<string, unknown>, schema: TObject, body: unknown, actor: Actor) => {
+      const scope = await scopeOf(params)
+      const row = await fetch(scope, params.id as number)
+      await replace.run(scope, row, checkBody(schema, body) as CheckedBody<Partial<Static<Replace>>>, actor)
+      return detail(scope, params.id as number, actor.urls)
+    }
+    const writeOptions = (summary: string, body: TObject) => ({
+      params: recordParams,
       ...requires(spec.write),
-      ...docs({ tag: spec.tag, summary, body, ok: { status: 200, schema: spec.output }, errors: [400, 404] }),
+      ...doc(summary, { status: 200, schema: spec.output }, [400, 404], body),
     })
     app
       .put(
         '/:id/',
-        ({ params, body, user, urls }) => update(params.id, checkBody(replace.body, body), { user, urls }),
-        writeDocs(`Replace a ${spec.noun}`, replace.body),
+        ({ params, body, user, urls }) => update(params, replace.body, body, { user, urls }),
+        writeOptions(`Replace a ${spec.noun}`, replace.body),
       )
       .patch(
         '/:id/',
-        ({ params, body, user, urls }) => update(params.id, checkBody(partial, body), { user, urls }),
-        writeDocs(`Update a ${spec.noun}`, partial),
+        ({ params, body, user, urls }) => update(params, partial, body, { user, urls }),
+        writeOptions(`Update a ${spec.noun}`, partial),
       )
+  }
+  const remove = spec.remove
+  if (remove) {
+    app.delete(
+      '/:id/',
+      async ({ params, user, urls, set }) => {
+        const scope = await scopeOf(params)
+        await remove.run(scope, await fetch(scope, params.id as number), { user, urls })
+        set.status = 204
+        return ''
+      },
+      {
+        params: recordParams,
+        ...requires(spec.write),
+        ...doc(`Remove a ${spec.noun}`, { status: 204, schema: null }, [404]),
+      },
+    )
   }
   return app
 }
@@ -167,7 +210,7 @@ export function emptySubCollections(
         return paginate(request, query, urls, { count: async () => 0, rows: async () => [] }, (row) => row)
       },
       {
-        params: idParams,
+        params: t.Object({ id: t.Integer() }),
         query: t.Object(pageParams),
         ...requires('staff'),
         ...docs({

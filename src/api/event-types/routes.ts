@@ -18,12 +18,12 @@ export const eventTypeRoutes = (deps: Deps) =>
         write: 'can_manage_events',
         filters: defineFilters({ gym_id: 'id', status: 'text' }),
         output: EventTypeOut,
-        count: (d, filters) => countEventTypes(d.db, filters),
-        list: (d, filters, limit, offset) => listEventTypes(d.db, filters, limit, offset),
-        get: (d, id) => getEventType(d.db, id),
+        count: ({ deps }, filters) => countEventTypes(deps.db, filters),
+        list: ({ deps }, filters, limit, offset) => listEventTypes(deps.db, filters, limit, offset),
+        get: ({ deps }, id) => getEventType(deps.db, id),
         serialize: serializeEventType,
-        create: { body: EventTypeWrite, run: (d, body) => createEventType(d, body) },
-        replace: { body: EventTypeWrite, run: (d, row, body) => changeEventType(d, row, body) },
+        create: { body: EventTypeWrite, run: ({ deps }, body) => createEventType(deps, body) },
+        replace: { body: EventTypeWrite, run: ({ deps }, row, body) => changeEventType(deps, row, body) },
       }),
     )
     .use(

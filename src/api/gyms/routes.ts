@@ -18,12 +18,12 @@ export const gymRoutes = (deps: Deps) =>
         write: 'admin',
         filters: defineFilters({}),
         output: GymOut,
-        count: (d) => countGyms(d.db),
-        list: (d, _filters, limit, offset) => listGyms(d.db, limit, offset),
-        get: (d, id) => getGym(d.db, id),
+        count: ({ deps }) => countGyms(deps.db),
+        list: ({ deps }, _filters, limit, offset) => listGyms(deps.db, limit, offset),
+        get: ({ deps }, id) => getGym(deps.db, id),
         serialize: serializeGym,
-        create: { body: GymWrite, run: (d, body) => createGym(d, body) },
-        replace: { body: GymWrite, run: (d, gym, body) => changeGym(d, gym, body) },
+        create: { body: GymWrite, run: ({ deps }, body) => createGym(deps, body) },
+        replace: { body: GymWrite, run: ({ deps }, gym, body) => changeGym(deps, gym, body) },
       }),
     )
     .use(

@@ -16,10 +16,13 @@ export const userRoutes = (deps: Deps) =>
     write: 'admin',
     filters: defineFilters({ default_gym_id: 'id', search: 'text' }),
     output: UserOut,
-    count: (d, filters) => countUsers(d.db, filters),
-    list: (d, filters, limit, offset) => listUsers(d.db, filters, limit, offset),
-    get: (d, id) => getUser(d.db, id),
+    count: ({ deps }, filters) => countUsers(deps.db, filters),
+    list: ({ deps }, filters, limit, offset) => listUsers(deps.db, filters, limit, offset),
+    get: ({ deps }, id) => getUser(deps.db, id),
     serialize: serializeUser,
-    create: { body: UserCreate, run: (d, body) => createStaffUser(d, body) },
-    replace: { body: UserReplace, run: (d, user, body, actor) => changeStaffUser(d, user, body, actor) },
+    create: { body: UserCreate, run: ({ deps }, body) => createStaffUser(deps, body) },
+    replace: {
+      body: UserReplace,
+      run: ({ deps }, user, body, actor) => changeStaffUser(deps, user, body, actor),
+    },
   })

@@ -1,0 +1,26 @@
+import type { MembershipStatus } from '../db/schema.ts'
+
+/**
+ * How membership statuses group (reference 3.3). The members report, the door and the metrics all
+ * read these, so they are defined once.
+ */
+export const ACTIVE_STATUSES: readonly MembershipStatus[] = ['ACT', 'IPP', 'PPR']
+export const FROZEN_STATUSES: readonly MembershipStatus[] = ['FRZ', 'FPR']
+export const FAILED_STATUSES: readonly MembershipStatus[] = ['PAF', 'FPF']
+
+/** `status_in` tokens of the members report, and the statuses each stands for. */
+export const STATUS_TOKENS = {
+  active: ACTIVE_STATUSES,
+  frozen: FROZEN_STATUSES,
+  failed: FAILED_STATUSES,
+} as const satisfies Record<string, readonly MembershipStatus[]>
+
+/** Not yet started (awaiting initial payment), cancelled, ended, denied: never in the members report. */
+export const EXCLUDED_STATUSES: readonly MembershipStatus[] = ['PAY', 'IPC', 'CAN', 'END', 'DEN']
+
+export const ALL_STATUSES: readonly MembershipStatus[] = [
+  ...ACTIVE_STATUSES,
+  ...FROZEN_STATUSES,
+  ...FAILED_STATUSES,
+  ...EXCLUDED_STATUSES,
+]

@@ -1,0 +1,20 @@
+import { DateTime } from 'luxon'
+
+/** The calendar day (YYYY-MM-DD) that `instant` falls on in `zone`. */
+export const localDate = (instant: Date, zone: string): string =>
+  DateTime.fromJSDate(instant, { zone }).toISODate()!
+
+/** The first instant of `date` (YYYY-MM-DD) in `zone`, as a UTC ISO string. */
+export const startOfLocalDay = (date: string, zone: string): string =>
+  DateTime.fromISO(date, { zone }).startOf('day').toUTC().toISO()!
+
+/** The first instant after `date` ends in `zone` (exclusive upper bound for "through the whole day"). */
+export const endOfLocalDay = (date: string, zone: string): string =>
+  DateTime.fromISO(date, { zone }).plus({ days: 1 }).startOf('day').toUTC().toISO()!
+
+/**
+ * Whether something usable "through the end of `expiryDate`" (credits, vouchers, passes,
+ * documents) has expired at `now`, judged in `zone`. A null date never expires.
+ */
+export const isExpired = (expiryDate: string | null, zone: string, now: Date): boolean =>
+  expiryDate !== null && localDate(now, zone) > expiryDate
