@@ -1,54 +1,37 @@
-import { beforeAll, beforeEach, describe, expect, test } from 'bun:test'
+import { beforeAll, describe, expect, test } from 'bun:test'
 import type { Db } from '../../src/db/connection.ts'
 import type { Logger } from '../../src/lib/log.ts'
-import { makeTestApp, START, type TestApp } from '../helpers/app.ts'
-import { makeGym, makeUser, makeToken, seedBasics } from '../helpers/factories.ts'
+import { makeTestApp, START } from '../helpers/app.ts'
+import {
+  forbidden,
+  notFound,
+  methodNotAllowed,
+  invalidPage,
+  unsupportedMediaType,
+  serverError,
+  required,
+  blank,
+  invalidInteger,
+  invalidChoice,
+  notANumber,
+  emptyPage,
+} from '../helpers/bodies.ts'
+import { countRows, makeEventType, makeGym, makeUser, makeToken, seedBasics } from '../helpers/factories.ts'
+import { expectUnauthenticated, useSeededApp } from '../helpers/seeded.ts'
 
 /**
  * The resource-agnostic DRF layer, seen through /api/gyms/ and /api/event-types/: paths, methods,
  * request bodies, the order of 401/403/400, pagination, filters, absolute URLs and the 500 body.
  */
 
-const NOT_FOUND = { detail: 'Not found.' }
-const INVALID_PAGE = { detail: 'Invalid page.' }
-const NOT_PROVIDED = { detail: 'Authentication credentials were not provided.' }
-const FORBIDDEN = { detail: 'You do not have permission to perform this action.' }
 const VALID_GYM = { name: 'Crag Annex', time_zone: 'America/Denver' }
-
-async function makeEventType(
-  db: Db,
-  fields: { gym_id: number; status: 'DRA' | 'ACT' | 'RET'; name?: string },
-) {
-  return db
-    .insertInto('event_types')
-    .values({
-      name: fields.name ?? `Intro to ${fields.status}`,
-      gym_id: fields.gym_id,
-      status: fields.status,
-      capacity: null,
-      late_booking_window_minutes: 15,
-      is_listed: 1,
-      created_at: START,
-      updated_at: START,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
-}
 
 /** Gyms named so that ordering by name would reverse the id order. */
 async function makeGyms(db: Db, n: number) {
   for (let i = n; i > 0; i--) await makeGym(db, { name: `Gym ${String(i).padStart(3, '0')}` })
 }
 
-const countGyms = async (db: Db) =>
-  Number(
-    (
-      await db
-        .selectFrom('gyms')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+const countGyms = (db: Db) => countRows(db, 'gyms')
 
 /** A `next`/`previous` link split into where it points and its query parameters (order aside). */
 function link(url: string | null) {
@@ -58,13 +41,7 @@ function link(url: string | null) {
 }
 
 describe('paths', () => {
-  let t: TestApp
-  let token: string
-
-  beforeAll(async () => {
-    t = await makeTestApp()
-    token = (await seedBasics(t.db)).staffToken
-  })
+  const t = useSeededApp({ once: true })
 
   test('the final slash is optional: same status and body, no redirect', async () => {
     for (const [withSlash, without] of [
@@ -73,8 +50,8 @@ describe('paths', () => {
       ['/api/event-types/', '/api/event-types'],
       ['/api/gyms/1/climbs/', '/api/gyms/1/climbs'],
     ] as const) {
-      const a = await t.request('GET', withSlash, { token })
-      const b = await t.request('GET', without, { token })
+      const a = await t.request('GET', withSlash, { token: t.seed.staffToken })
+      const b = await t.request('GET', without, { token: t.seed.staffToken })
       expect(a.status).toBe(200)
       expect(b.status).toBe(200)
       expect(b.headers.get('location')).toBeNull()
@@ -84,81 +61,69 @@ describe('paths', () => {
 
   test('an unknown path is 404 Not found, with or without a token', async () => {
     for (const path of ['/api/nope/', '/api/gyms/1/nope/', '/nope']) {
-      for (const opts of [{ token }, {}]) {
+      for (const opts of [{ token: t.seed.staffToken }, {}]) {
         const res = await t.request('GET', path, opts)
         expect(res.status).toBe(404)
-        expect(res.body).toEqual(NOT_FOUND)
+        expect(res.body).toEqual(notFound)
       }
     }
   })
 
   test('a record that does not exist is 404 Not found', async () => {
-    const res = await t.request('GET', '/api/gyms/999/', { token })
+    const res = await t.request('GET', '/api/gyms/999/', { token: t.seed.staffToken })
     expect(res.status).toBe(404)
-    expect(res.body).toEqual(NOT_FOUND)
+    expect(res.body).toEqual(notFound)
   })
 
   for (const id of ['abc', '1.5', '0', '-1']) {
     test(`an id that is not a positive integer ("${id}") is 404 Not found`, async () => {
-      const res = await t.request('GET', `/api/gyms/${id}/`, { token })
+      const res = await t.request('GET', `/api/gyms/${id}/`, { token: t.seed.staffToken })
       expect(res.status).toBe(404)
-      expect(res.body).toEqual(NOT_FOUND)
+      expect(res.body).toEqual(notFound)
     })
   }
 
   for (const id of ['abc', '0', '999']) {
     test(`a sub-collection of gym "${id}" is 404 Not found`, async () => {
-      const res = await t.request('GET', `/api/gyms/${id}/climbs/`, { token })
+      const res = await t.request('GET', `/api/gyms/${id}/climbs/`, { token: t.seed.staffToken })
       expect(res.status).toBe(404)
-      expect(res.body).toEqual(NOT_FOUND)
+      expect(res.body).toEqual(notFound)
     })
   }
 })
 
 describe('methods', () => {
-  let t: TestApp
-  let adminToken: string
-
-  beforeAll(async () => {
-    t = await makeTestApp()
-    ;({ adminToken } = await seedBasics(t.db))
-  })
+  const t = useSeededApp({ once: true })
 
   test('DELETE on a gym is 405 and the gym stays', async () => {
-    const res = await t.request('DELETE', '/api/gyms/1/', { token: adminToken })
+    const res = await t.request('DELETE', '/api/gyms/1/', { token: t.seed.adminToken })
     expect(res.status).toBe(405)
-    expect(res.body).toEqual({ detail: 'Method "DELETE" not allowed.' })
-    expect((await t.request('GET', '/api/gyms/1/', { token: adminToken })).status).toBe(200)
+    expect(res.body).toEqual(methodNotAllowed('DELETE'))
+    expect((await t.request('GET', '/api/gyms/1/', { token: t.seed.adminToken })).status).toBe(200)
   })
 
   test('PUT and DELETE on a collection are 405, with or without the final slash', async () => {
     for (const path of ['/api/gyms/', '/api/gyms', '/api/event-types/']) {
       for (const method of ['PUT', 'DELETE', 'PATCH']) {
-        const res = await t.request(method, path, { token: adminToken, body: VALID_GYM })
+        const res = await t.request(method, path, { token: t.seed.adminToken, body: VALID_GYM })
         expect(res.status).toBe(405)
-        expect(res.body).toEqual({ detail: `Method "${method}" not allowed.` })
+        expect(res.body).toEqual(methodNotAllowed(method))
       }
     }
   })
 
   test('POST on a record is 405', async () => {
-    const res = await t.request('POST', '/api/gyms/1/', { token: adminToken, body: VALID_GYM })
+    const res = await t.request('POST', '/api/gyms/1/', { token: t.seed.adminToken, body: VALID_GYM })
     expect(res.status).toBe(405)
-    expect(res.body).toEqual({ detail: 'Method "POST" not allowed.' })
+    expect(res.body).toEqual(methodNotAllowed('POST'))
   })
 })
 
 describe('request bodies', () => {
-  let t: TestApp
-  let adminToken: string
-
-  beforeEach(async () => {
-    t = await makeTestApp()
-    ;({ adminToken } = await seedBasics(t.db))
-  })
+  const t = useSeededApp()
 
   const postGym = (body: unknown, headers: Record<string, string> = {}) =>
-    t.request('POST', '/api/gyms/', { token: adminToken, body, headers })
+    t.request('POST', '/api/gyms/', { token: t.seed.adminToken, body, headers })
 
   test('malformed JSON is 400 "JSON parse error - <reason>" and nothing is written', async () => {
     const res = await postGym('{"name": "Crag Annex", ')
@@ -186,7 +151,7 @@ describe('request bodies', () => {
   test('a text/plain body on a write is 415', async () => {
     const res = await postGym('name=Crag Annex', { 'content-type': 'text/plain' })
     expect(res.status).toBe(415)
-    expect(res.body).toEqual({ detail: 'Unsupported media type "text/plain" in request.' })
+    expect(res.body).toEqual(unsupportedMediaType('text/plain'))
     expect(await countGyms(t.db)).toBe(1)
   })
 
@@ -195,9 +160,7 @@ describe('request bodies', () => {
       'content-type': 'application/x-www-form-urlencoded',
     })
     expect(res.status).toBe(415)
-    expect(res.body).toEqual({
-      detail: 'Unsupported media type "application/x-www-form-urlencoded" in request.',
-    })
+    expect(res.body).toEqual(unsupportedMediaType('application/x-www-form-urlencoded'))
     expect(await countGyms(t.db)).toBe(1)
   })
 
@@ -222,9 +185,9 @@ describe('request bodies', () => {
   })
 
   test('a write without a body reports every required field', async () => {
-    const res = await t.request('POST', '/api/gyms/', { token: adminToken })
+    const res = await t.request('POST', '/api/gyms/', { token: t.seed.adminToken })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ name: ['This field is required.'], time_zone: ['This field is required.'] })
+    expect(res.body).toEqual({ name: required, time_zone: required })
   })
 
   test('read-only fields sent on create are ignored', async () => {
@@ -255,28 +218,22 @@ describe('request bodies', () => {
       grades_url: 'http://localhost/api/gyms/2/grades/',
       sections_url: 'http://localhost/api/gyms/2/sections/',
     })
-    expect((await t.request('GET', '/api/gyms/99/', { token: adminToken })).status).toBe(404)
+    expect((await t.request('GET', '/api/gyms/99/', { token: t.seed.adminToken })).status).toBe(404)
   })
 
   test('read-only fields sent on update are ignored', async () => {
     const res = await t.request('PATCH', '/api/gyms/1/', {
-      token: adminToken,
+      token: t.seed.adminToken,
       body: { id: 7, created_at: '2000-01-01T00:00:00.000Z', name: 'Renamed' },
     })
     expect(res.status).toBe(200)
     expect(res.body).toMatchObject({ id: 1, name: 'Renamed', created_at: START })
-    expect((await t.request('GET', '/api/gyms/7/', { token: adminToken })).status).toBe(404)
+    expect((await t.request('GET', '/api/gyms/7/', { token: t.seed.adminToken })).status).toBe(404)
   })
 })
 
 describe('which check answers first', () => {
-  let t: TestApp
-  let staffToken: string
-
-  beforeAll(async () => {
-    t = await makeTestApp()
-    ;({ staffToken } = await seedBasics(t.db))
-  })
+  const t = useSeededApp({ once: true })
 
   const badBodies: Array<[string, { body: unknown; headers?: Record<string, string> }]> = [
     ['invalid fields', { body: { name: '', time_zone: 'Mars/Olympus' } }],
@@ -288,25 +245,23 @@ describe('which check answers first', () => {
   for (const [name, opts] of badBodies) {
     test(`no token with ${name} is 401 before the body is looked at`, async () => {
       const res = await t.request('POST', '/api/gyms/', opts)
-      expect(res.status).toBe(401)
-      expect(res.body).toEqual(NOT_PROVIDED)
-      expect(res.headers.get('www-authenticate')).toBe('Token')
+      expectUnauthenticated(res)
     })
 
     test(`a user without the permission sending ${name} gets 403 before the body is looked at`, async () => {
-      const res = await t.request('POST', '/api/gyms/', { ...opts, token: staffToken })
+      const res = await t.request('POST', '/api/gyms/', { ...opts, token: t.seed.staffToken })
       expect(res.status).toBe(403)
-      expect(res.body).toEqual(FORBIDDEN)
+      expect(res.body).toEqual(forbidden)
     })
   }
 
   test('a user without can_manage_events gets 403 on an event-type update with a bad body', async () => {
     const res = await t.request('PATCH', '/api/event-types/1/', {
-      token: staffToken,
+      token: t.seed.staffToken,
       body: { status: 'NOPE' },
     })
     expect(res.status).toBe(403)
-    expect(res.body).toEqual(FORBIDDEN)
+    expect(res.body).toEqual(forbidden)
   })
 
   test('with the permission, the bad body is then reported field by field', async () => {
@@ -318,24 +273,21 @@ describe('which check answers first', () => {
     })
     expect(res.status).toBe(400)
     expect(res.body).toEqual({
-      name: ['This field may not be blank.'],
-      gym_id: ['A valid integer is required.'],
-      status: ['"NOPE" is not a valid choice.'],
+      name: blank,
+      gym_id: invalidInteger,
+      status: invalidChoice('NOPE'),
     })
   })
 })
 
 describe('pagination', () => {
-  let t: TestApp
-  let token: string
+  const t = useSeededApp({ once: true })
 
   beforeAll(async () => {
-    t = await makeTestApp()
-    token = (await seedBasics(t.db)).staffToken
     await makeGyms(t.db, 104) // 105 gyms in all
   })
 
-  const list = (query: string) => t.request('GET', `/api/gyms/${query}`, { token })
+  const list = (query: string) => t.request('GET', `/api/gyms/${query}`, { token: t.seed.staffToken })
   const ids = (body: { results: Array<{ id: number }> }) => body.results.map((r) => r.id)
   const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i)
 
@@ -405,19 +357,16 @@ describe('pagination', () => {
     test(`page=${page} is 404 Invalid page`, async () => {
       const res = await list(`?page=${page}`)
       expect(res.status).toBe(404)
-      expect(res.body).toEqual(INVALID_PAGE)
+      expect(res.body).toEqual(invalidPage)
     })
   }
 })
 
 describe('filters and list order', () => {
-  let t: TestApp
-  let token: string
+  const t = useSeededApp({ once: true })
   let eventTypeIds: Record<string, number>
 
   beforeAll(async () => {
-    t = await makeTestApp()
-    token = (await seedBasics(t.db)).staffToken
     const second = await makeGym(t.db, { name: 'Crag Annex' })
     // Interleaved across gyms and statuses, names in reverse, so only id order gives ids ascending.
     const plan: Array<[string, number, 'DRA' | 'ACT' | 'RET']> = [
@@ -435,7 +384,7 @@ describe('filters and list order', () => {
     }
   })
 
-  const list = (query: string) => t.request('GET', `/api/event-types/${query}`, { token })
+  const list = (query: string) => t.request('GET', `/api/event-types/${query}`, { token: t.seed.staffToken })
   const names = (body: { results: Array<{ name: string }> }) => body.results.map((r) => r.name)
 
   test('lists are in id order', async () => {
@@ -470,7 +419,7 @@ describe('filters and list order', () => {
     test(`gym_id=${bad} is 400 on that parameter`, async () => {
       const res = await list(`?gym_id=${bad}`)
       expect(res.status).toBe(400)
-      expect(res.body).toEqual({ gym_id: ['Enter a number.'] })
+      expect(res.body).toEqual({ gym_id: notANumber })
     })
   }
 
@@ -489,10 +438,10 @@ describe('filters and list order', () => {
   test('page 1 of an empty filtered list is 200 with count 0; page 2 of it is Invalid page', async () => {
     const res = await list('?gym_id=999')
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ count: 0, next: null, previous: null, results: [] })
+    expect(res.body).toEqual(emptyPage)
     const second = await list('?gym_id=999&page=2')
     expect(second.status).toBe(404)
-    expect(second.body).toEqual(INVALID_PAGE)
+    expect(second.body).toEqual(invalidPage)
   })
 
   test('next and previous keep the filters and page_size', async () => {
@@ -512,18 +461,15 @@ describe('filters and list order', () => {
 })
 
 describe('absolute URLs with a configured public URL', () => {
-  let t: TestApp
-  let token: string
+  const t = useSeededApp({ publicUrl: 'https://desk.gym.example', once: true })
 
   beforeAll(async () => {
-    t = await makeTestApp({ publicUrl: 'https://desk.gym.example' })
-    token = (await seedBasics(t.db)).staffToken
     await makeGyms(t.db, 11)
-    await makeEventType(t.db, { gym_id: 1, status: 'ACT' })
+    await makeEventType(t.db, { name: 'Intro to ACT', gym_id: 1, status: 'ACT' })
   })
 
   test('url fields and next links use the public origin', async () => {
-    const res = await t.request('GET', '/api/gyms/', { token })
+    const res = await t.request('GET', '/api/gyms/', { token: t.seed.staffToken })
     expect(res.body.next).toBe('https://desk.gym.example/api/gyms/?page=2')
     expect(res.body.results[0]).toMatchObject({
       url: 'https://desk.gym.example/api/gyms/1/',
@@ -531,12 +477,12 @@ describe('absolute URLs with a configured public URL', () => {
       grades_url: 'https://desk.gym.example/api/gyms/1/grades/',
       sections_url: 'https://desk.gym.example/api/gyms/1/sections/',
     })
-    const second = await t.request('GET', '/api/gyms/?page=2', { token })
+    const second = await t.request('GET', '/api/gyms/?page=2', { token: t.seed.staffToken })
     expect(second.body.previous).toBe('https://desk.gym.example/api/gyms/')
   })
 
   test('related-record urls use it too', async () => {
-    const res = await t.request('GET', '/api/event-types/1/', { token })
+    const res = await t.request('GET', '/api/event-types/1/', { token: t.seed.staffToken })
     expect(res.body).toMatchObject({
       url: 'https://desk.gym.example/api/event-types/1/',
       gym_url: 'https://desk.gym.example/api/gyms/1/',
@@ -558,7 +504,7 @@ describe('unexpected errors', () => {
 
     const res = await t.request('GET', '/api/gyms/', { token: staffToken })
     expect(res.status).toBe(500)
-    expect(res.body).toEqual({ detail: 'A server error occurred.' })
+    expect(res.body).toEqual(serverError)
     expect(logged).toHaveLength(1)
     const cause = String(logged[0]!.fields?.error)
     expect(cause.length).toBeGreaterThan(0)

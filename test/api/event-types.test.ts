@@ -1,52 +1,42 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { beforeEach, describe, expect, test } from 'bun:test'
 import type { EventType } from '../../src/db/schema.ts'
-import { makeTestApp, ORIGIN, START, type TestApp } from '../helpers/app.ts'
-import { makeGym, makeToken, makeUser, seedBasics } from '../helpers/factories.ts'
+import { ONE_MINUTE_LATER, ORIGIN, START } from '../helpers/app.ts'
+import {
+  invalidToken,
+  forbidden,
+  notFound,
+  methodNotAllowed,
+  invalidPage,
+  required,
+  blank,
+  invalidBoolean,
+  invalidChoice,
+  maxValue,
+  minValue,
+  doesNotExist,
+  cannotChange,
+  notANumber,
+  emptyPage,
+  onePage,
+} from '../helpers/bodies.ts'
+import { countRows, makeEventType, makeGym, makeToken, makeUser } from '../helpers/factories.ts'
+import { expectUnauthenticated, useSeededApp } from '../helpers/seeded.ts'
 
-const FORBIDDEN = { detail: 'You do not have permission to perform this action.' }
-const NO_CREDENTIALS = { detail: 'Authentication credentials were not provided.' }
-const INVALID_TOKEN = { detail: 'Invalid token.' }
-const NOT_FOUND = { detail: 'Not found.' }
-const EMPTY = { count: 0, next: null, previous: null, results: [] }
-const LATER = '2026-11-22T15:05:05.123Z'
+const t = useSeededApp()
 
-let t: TestApp
-let seed: Awaited<ReturnType<typeof seedBasics>>
 /** A user with can_manage_events only. */
 let eventsToken: string
 /** A user with can_manage_members only. */
 let membersToken: string
 
 beforeEach(async () => {
-  t = await makeTestApp()
-  seed = await seedBasics(t.db)
   eventsToken = await makeToken(t.db, await makeUser(t.db, { can_manage_events: 1 }))
   membersToken = await makeToken(t.db, await makeUser(t.db, { can_manage_members: 1 }))
 })
-afterEach(() => t.close())
-
-/** An event type built straight into the database. */
-async function makeEventType(fields: Partial<Omit<EventType, 'id'>> = {}): Promise<EventType> {
-  return t.db
-    .insertInto('event_types')
-    .values({
-      name: 'Intro to Bouldering',
-      gym_id: seed.gym.id,
-      status: 'ACT',
-      capacity: null,
-      late_booking_window_minutes: 15,
-      is_listed: 1,
-      created_at: START,
-      updated_at: START,
-      ...fields,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
-}
 
 /** The whole record the API should answer for an event type in the seeded gym (no scheduler path). */
 function eventTypeBody(id: number, fields: Record<string, unknown> = {}) {
-  const gymId = (fields.gym_id as number | undefined) ?? seed.gym.id
+  const gymId = (fields.gym_id as number | undefined) ?? t.seed.gym.id
   return {
     id,
     url: `${ORIGIN}/api/event-types/${id}/`,
@@ -67,17 +57,9 @@ function eventTypeBody(id: number, fields: Record<string, unknown> = {}) {
   }
 }
 
-const eventTypeCount = async () =>
-  Number(
-    (
-      await t.db
-        .selectFrom('event_types')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+const eventTypeCount = () => countRows(t.db, 'event_types')
 
-const valid = () => ({ name: 'Youth Team', gym_id: seed.gym.id, status: 'DRA' })
+const valid = () => ({ name: 'Youth Team', gym_id: t.seed.gym.id, status: 'DRA' })
 
 describe('/api/event-types/ 401', () => {
   const routes: Array<[string, string]> = [
@@ -93,9 +75,7 @@ describe('/api/event-types/ 401', () => {
   for (const [method, path] of routes) {
     test(`${method} ${path} without a token is 401`, async () => {
       const res = await t.request(method, path, method === 'GET' ? {} : { body: { name: '' } })
-      expect(res.status).toBe(401)
-      expect(res.headers.get('www-authenticate')).toBe('Token')
-      expect(res.body).toEqual(NO_CREDENTIALS)
+      expectUnauthenticated(res)
     })
 
     test(`${method} ${path} with an unknown token is 401 Invalid token`, async () => {
@@ -103,9 +83,7 @@ describe('/api/event-types/ 401', () => {
         token: '0'.repeat(40),
         ...(method === 'GET' ? {} : { body: { name: '' } }),
       })
-      expect(res.status).toBe(401)
-      expect(res.headers.get('www-authenticate')).toBe('Token')
-      expect(res.body).toEqual(INVALID_TOKEN)
+      expectUnauthenticated(res, invalidToken)
     })
   }
 })
@@ -117,26 +95,26 @@ describe('/api/event-types/ 400', () => {
     const res = await post({})
     expect(res.status).toBe(400)
     expect(res.body).toEqual({
-      name: ['This field is required.'],
-      gym_id: ['This field is required.'],
-      status: ['This field is required.'],
+      name: required,
+      gym_id: required,
+      status: required,
     })
     expect(await eventTypeCount()).toBe(0)
   })
 
   const cases: Array<[string, Record<string, unknown>, Record<string, string[]>]> = [
-    ['a blank name', { name: '' }, { name: ['This field may not be blank.'] }],
-    ['status XYZ', { status: 'XYZ' }, { status: ['"XYZ" is not a valid choice.'] }],
-    ['status in lower case', { status: 'act' }, { status: ['"act" is not a valid choice.'] }],
-    ['an unknown gym_id', { gym_id: 999 }, { gym_id: ['Invalid pk "999" - object does not exist.'] }],
-    ['capacity 0', { capacity: 0 }, { capacity: ['Ensure this value is greater than or equal to 1.'] }],
-    ['capacity 1001', { capacity: 1001 }, { capacity: ['Ensure this value is less than or equal to 1000.'] }],
+    ['a blank name', { name: '' }, { name: blank }],
+    ['status XYZ', { status: 'XYZ' }, { status: invalidChoice('XYZ') }],
+    ['status in lower case', { status: 'act' }, { status: invalidChoice('act') }],
+    ['an unknown gym_id', { gym_id: 999 }, { gym_id: doesNotExist(999) }],
+    ['capacity 0', { capacity: 0 }, { capacity: minValue(1) }],
+    ['capacity 1001', { capacity: 1001 }, { capacity: maxValue(1000) }],
     [
       'late_booking_window_minutes 60',
       { late_booking_window_minutes: 60 },
-      { late_booking_window_minutes: ['Ensure this value is less than or equal to 59.'] },
+      { late_booking_window_minutes: maxValue(59) },
     ],
-    ['is_listed "x"', { is_listed: 'x' }, { is_listed: ['Must be a valid boolean.'] }],
+    ['is_listed "x"', { is_listed: 'x' }, { is_listed: invalidBoolean }],
   ]
 
   for (const [name, change, errors] of cases) {
@@ -149,12 +127,12 @@ describe('/api/event-types/ 400', () => {
   }
 
   test('several failing fields are reported in one body', async () => {
-    const res = await post({ name: '', gym_id: seed.gym.id, status: 'XYZ', capacity: 1001 })
+    const res = await post({ name: '', gym_id: t.seed.gym.id, status: 'XYZ', capacity: 1001 })
     expect(res.status).toBe(400)
     expect(res.body).toEqual({
-      name: ['This field may not be blank.'],
-      status: ['"XYZ" is not a valid choice.'],
-      capacity: ['Ensure this value is less than or equal to 1000.'],
+      name: blank,
+      status: invalidChoice('XYZ'),
+      capacity: maxValue(1000),
     })
   })
 
@@ -162,40 +140,37 @@ describe('/api/event-types/ 400', () => {
     const res = await post({ name: '', gym_id: 999, status: 'XYZ' })
     expect(res.status).toBe(400)
     expect(res.body).toEqual({
-      name: ['This field may not be blank.'],
-      gym_id: ['Invalid pk "999" - object does not exist.'],
-      status: ['"XYZ" is not a valid choice.'],
+      name: blank,
+      gym_id: doesNotExist(999),
+      status: invalidChoice('XYZ'),
     })
   })
 
   test('a changed gym_id is reported together with the other failing fields', async () => {
     const other = await makeGym(t.db, { name: 'Uptown' })
-    const et = await makeEventType()
+    const et = await makeEventType(t.db)
     const res = await t.request('PATCH', `/api/event-types/${et.id}/`, {
       token: eventsToken,
       body: { gym_id: other.id, capacity: 0 },
     })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({
-      gym_id: ['This field cannot be changed.'],
-      capacity: ['Ensure this value is greater than or equal to 1.'],
-    })
+    expect(res.body).toEqual({ gym_id: cannotChange, capacity: minValue(1) })
   })
 
   test('PUT needs name, gym_id and status', async () => {
-    const et = await makeEventType()
+    const et = await makeEventType(t.db)
     const res = await t.request('PUT', `/api/event-types/${et.id}/`, { token: eventsToken, body: {} })
     expect(res.status).toBe(400)
     expect(res.body).toEqual({
-      name: ['This field is required.'],
-      gym_id: ['This field is required.'],
-      status: ['This field is required.'],
+      name: required,
+      gym_id: required,
+      status: required,
     })
   })
 
   test('PUT and PATCH with a different gym_id are 400 and move nothing', async () => {
     const other = await makeGym(t.db, { name: 'Uptown' })
-    const et = await makeEventType()
+    const et = await makeEventType(t.db)
     t.clock.advance(60000)
     for (const [method, body] of [
       ['PUT', { ...valid(), gym_id: other.id }],
@@ -203,38 +178,36 @@ describe('/api/event-types/ 400', () => {
     ] as const) {
       const res = await t.request(method, `/api/event-types/${et.id}/`, { token: eventsToken, body })
       expect(res.status).toBe(400)
-      expect(res.body).toEqual({ gym_id: ['This field cannot be changed.'] })
+      expect(res.body).toEqual({ gym_id: cannotChange })
     }
-    const read = await t.request('GET', `/api/event-types/${et.id}/`, { token: seed.staffToken })
+    const read = await t.request('GET', `/api/event-types/${et.id}/`, { token: t.seed.staffToken })
     expect(read.body).toEqual(eventTypeBody(et.id))
   })
 
   test('PATCH with a bad value changes nothing', async () => {
-    const et = await makeEventType()
+    const et = await makeEventType(t.db)
     t.clock.advance(60000)
     const res = await t.request('PATCH', `/api/event-types/${et.id}/`, {
       token: eventsToken,
       body: { name: 'Renamed', late_booking_window_minutes: 60 },
     })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({
-      late_booking_window_minutes: ['Ensure this value is less than or equal to 59.'],
-    })
-    const read = await t.request('GET', `/api/event-types/${et.id}/`, { token: seed.staffToken })
+    expect(res.body).toEqual({ late_booking_window_minutes: maxValue(59) })
+    const read = await t.request('GET', `/api/event-types/${et.id}/`, { token: t.seed.staffToken })
     expect(read.body).toEqual(eventTypeBody(et.id))
   })
 
   test('a non-numeric gym_id filter is 400', async () => {
-    const res = await t.request('GET', '/api/event-types/?gym_id=abc', { token: seed.staffToken })
+    const res = await t.request('GET', '/api/event-types/?gym_id=abc', { token: t.seed.staffToken })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ gym_id: ['Enter a number.'] })
+    expect(res.body).toEqual({ gym_id: notANumber })
   })
 })
 
 describe('/api/event-types/ 403', () => {
   test('a staff user without flags, or with only can_manage_members, cannot write', async () => {
-    const et = await makeEventType()
-    for (const token of [seed.staffToken, membersToken]) {
+    const et = await makeEventType(t.db)
+    for (const token of [t.seed.staffToken, membersToken]) {
       for (const [method, path] of [
         ['POST', '/api/event-types/'],
         ['PUT', `/api/event-types/${et.id}/`],
@@ -243,7 +216,7 @@ describe('/api/event-types/ 403', () => {
         for (const body of [valid(), { name: '' }]) {
           const res = await t.request(method, path, { token, body })
           expect(res.status).toBe(403)
-          expect(res.body).toEqual(FORBIDDEN)
+          expect(res.body).toEqual(forbidden)
         }
       }
     }
@@ -261,34 +234,34 @@ describe('/api/event-types/ 404 and 405', () => {
         ...(method === 'GET' ? {} : { body: valid() }),
       })
       expect(res.status).toBe(404)
-      expect(res.body).toEqual(NOT_FOUND)
+      expect(res.body).toEqual(notFound)
     }
   })
 
   test('questions and schedules of an unknown event type are 404', async () => {
     for (const name of ['questions', 'schedules']) {
-      const res = await t.request('GET', `/api/event-types/999/${name}/`, { token: seed.staffToken })
+      const res = await t.request('GET', `/api/event-types/999/${name}/`, { token: t.seed.staffToken })
       expect(res.status).toBe(404)
-      expect(res.body).toEqual(NOT_FOUND)
+      expect(res.body).toEqual(notFound)
     }
   })
 
   test('DELETE is 405', async () => {
-    const et = await makeEventType()
-    const res = await t.request('DELETE', `/api/event-types/${et.id}/`, { token: seed.adminToken })
+    const et = await makeEventType(t.db)
+    const res = await t.request('DELETE', `/api/event-types/${et.id}/`, { token: t.seed.adminToken })
     expect(res.status).toBe(405)
-    expect(res.body).toEqual({ detail: 'Method "DELETE" not allowed.' })
+    expect(res.body).toEqual(methodNotAllowed('DELETE'))
     expect(await eventTypeCount()).toBe(1)
   })
 })
 
 describe('/api/event-types/ success', () => {
   test('any staff user reads the list and a record', async () => {
-    const et = await makeEventType()
-    const list = await t.request('GET', '/api/event-types/', { token: seed.staffToken })
+    const et = await makeEventType(t.db)
+    const list = await t.request('GET', '/api/event-types/', { token: t.seed.staffToken })
     expect(list.status).toBe(200)
-    expect(list.body).toEqual({ count: 1, next: null, previous: null, results: [eventTypeBody(et.id)] })
-    const read = await t.request('GET', `/api/event-types/${et.id}/`, { token: seed.staffToken })
+    expect(list.body).toEqual(onePage([eventTypeBody(et.id)]))
+    const read = await t.request('GET', `/api/event-types/${et.id}/`, { token: t.seed.staffToken })
     expect(read.status).toBe(200)
     expect(read.body).toEqual(eventTypeBody(et.id))
   })
@@ -297,13 +270,13 @@ describe('/api/event-types/ success', () => {
     const res = await t.request('POST', '/api/event-types/', { token: eventsToken, body: valid() })
     expect(res.status).toBe(201)
     expect(res.body).toEqual(eventTypeBody(res.body.id, { name: 'Youth Team', status: 'DRA' }))
-    const read = await t.request('GET', `/api/event-types/${res.body.id}/`, { token: seed.staffToken })
+    const read = await t.request('GET', `/api/event-types/${res.body.id}/`, { token: t.seed.staffToken })
     expect(read.body).toEqual(res.body)
   })
 
   test('POST by an admin with every field, including a negative booking window', async () => {
     const res = await t.request('POST', '/api/event-types/', {
-      token: seed.adminToken,
+      token: t.seed.adminToken,
       body: { ...valid(), status: 'RET', capacity: 1000, late_booking_window_minutes: -30, is_listed: false },
     })
     expect(res.status).toBe(201)
@@ -336,8 +309,8 @@ describe('/api/event-types/ success', () => {
 
   test('service_scheduler_url uses the gym scheduler path when it has one', async () => {
     const gym = await makeGym(t.db, { name: 'Uptown', scheduler_url_path: 'uptown' })
-    const et = await makeEventType({ gym_id: gym.id })
-    const res = await t.request('GET', `/api/event-types/${et.id}/`, { token: seed.staffToken })
+    const et = await makeEventType(t.db, { gym_id: gym.id })
+    const res = await t.request('GET', `/api/event-types/${et.id}/`, { token: t.seed.staffToken })
     expect(res.body).toEqual(
       eventTypeBody(et.id, {
         gym_id: gym.id,
@@ -348,11 +321,11 @@ describe('/api/event-types/ success', () => {
   })
 
   test('PUT with the same gym_id replaces and moves updated_at only', async () => {
-    const et = await makeEventType({ capacity: 20 })
+    const et = await makeEventType(t.db, { capacity: 20 })
     t.clock.advance(60000)
     const res = await t.request('PUT', `/api/event-types/${et.id}/`, {
       token: eventsToken,
-      body: { name: 'Advanced', gym_id: seed.gym.id, status: 'RET', late_booking_window_minutes: 0 },
+      body: { name: 'Advanced', gym_id: t.seed.gym.id, status: 'RET', late_booking_window_minutes: 0 },
     })
     expect(res.status).toBe(200)
     expect(res.body).toEqual(
@@ -361,30 +334,32 @@ describe('/api/event-types/ success', () => {
         status: 'RET',
         capacity: 20,
         late_booking_window_minutes: 0,
-        updated_at: LATER,
+        updated_at: ONE_MINUTE_LATER,
       }),
     )
   })
 
   test('PATCH with the same gym_id updates the sent fields', async () => {
-    const et = await makeEventType({ capacity: 20 })
+    const et = await makeEventType(t.db, { capacity: 20 })
     t.clock.advance(60000)
     const res = await t.request('PATCH', `/api/event-types/${et.id}/`, {
       token: eventsToken,
-      body: { gym_id: seed.gym.id, is_listed: false, capacity: null },
+      body: { gym_id: t.seed.gym.id, is_listed: false, capacity: null },
     })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual(eventTypeBody(et.id, { is_listed: false, capacity: null, updated_at: LATER }))
+    expect(res.body).toEqual(
+      eventTypeBody(et.id, { is_listed: false, capacity: null, updated_at: ONE_MINUTE_LATER }),
+    )
   })
 
   test('questions_url and schedules_url answer empty envelopes', async () => {
-    const et = await makeEventType()
-    const body = (await t.request('GET', `/api/event-types/${et.id}/`, { token: seed.staffToken })).body
+    const et = await makeEventType(t.db)
+    const body = (await t.request('GET', `/api/event-types/${et.id}/`, { token: t.seed.staffToken })).body
     for (const key of ['questions_url', 'schedules_url']) {
       const url: string = body[key]
-      const res = await t.request('GET', url.slice(ORIGIN.length), { token: seed.staffToken })
+      const res = await t.request('GET', url.slice(ORIGIN.length), { token: t.seed.staffToken })
       expect(res.status).toBe(200)
-      expect(res.body).toEqual(EMPTY)
+      expect(res.body).toEqual(emptyPage)
     }
   })
 })
@@ -398,10 +373,10 @@ describe('/api/event-types/ filters', () => {
 
   beforeEach(async () => {
     other = await makeGym(t.db, { name: 'Uptown' })
-    dra = await makeEventType({ name: 'Draft', status: 'DRA' })
-    act = await makeEventType({ name: 'Active', status: 'ACT' })
-    ret = await makeEventType({ name: 'Retired', status: 'RET' })
-    otherAct = await makeEventType({ name: 'Other', status: 'ACT', gym_id: other.id })
+    dra = await makeEventType(t.db, { name: 'Draft', status: 'DRA' })
+    act = await makeEventType(t.db, { name: 'Active', status: 'ACT' })
+    ret = await makeEventType(t.db, { name: 'Retired', status: 'RET' })
+    otherAct = await makeEventType(t.db, { name: 'Other', status: 'ACT', gym_id: other.id })
   })
 
   const body = (et: EventType) =>
@@ -413,46 +388,26 @@ describe('/api/event-types/ filters', () => {
     })
 
   const list = async (query: string) => {
-    const res = await t.request('GET', `/api/event-types/?${query}`, { token: seed.staffToken })
+    const res = await t.request('GET', `/api/event-types/?${query}`, { token: t.seed.staffToken })
     expect(res.status).toBe(200)
     return res.body
   }
 
   test('gym_id is exact', async () => {
-    expect(await list(`gym_id=${other.id}`)).toEqual({
-      count: 1,
-      next: null,
-      previous: null,
-      results: [body(otherAct)],
-    })
-    expect(await list('gym_id=999')).toEqual(EMPTY)
+    expect(await list(`gym_id=${other.id}`)).toEqual(onePage([body(otherAct)]))
+    expect(await list('gym_id=999')).toEqual(emptyPage)
   })
 
   test('status=act matches ACT only, case-insensitively', async () => {
-    expect(await list('status=act')).toEqual({
-      count: 2,
-      next: null,
-      previous: null,
-      results: [body(act), body(otherAct)],
-    })
+    expect(await list('status=act')).toEqual(onePage([body(act), body(otherAct)]))
   })
 
   test('status=r is a substring match (DRA and RET)', async () => {
-    expect(await list('status=r')).toEqual({
-      count: 2,
-      next: null,
-      previous: null,
-      results: [body(dra), body(ret)],
-    })
+    expect(await list('status=r')).toEqual(onePage([body(dra), body(ret)]))
   })
 
   test('gym_id and status combine', async () => {
-    expect(await list(`gym_id=${seed.gym.id}&status=ACT`)).toEqual({
-      count: 1,
-      next: null,
-      previous: null,
-      results: [body(act)],
-    })
+    expect(await list(`gym_id=${t.seed.gym.id}&status=ACT`)).toEqual(onePage([body(act)]))
   })
 
   test('an empty filter value and unknown parameters are ignored', async () => {
@@ -462,27 +417,27 @@ describe('/api/event-types/ filters', () => {
   })
 
   test('next and previous keep the filters', async () => {
-    const first = await list(`gym_id=${seed.gym.id}&page_size=2`)
+    const first = await list(`gym_id=${t.seed.gym.id}&page_size=2`)
     expect(first).toEqual({
       count: 3,
-      next: `${ORIGIN}/api/event-types/?gym_id=${seed.gym.id}&page_size=2&page=2`,
+      next: `${ORIGIN}/api/event-types/?gym_id=${t.seed.gym.id}&page_size=2&page=2`,
       previous: null,
       results: [body(dra), body(act)],
     })
-    const second = await list(`gym_id=${seed.gym.id}&page_size=2&page=2`)
+    const second = await list(`gym_id=${t.seed.gym.id}&page_size=2&page=2`)
     expect(second).toEqual({
       count: 3,
       next: null,
-      previous: `${ORIGIN}/api/event-types/?gym_id=${seed.gym.id}&page_size=2`,
+      previous: `${ORIGIN}/api/event-types/?gym_id=${t.seed.gym.id}&page_size=2`,
       results: [body(ret)],
     })
   })
 
   test('a page past the end is 404 Invalid page', async () => {
     const res = await t.request('GET', `/api/event-types/?gym_id=${other.id}&page=2`, {
-      token: seed.staffToken,
+      token: t.seed.staffToken,
     })
     expect(res.status).toBe(404)
-    expect(res.body).toEqual({ detail: 'Invalid page.' })
+    expect(res.body).toEqual(invalidPage)
   })
 })

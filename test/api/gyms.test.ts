@@ -1,21 +1,23 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { makeTestApp, ORIGIN, START, type TestApp } from '../helpers/app.ts'
-import { makeGym, makeToken, makeUser, seedBasics } from '../helpers/factories.ts'
+import { describe, expect, test } from 'bun:test'
+import { ONE_MINUTE_LATER, ORIGIN, START } from '../helpers/app.ts'
+import {
+  invalidToken,
+  forbidden,
+  notFound,
+  methodNotAllowed,
+  required,
+  blank,
+  invalidBoolean,
+  invalidChoice,
+  invalidTimeZone,
+  minValue,
+  emptyPage,
+  onePage,
+} from '../helpers/bodies.ts'
+import { countRows, everyCanFlag, makeGym, makeToken, makeUser } from '../helpers/factories.ts'
+import { expectUnauthenticated, useSeededApp } from '../helpers/seeded.ts'
 
-const FORBIDDEN = { detail: 'You do not have permission to perform this action.' }
-const NO_CREDENTIALS = { detail: 'Authentication credentials were not provided.' }
-const INVALID_TOKEN = { detail: 'Invalid token.' }
-const NOT_FOUND = { detail: 'Not found.' }
-const EMPTY = { count: 0, next: null, previous: null, results: [] }
-
-let t: TestApp
-let seed: Awaited<ReturnType<typeof seedBasics>>
-
-beforeEach(async () => {
-  t = await makeTestApp()
-  seed = await seedBasics(t.db)
-})
-afterEach(() => t.close())
+const t = useSeededApp()
 
 /** The whole record the API should answer for a gym with these stored values. */
 function gymBody(id: number, fields: Record<string, unknown> = {}) {
@@ -39,29 +41,11 @@ function gymBody(id: number, fields: Record<string, unknown> = {}) {
   }
 }
 
-const gymCount = async () =>
-  Number(
-    (
-      await t.db
-        .selectFrom('gyms')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
+const gymCount = () => countRows(t.db, 'gyms')
 
 /** A user with every can_* flag but not an organization admin. */
 const allFlagsNonAdmin = async () =>
-  makeToken(
-    t.db,
-    await makeUser(t.db, {
-      can_manage_events: 1,
-      can_manage_members: 1,
-      can_manage_customer_proficiencies: 1,
-      can_export_customers: 1,
-      can_access_reports: 1,
-      pin_mode_required: 0,
-    }),
-  )
+  makeToken(t.db, await makeUser(t.db, { ...everyCanFlag, pin_mode_required: 0 }))
 
 describe('/api/gyms/ 401', () => {
   const routes: Array<[string, string]> = [
@@ -78,9 +62,7 @@ describe('/api/gyms/ 401', () => {
   for (const [method, path] of routes) {
     test(`${method} ${path} without a token is 401 with WWW-Authenticate: Token`, async () => {
       const res = await t.request(method, path, method === 'GET' ? {} : { body: { name: 'x' } })
-      expect(res.status).toBe(401)
-      expect(res.headers.get('www-authenticate')).toBe('Token')
-      expect(res.body).toEqual(NO_CREDENTIALS)
+      expectUnauthenticated(res)
     })
 
     test(`${method} ${path} with an unknown token is 401 Invalid token`, async () => {
@@ -88,44 +70,32 @@ describe('/api/gyms/ 401', () => {
         token: 'f'.repeat(40),
         ...(method === 'GET' ? {} : { body: { name: 'x' } }),
       })
-      expect(res.status).toBe(401)
-      expect(res.headers.get('www-authenticate')).toBe('Token')
-      expect(res.body).toEqual(INVALID_TOKEN)
+      expectUnauthenticated(res, invalidToken)
     })
   }
 
   test('a malformed Authorization header is treated as no credentials', async () => {
     const res = await t.request('GET', '/api/gyms/', { headers: { authorization: 'Bearer abc' } })
-    expect(res.status).toBe(401)
-    expect(res.headers.get('www-authenticate')).toBe('Token')
-    expect(res.body).toEqual(NO_CREDENTIALS)
+    expectUnauthenticated(res)
   })
 
   test('an inactive user gets 401 Invalid token', async () => {
     const inactive = await makeUser(t.db, { is_active: 0, is_organization_admin: 1 })
     const res = await t.request('GET', '/api/gyms/', { token: await makeToken(t.db, inactive) })
     expect(res.status).toBe(401)
-    expect(res.body).toEqual(INVALID_TOKEN)
+    expect(res.body).toEqual(invalidToken)
   })
 })
 
 describe('/api/gyms/ 400', () => {
-  const post = (body: unknown) => t.request('POST', '/api/gyms/', { token: seed.adminToken, body })
+  const post = (body: unknown) => t.request('POST', '/api/gyms/', { token: t.seed.adminToken, body })
 
   const cases: Array<[string, Record<string, unknown>, Record<string, string[]>]> = [
-    ['name missing', { time_zone: 'America/Denver' }, { name: ['This field is required.'] }],
-    ['name blank', { name: '', time_zone: 'America/Denver' }, { name: ['This field may not be blank.'] }],
-    ['time_zone missing', { name: 'North' }, { time_zone: ['This field is required.'] }],
-    [
-      'time_zone Mars/Base',
-      { name: 'North', time_zone: 'Mars/Base' },
-      { time_zone: ['A valid timezone is required.'] },
-    ],
-    [
-      'time_zone UTC+2',
-      { name: 'North', time_zone: 'UTC+2' },
-      { time_zone: ['A valid timezone is required.'] },
-    ],
+    ['name missing', { time_zone: 'America/Denver' }, { name: required }],
+    ['name blank', { name: '', time_zone: 'America/Denver' }, { name: blank }],
+    ['time_zone missing', { name: 'North' }, { time_zone: required }],
+    ['time_zone Mars/Base', { name: 'North', time_zone: 'Mars/Base' }, { time_zone: invalidTimeZone }],
+    ['time_zone UTC+2', { name: 'North', time_zone: 'UTC+2' }, { time_zone: invalidTimeZone }],
     [
       'scheduler_url_path with a space',
       { name: 'North', time_zone: 'America/Denver', scheduler_url_path: 'a b' },
@@ -139,17 +109,13 @@ describe('/api/gyms/ 400', () => {
     [
       'scheduler_first_day_of_week TUE',
       { name: 'North', time_zone: 'America/Denver', scheduler_first_day_of_week: 'TUE' },
-      { scheduler_first_day_of_week: ['"TUE" is not a valid choice.'] },
+      { scheduler_first_day_of_week: invalidChoice('TUE') },
     ],
-    [
-      'capacity 0',
-      { name: 'North', time_zone: 'America/Denver', capacity: 0 },
-      { capacity: ['Ensure this value is greater than or equal to 1.'] },
-    ],
+    ['capacity 0', { name: 'North', time_zone: 'America/Denver', capacity: 0 }, { capacity: minValue(1) }],
     [
       'hide_setter "x"',
       { name: 'North', time_zone: 'America/Denver', hide_setter: 'x' },
-      { hide_setter: ['Must be a valid boolean.'] },
+      { hide_setter: invalidBoolean },
     ],
   ]
 
@@ -165,7 +131,7 @@ describe('/api/gyms/ 400', () => {
   test('POST with an empty body reports name and time_zone at once', async () => {
     const res = await post({})
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ name: ['This field is required.'], time_zone: ['This field is required.'] })
+    expect(res.body).toEqual({ name: required, time_zone: required })
   })
 
   test('several failing fields are reported in one body', async () => {
@@ -179,47 +145,44 @@ describe('/api/gyms/ 400', () => {
     })
     expect(res.status).toBe(400)
     expect(res.body).toEqual({
-      name: ['This field may not be blank.'],
-      time_zone: ['A valid timezone is required.'],
+      name: blank,
+      time_zone: invalidTimeZone,
       scheduler_url_path: ['Enter a valid value consisting only of letters, numbers or hyphens.'],
-      scheduler_first_day_of_week: ['"TUE" is not a valid choice.'],
-      capacity: ['Ensure this value is greater than or equal to 1.'],
-      hide_setter: ['Must be a valid boolean.'],
+      scheduler_first_day_of_week: invalidChoice('TUE'),
+      capacity: minValue(1),
+      hide_setter: invalidBoolean,
     })
     expect(await gymCount()).toBe(1)
   })
 
   test('PUT needs name and time_zone', async () => {
-    const res = await t.request('PUT', `/api/gyms/${seed.gym.id}/`, {
-      token: seed.adminToken,
+    const res = await t.request('PUT', `/api/gyms/${t.seed.gym.id}/`, {
+      token: t.seed.adminToken,
       body: { hide_setter: true },
     })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ name: ['This field is required.'], time_zone: ['This field is required.'] })
+    expect(res.body).toEqual({ name: required, time_zone: required })
   })
 
   test('a failing PATCH changes nothing', async () => {
     t.clock.advance(60000)
-    const res = await t.request('PATCH', `/api/gyms/${seed.gym.id}/`, {
-      token: seed.adminToken,
+    const res = await t.request('PATCH', `/api/gyms/${t.seed.gym.id}/`, {
+      token: t.seed.adminToken,
       body: { name: 'Renamed', capacity: 0 },
     })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ capacity: ['Ensure this value is greater than or equal to 1.'] })
-    const read = await t.request('GET', `/api/gyms/${seed.gym.id}/`, { token: seed.adminToken })
-    expect(read.body).toEqual(gymBody(seed.gym.id))
+    expect(res.body).toEqual({ capacity: minValue(1) })
+    const read = await t.request('GET', `/api/gyms/${t.seed.gym.id}/`, { token: t.seed.adminToken })
+    expect(read.body).toEqual(gymBody(t.seed.gym.id))
   })
 
   test('PATCH with a blank name or a bad time_zone is 400 on each', async () => {
-    const res = await t.request('PATCH', `/api/gyms/${seed.gym.id}/`, {
-      token: seed.adminToken,
+    const res = await t.request('PATCH', `/api/gyms/${t.seed.gym.id}/`, {
+      token: t.seed.adminToken,
       body: { name: '', time_zone: 'UTC+2' },
     })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({
-      name: ['This field may not be blank.'],
-      time_zone: ['A valid timezone is required.'],
-    })
+    expect(res.body).toEqual({ name: blank, time_zone: invalidTimeZone })
   })
 })
 
@@ -227,18 +190,18 @@ describe('/api/gyms/ 403', () => {
   const writes = () =>
     [
       ['POST', '/api/gyms/'],
-      ['PUT', `/api/gyms/${seed.gym.id}/`],
-      ['PATCH', `/api/gyms/${seed.gym.id}/`],
+      ['PUT', `/api/gyms/${t.seed.gym.id}/`],
+      ['PATCH', `/api/gyms/${t.seed.gym.id}/`],
     ] as const
 
   test('a staff user without flags cannot create, replace or update', async () => {
     for (const [method, path] of writes()) {
       const res = await t.request(method, path, {
-        token: seed.staffToken,
+        token: t.seed.staffToken,
         body: { name: 'North', time_zone: 'America/Denver' },
       })
       expect(res.status).toBe(403)
-      expect(res.body).toEqual(FORBIDDEN)
+      expect(res.body).toEqual(forbidden)
     }
     expect(await gymCount()).toBe(1)
   })
@@ -249,11 +212,11 @@ describe('/api/gyms/ 403', () => {
       for (const body of [{ name: 'North', time_zone: 'America/Denver' }, { name: '' }]) {
         const res = await t.request(method, path, { token, body })
         expect(res.status).toBe(403)
-        expect(res.body).toEqual(FORBIDDEN)
+        expect(res.body).toEqual(forbidden)
       }
     }
-    const read = await t.request('GET', `/api/gyms/${seed.gym.id}/`, { token })
-    expect(read.body).toEqual(gymBody(seed.gym.id))
+    const read = await t.request('GET', `/api/gyms/${t.seed.gym.id}/`, { token })
+    expect(read.body).toEqual(gymBody(t.seed.gym.id))
   })
 })
 
@@ -261,32 +224,32 @@ describe('/api/gyms/ 404 and 405', () => {
   test('GET, PUT and PATCH of an unknown id are 404', async () => {
     for (const method of ['GET', 'PUT', 'PATCH']) {
       const res = await t.request(method, '/api/gyms/999/', {
-        token: seed.adminToken,
+        token: t.seed.adminToken,
         ...(method === 'GET' ? {} : { body: { name: 'North', time_zone: 'America/Denver' } }),
       })
       expect(res.status).toBe(404)
-      expect(res.body).toEqual(NOT_FOUND)
+      expect(res.body).toEqual(notFound)
     }
   })
 
   test('a non-numeric id is 404', async () => {
-    const res = await t.request('GET', '/api/gyms/abc/', { token: seed.adminToken })
+    const res = await t.request('GET', '/api/gyms/abc/', { token: t.seed.adminToken })
     expect(res.status).toBe(404)
-    expect(res.body).toEqual(NOT_FOUND)
+    expect(res.body).toEqual(notFound)
   })
 
   test('sub-collections of an unknown gym are 404', async () => {
     for (const name of ['climbs', 'grades', 'sections']) {
-      const res = await t.request('GET', `/api/gyms/999/${name}/`, { token: seed.staffToken })
+      const res = await t.request('GET', `/api/gyms/999/${name}/`, { token: t.seed.staffToken })
       expect(res.status).toBe(404)
-      expect(res.body).toEqual(NOT_FOUND)
+      expect(res.body).toEqual(notFound)
     }
   })
 
   test('DELETE is 405', async () => {
-    const res = await t.request('DELETE', `/api/gyms/${seed.gym.id}/`, { token: seed.adminToken })
+    const res = await t.request('DELETE', `/api/gyms/${t.seed.gym.id}/`, { token: t.seed.adminToken })
     expect(res.status).toBe(405)
-    expect(res.body).toEqual({ detail: 'Method "DELETE" not allowed.' })
+    expect(res.body).toEqual(methodNotAllowed('DELETE'))
     expect(await gymCount()).toBe(1)
   })
 })
@@ -294,23 +257,20 @@ describe('/api/gyms/ 404 and 405', () => {
 describe('/api/gyms/ success', () => {
   test('any active staff user lists gyms in id order', async () => {
     const second = await makeGym(t.db, { name: 'Uptown', capacity: 80, hide_setter: 1 })
-    const res = await t.request('GET', '/api/gyms/', { token: seed.staffToken })
+    const res = await t.request('GET', '/api/gyms/', { token: t.seed.staffToken })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({
-      count: 2,
-      next: null,
-      previous: null,
-      results: [
-        gymBody(seed.gym.id),
+    expect(res.body).toEqual(
+      onePage([
+        gymBody(t.seed.gym.id),
         gymBody(second.id, { name: 'Uptown', capacity: 80, hide_setter: true }),
-      ],
-    })
+      ]),
+    )
   })
 
   test('the list paginates', async () => {
     await makeGym(t.db, { name: 'Second' })
     const gym3 = await makeGym(t.db, { name: 'Third' })
-    const res = await t.request('GET', '/api/gyms/?page_size=2&page=2', { token: seed.staffToken })
+    const res = await t.request('GET', '/api/gyms/?page_size=2&page=2', { token: t.seed.staffToken })
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       count: 3,
@@ -321,16 +281,16 @@ describe('/api/gyms/ success', () => {
   })
 
   test('any active staff user reads a gym, with or without the final slash', async () => {
-    for (const path of [`/api/gyms/${seed.gym.id}/`, `/api/gyms/${seed.gym.id}`]) {
-      const res = await t.request('GET', path, { token: seed.staffToken })
+    for (const path of [`/api/gyms/${t.seed.gym.id}/`, `/api/gyms/${t.seed.gym.id}`]) {
+      const res = await t.request('GET', path, { token: t.seed.staffToken })
       expect(res.status).toBe(200)
-      expect(res.body).toEqual(gymBody(seed.gym.id))
+      expect(res.body).toEqual(gymBody(t.seed.gym.id))
     }
   })
 
   test('POST with only name and time_zone creates a gym with defaults', async () => {
     const res = await t.request('POST', '/api/gyms/', {
-      token: seed.adminToken,
+      token: t.seed.adminToken,
       body: { name: 'North', time_zone: 'america/denver' },
     })
     expect(res.status).toBe(201)
@@ -339,13 +299,13 @@ describe('/api/gyms/ success', () => {
     expect(res.body).toEqual(gymBody(id, { name: 'North', time_zone: 'America/Denver' }))
     const stored = await t.db.selectFrom('gyms').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
     expect(stored.time_zone).toBe('America/Denver')
-    const read = await t.request('GET', `/api/gyms/${id}/`, { token: seed.staffToken })
+    const read = await t.request('GET', `/api/gyms/${id}/`, { token: t.seed.staffToken })
     expect(read.body).toEqual(res.body)
   })
 
   test('POST with every field stores and returns them', async () => {
     const res = await t.request('POST', '/api/gyms/', {
-      token: seed.adminToken,
+      token: t.seed.adminToken,
       body: {
         name: 'Coast',
         time_zone: 'Europe/Berlin',
@@ -375,7 +335,7 @@ describe('/api/gyms/ success', () => {
 
   test('read-only fields sent on create are ignored', async () => {
     const res = await t.request('POST', '/api/gyms/', {
-      token: seed.adminToken,
+      token: t.seed.adminToken,
       body: { name: 'North', time_zone: 'UTC', id: 77, created_at: '2000-01-01T00:00:00.000Z' },
     })
     expect(res.status).toBe(201)
@@ -385,43 +345,43 @@ describe('/api/gyms/ success', () => {
 
   test('PATCH changes only the sent fields and moves updated_at, not created_at', async () => {
     t.clock.advance(60000)
-    const res = await t.request('PATCH', `/api/gyms/${seed.gym.id}/`, {
-      token: seed.adminToken,
+    const res = await t.request('PATCH', `/api/gyms/${t.seed.gym.id}/`, {
+      token: t.seed.adminToken,
       body: { capacity: 40, combine_same_day_check_ins: true },
     })
     expect(res.status).toBe(200)
     expect(res.body).toEqual(
-      gymBody(seed.gym.id, {
+      gymBody(t.seed.gym.id, {
         capacity: 40,
         combine_same_day_check_ins: true,
-        updated_at: '2026-11-22T15:05:05.123Z',
+        updated_at: ONE_MINUTE_LATER,
       }),
     )
   })
 
   test('PATCH capacity null clears it', async () => {
-    await t.db.updateTable('gyms').set({ capacity: 50 }).where('id', '=', seed.gym.id).execute()
-    const res = await t.request('PATCH', `/api/gyms/${seed.gym.id}/`, {
-      token: seed.adminToken,
+    await t.db.updateTable('gyms').set({ capacity: 50 }).where('id', '=', t.seed.gym.id).execute()
+    const res = await t.request('PATCH', `/api/gyms/${t.seed.gym.id}/`, {
+      token: t.seed.adminToken,
       body: { capacity: null },
     })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual(gymBody(seed.gym.id))
+    expect(res.body).toEqual(gymBody(t.seed.gym.id))
   })
 
   test('PUT replaces the writable fields', async () => {
     t.clock.advance(60000)
-    const res = await t.request('PUT', `/api/gyms/${seed.gym.id}/`, {
-      token: seed.adminToken,
+    const res = await t.request('PUT', `/api/gyms/${t.seed.gym.id}/`, {
+      token: t.seed.adminToken,
       body: { name: 'Downtown', time_zone: 'europe/london', scheduler_first_day_of_week: 'MON' },
     })
     expect(res.status).toBe(200)
     expect(res.body).toEqual(
-      gymBody(seed.gym.id, {
+      gymBody(t.seed.gym.id, {
         name: 'Downtown',
         time_zone: 'Europe/London',
         scheduler_first_day_of_week: 'MON',
-        updated_at: '2026-11-22T15:05:05.123Z',
+        updated_at: ONE_MINUTE_LATER,
       }),
     )
   })
@@ -430,24 +390,24 @@ describe('/api/gyms/ success', () => {
     await t.db
       .updateTable('gyms')
       .set({ capacity: 50, hide_setter: 1 })
-      .where('id', '=', seed.gym.id)
+      .where('id', '=', t.seed.gym.id)
       .execute()
-    const res = await t.request('PUT', `/api/gyms/${seed.gym.id}/`, {
-      token: seed.adminToken,
+    const res = await t.request('PUT', `/api/gyms/${t.seed.gym.id}/`, {
+      token: t.seed.adminToken,
       body: { name: 'Downtown', time_zone: 'America/Denver' },
     })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual(gymBody(seed.gym.id, { name: 'Downtown', capacity: 50, hide_setter: true }))
+    expect(res.body).toEqual(gymBody(t.seed.gym.id, { name: 'Downtown', capacity: 50, hide_setter: true }))
   })
 
   test('the climbs, grades and sections URLs answer empty envelopes', async () => {
-    const gym = (await t.request('GET', `/api/gyms/${seed.gym.id}/`, { token: seed.staffToken })).body
+    const gym = (await t.request('GET', `/api/gyms/${t.seed.gym.id}/`, { token: t.seed.staffToken })).body
     for (const key of ['climbs_url', 'grades_url', 'sections_url']) {
       const url: string = gym[key]
-      expect(url.startsWith(`${ORIGIN}/api/gyms/${seed.gym.id}/`)).toBe(true)
-      const res = await t.request('GET', url.slice(ORIGIN.length), { token: seed.staffToken })
+      expect(url.startsWith(`${ORIGIN}/api/gyms/${t.seed.gym.id}/`)).toBe(true)
+      const res = await t.request('GET', url.slice(ORIGIN.length), { token: t.seed.staffToken })
       expect(res.status).toBe(200)
-      expect(res.body).toEqual(EMPTY)
+      expect(res.body).toEqual(emptyPage)
     }
   })
 })

@@ -1,13 +1,8 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { makeTestApp, type TestApp } from '../helpers/app.ts'
+import { describe, expect, test } from 'bun:test'
 import { seedBasics } from '../helpers/factories.ts'
+import { useTestApp } from '../helpers/seeded.ts'
 
-let t: TestApp
-
-beforeEach(async () => {
-  t = await makeTestApp()
-})
-afterEach(() => t.close())
+const t = useTestApp()
 
 describe('/healthz', () => {
   test('answers 200 without a token', async () => {

@@ -1,30 +1,29 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { makeTestApp, START, type TestApp } from '../helpers/app.ts'
-import { makeGym, makeToken, makeUser, seedBasics } from '../helpers/factories.ts'
+import { describe, expect, test } from 'bun:test'
+import { START } from '../helpers/app.ts'
+import {
+  notProvided,
+  invalidToken,
+  methodNotAllowed,
+  badCredentials,
+  required,
+  blank,
+  notNull,
+  invalidInteger,
+  maxLength,
+  doesNotExist,
+  passwordTooShort,
+} from '../helpers/bodies.ts'
+import { everyCanFlag, makeGym, makeToken, makeUser, storedUser } from '../helpers/factories.ts'
+import { expectUnauthenticated, logIn, useSeededApp } from '../helpers/seeded.ts'
 
 /**
  * /api/my-account/ and /api/change-password/: the signed-in user's own account, open to any active
  * staff user (reference 2.2 and 4.3, contract.md sections 4 and 5). Order: 401 -> 400 -> 405 -> success.
  */
 
-let app: TestApp
-let seed: Awaited<ReturnType<typeof seedBasics>>
+const t = useSeededApp()
 
-beforeEach(async () => {
-  app = await makeTestApp()
-  seed = await seedBasics(app.db)
-})
-
-afterEach(async () => {
-  await app.close()
-})
-
-const NOT_PROVIDED = { detail: 'Authentication credentials were not provided.' }
-const INVALID_TOKEN = { detail: 'Invalid token.' }
-const REQUIRED = ['This field is required.']
 const INCORRECT = ['Your old password was entered incorrectly. Please enter it again.']
-const TOO_SHORT = ['This password is too short. It must contain at least 8 characters.']
-const BAD_CREDENTIALS = { non_field_errors: ['Unable to log in with provided credentials.'] }
 
 const OLD_PASSWORD = 'old-password-1'
 const NEW_PASSWORD = 'new-password-2'
@@ -36,9 +35,9 @@ function accountBody(fields: Record<string, unknown> = {}) {
     first_name: '',
     last_name: '',
     organization_name: 'Boulder Barn',
-    default_gym_id: seed.gym.id,
+    default_gym_id: t.seed.gym.id,
     default_gym_name: 'Boulder Barn Downtown',
-    default_gym_url: `http://localhost/api/gyms/${seed.gym.id}/`,
+    default_gym_url: `http://localhost/api/gyms/${t.seed.gym.id}/`,
     date_joined: START,
     can_manage_events: false,
     can_manage_members: false,
@@ -52,36 +51,30 @@ function accountBody(fields: Record<string, unknown> = {}) {
 }
 
 const asStaff = (method: string, path: string, body?: unknown) =>
-  app.request(method, path, { token: seed.staffToken, body })
-
-const logIn = (username: string, password: string) =>
-  app.request('POST', '/api/get-token/', { body: { username, password } })
+  t.request(method, path, { token: t.seed.staffToken, body })
 
 /** A staff user who has a password (argon2: only where a password matters). */
 async function userWithPassword() {
-  const user = await makeUser(app.db, {
+  const user = await makeUser(t.db, {
     email: 'climber@gym.example',
     first_name: 'Chris',
     last_name: 'Sharma',
     password: OLD_PASSWORD,
   })
-  const token = await makeToken(app.db, user)
+  const token = await makeToken(t.db, user)
   const body = accountBody({ email: 'climber@gym.example', first_name: 'Chris', last_name: 'Sharma' })
   return { user, token, body }
 }
 
-const storedUser = (id: number) =>
-  app.db.selectFrom('staff_users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
-
 /** Only the new password logs in (or, with `changed` false, only the old one). */
 async function expectPassword(email: string, changed: boolean) {
-  const withNew = await logIn(email, NEW_PASSWORD)
-  const withOld = await logIn(email, OLD_PASSWORD)
+  const withNew = await logIn(t, email, NEW_PASSWORD)
+  const withOld = await logIn(t, email, OLD_PASSWORD)
   const [works, fails] = changed ? [withNew, withOld] : [withOld, withNew]
   expect(works.status).toBe(200)
   expect(works.body.token).toMatch(/^[0-9a-f]{40}$/)
   expect(fails.status).toBe(400)
-  expect(fails.body).toEqual(BAD_CREDENTIALS)
+  expect(fails.body).toEqual(badCredentials)
 }
 
 describe('authentication (401)', () => {
@@ -94,33 +87,27 @@ describe('authentication (401)', () => {
 
   for (const [method, path, body] of calls) {
     test(`${method} ${path} without a token is 401 "not provided" with WWW-Authenticate: Token`, async () => {
-      const res = await app.request(method, path, { body })
-      expect(res.status).toBe(401)
-      expect(res.body).toEqual(NOT_PROVIDED)
-      expect(res.headers.get('www-authenticate')).toBe('Token')
+      const res = await t.request(method, path, { body })
+      expectUnauthenticated(res)
     })
 
     test(`${method} ${path} with an unknown token is 401 "Invalid token."`, async () => {
-      const res = await app.request(method, path, { token: '0'.repeat(40), body })
-      expect(res.status).toBe(401)
-      expect(res.body).toEqual(INVALID_TOKEN)
-      expect(res.headers.get('www-authenticate')).toBe('Token')
+      const res = await t.request(method, path, { token: '0'.repeat(40), body })
+      expectUnauthenticated(res, invalidToken)
     })
   }
 
   test("an inactive user's token is 401 Invalid token", async () => {
-    const gone = await makeUser(app.db, { email: 'gone@gym.example', is_active: 0 })
-    const res = await app.request('GET', '/api/my-account/', { token: await makeToken(app.db, gone) })
-    expect(res.status).toBe(401)
-    expect(res.body).toEqual(INVALID_TOKEN)
-    expect(res.headers.get('www-authenticate')).toBe('Token')
+    const gone = await makeUser(t.db, { email: 'gone@gym.example', is_active: 0 })
+    const res = await t.request('GET', '/api/my-account/', { token: await makeToken(t.db, gone) })
+    expectUnauthenticated(res, invalidToken)
   })
 
   test('an invalid body without a token is 401, not 400', async () => {
     for (const path of ['/api/my-account/', '/api/change-password/']) {
-      const res = await app.request('PATCH', path, { body: { default_gym_id: 'abc', new_password: '' } })
+      const res = await t.request('PATCH', path, { body: { default_gym_id: 'abc', new_password: '' } })
       expect(res.status).toBe(401)
-      expect(res.body).toEqual(NOT_PROVIDED)
+      expect(res.body).toEqual(notProvided)
     }
   })
 })
@@ -129,45 +116,45 @@ describe('PUT/PATCH /api/my-account/ validation (400)', () => {
   test('PUT requires default_gym_id', async () => {
     const res = await asStaff('PUT', '/api/my-account/', { first_name: 'Front' })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ default_gym_id: REQUIRED })
+    expect(res.body).toEqual({ default_gym_id: required })
   })
 
   test('an unknown gym, through PUT and PATCH', async () => {
     for (const method of ['PUT', 'PATCH']) {
       const res = await asStaff(method, '/api/my-account/', { default_gym_id: 999 })
       expect(res.status).toBe(400)
-      expect(res.body).toEqual({ default_gym_id: ['Invalid pk "999" - object does not exist.'] })
+      expect(res.body).toEqual({ default_gym_id: doesNotExist(999) })
     }
   })
 
   test('a non-integer default_gym_id', async () => {
     const res = await asStaff('PATCH', '/api/my-account/', { default_gym_id: 'abc' })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ default_gym_id: ['A valid integer is required.'] })
+    expect(res.body).toEqual({ default_gym_id: invalidInteger })
   })
 
   test('a null or too long first_name', async () => {
     const nulled = await asStaff('PATCH', '/api/my-account/', { first_name: null })
     expect(nulled.status).toBe(400)
-    expect(nulled.body).toEqual({ first_name: ['This field may not be null.'] })
+    expect(nulled.body).toEqual({ first_name: notNull })
     const long = await asStaff('PATCH', '/api/my-account/', { last_name: 'x'.repeat(151) })
     expect(long.status).toBe(400)
-    expect(long.body).toEqual({ last_name: ['Ensure this field has no more than 150 characters.'] })
+    expect(long.body).toEqual({ last_name: maxLength(150) })
   })
 
   test('new_password without previous_password', async () => {
     const { token } = await userWithPassword()
-    const res = await app.request('PATCH', '/api/my-account/', {
+    const res = await t.request('PATCH', '/api/my-account/', {
       token,
       body: { new_password: NEW_PASSWORD },
     })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ previous_password: REQUIRED })
+    expect(res.body).toEqual({ previous_password: required })
   })
 
   test('a wrong previous_password', async () => {
     const { token } = await userWithPassword()
-    const res = await app.request('PATCH', '/api/my-account/', {
+    const res = await t.request('PATCH', '/api/my-account/', {
       token,
       body: { previous_password: 'not-my-password', new_password: NEW_PASSWORD },
     })
@@ -186,38 +173,38 @@ describe('PUT/PATCH /api/my-account/ validation (400)', () => {
 
   test('a blank new_password', async () => {
     const { token } = await userWithPassword()
-    const res = await app.request('PATCH', '/api/my-account/', {
+    const res = await t.request('PATCH', '/api/my-account/', {
       token,
       body: { previous_password: OLD_PASSWORD, new_password: '' },
     })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ new_password: ['This field may not be blank.'] })
+    expect(res.body).toEqual({ new_password: blank })
   })
 
   test('a too-short new_password', async () => {
     const { token } = await userWithPassword()
-    const res = await app.request('PATCH', '/api/my-account/', {
+    const res = await t.request('PATCH', '/api/my-account/', {
       token,
       body: { previous_password: OLD_PASSWORD, new_password: 'short12' },
     })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ new_password: TOO_SHORT })
+    expect(res.body).toEqual({ new_password: passwordTooShort })
   })
 
   test('a refused write changes nothing, the password included', async () => {
     const { user, token, body } = await userWithPassword()
-    const before = await storedUser(user.id)
-    const uptown = await makeGym(app.db, { name: 'Boulder Barn Uptown' })
+    const before = await storedUser(t.db, user.id)
+    const uptown = await makeGym(t.db, { name: 'Boulder Barn Uptown' })
     const refused = [
-      await app.request('PATCH', '/api/my-account/', {
+      await t.request('PATCH', '/api/my-account/', {
         token,
         body: { first_name: 'Changed', default_gym_id: 999 },
       }),
-      await app.request('PATCH', '/api/my-account/', {
+      await t.request('PATCH', '/api/my-account/', {
         token,
         body: { first_name: 'Changed', previous_password: 'wrong-password', new_password: NEW_PASSWORD },
       }),
-      await app.request('PUT', '/api/my-account/', {
+      await t.request('PUT', '/api/my-account/', {
         token,
         body: {
           first_name: 'Changed',
@@ -228,8 +215,8 @@ describe('PUT/PATCH /api/my-account/ validation (400)', () => {
       }),
     ]
     expect(refused.map((r) => r.status)).toEqual([400, 400, 400])
-    expect(await storedUser(user.id)).toEqual(before)
-    const read = await app.request('GET', '/api/my-account/', { token })
+    expect(await storedUser(t.db, user.id)).toEqual(before)
+    const read = await t.request('GET', '/api/my-account/', { token })
     expect(read.body).toEqual(body)
     await expectPassword('climber@gym.example', false)
   })
@@ -240,14 +227,14 @@ describe('/api/my-account/ methods (405)', () => {
     test(`${method} is 405`, async () => {
       const res = await asStaff(method, '/api/my-account/', method === 'POST' ? {} : undefined)
       expect(res.status).toBe(405)
-      expect(res.body).toEqual({ detail: `Method "${method}" not allowed.` })
+      expect(res.body).toEqual(methodNotAllowed(method))
     })
   }
 
   test('GET /api/change-password/ is 405', async () => {
     const res = await asStaff('GET', '/api/change-password/')
     expect(res.status).toBe(405)
-    expect(res.body).toEqual({ detail: 'Method "GET" not allowed.' })
+    expect(res.body).toEqual(methodNotAllowed('GET'))
   })
 })
 
@@ -278,20 +265,16 @@ describe('GET /api/my-account/', () => {
   })
 
   test("each flag of the signed-in user, and no one else's record", async () => {
-    const uptown = await makeGym(app.db, { name: 'Boulder Barn Uptown' })
-    const lead = await makeUser(app.db, {
+    const uptown = await makeGym(t.db, { name: 'Boulder Barn Uptown' })
+    const lead = await makeUser(t.db, {
       email: 'lead@gym.example',
       first_name: 'Lead',
       last_name: 'Setter',
       default_gym_id: uptown.id,
-      can_manage_events: 1,
-      can_manage_members: 1,
-      can_manage_customer_proficiencies: 1,
-      can_export_customers: 1,
-      can_access_reports: 1,
+      ...everyCanFlag,
       pin_mode_required: 1,
     })
-    const res = await app.request('GET', '/api/my-account/', { token: await makeToken(app.db, lead) })
+    const res = await t.request('GET', '/api/my-account/', { token: await makeToken(t.db, lead) })
     expect(res.status).toBe(200)
     expect(res.body).toEqual(
       accountBody({
@@ -312,7 +295,7 @@ describe('GET /api/my-account/', () => {
   })
 
   test('an admin sees is_organization_admin true', async () => {
-    const res = await app.request('GET', '/api/my-account/', { token: seed.adminToken })
+    const res = await t.request('GET', '/api/my-account/', { token: t.seed.adminToken })
     expect(res.status).toBe(200)
     expect(res.body).toEqual(accountBody({ email: 'admin@gym.example', is_organization_admin: true }))
   })
@@ -333,7 +316,7 @@ describe('PUT/PATCH /api/my-account/', () => {
   })
 
   test('not-editable fields sent along are ignored silently', async () => {
-    const before = await storedUser(seed.staff.id)
+    const before = await storedUser(t.db, t.seed.staff.id)
     const res = await asStaff('PATCH', '/api/my-account/', {
       last_name: 'Desk',
       email: 'boss@gym.example',
@@ -346,20 +329,20 @@ describe('PUT/PATCH /api/my-account/', () => {
     })
     expect(res.status).toBe(200)
     expect(res.body).toEqual(accountBody({ last_name: 'Desk' }))
-    expect(await storedUser(seed.staff.id)).toEqual({ ...before, last_name: 'Desk' })
+    expect(await storedUser(t.db, t.seed.staff.id)).toEqual({ ...before, last_name: 'Desk' })
     const users = await asStaff('GET', '/api/users/')
     expect(users.status).toBe(403)
   })
 
   test('a PATCH of only not-editable fields is 200 and changes nothing', async () => {
-    const before = await storedUser(seed.staff.id)
+    const before = await storedUser(t.db, t.seed.staff.id)
     const res = await asStaff('PATCH', '/api/my-account/', {
       email: 'boss@gym.example',
       is_organization_admin: true,
     })
     expect(res.status).toBe(200)
     expect(res.body).toEqual(accountBody())
-    expect(await storedUser(seed.staff.id)).toEqual(before)
+    expect(await storedUser(t.db, t.seed.staff.id)).toEqual(before)
   })
 
   test('an empty PATCH is 200 with the account', async () => {
@@ -369,7 +352,7 @@ describe('PUT/PATCH /api/my-account/', () => {
   })
 
   test('PUT replaces the editable fields, the default gym included', async () => {
-    const uptown = await makeGym(app.db, { name: 'Boulder Barn Uptown' })
+    const uptown = await makeGym(t.db, { name: 'Boulder Barn Uptown' })
     const res = await asStaff('PUT', '/api/my-account/', {
       first_name: 'Desk',
       last_name: 'Person',
@@ -389,14 +372,14 @@ describe('PUT/PATCH /api/my-account/', () => {
 
   test('PUT with only default_gym_id keeps the names', async () => {
     await asStaff('PATCH', '/api/my-account/', { first_name: 'Front', last_name: 'Desk' })
-    const res = await asStaff('PUT', '/api/my-account/', { default_gym_id: seed.gym.id })
+    const res = await asStaff('PUT', '/api/my-account/', { default_gym_id: t.seed.gym.id })
     expect(res.status).toBe(200)
     expect(res.body).toEqual(accountBody({ first_name: 'Front', last_name: 'Desk' }))
   })
 
   test('an admin may edit their own account here too', async () => {
-    const res = await app.request('PATCH', '/api/my-account/', {
-      token: seed.adminToken,
+    const res = await t.request('PATCH', '/api/my-account/', {
+      token: t.seed.adminToken,
       body: { first_name: 'Boss', is_organization_admin: false },
     })
     expect(res.status).toBe(200)
@@ -407,7 +390,7 @@ describe('PUT/PATCH /api/my-account/', () => {
 
   test('PATCH with previous_password and new_password changes the password; no password fields echoed', async () => {
     const { token, body } = await userWithPassword()
-    const res = await app.request('PATCH', '/api/my-account/', {
+    const res = await t.request('PATCH', '/api/my-account/', {
       token,
       body: { previous_password: OLD_PASSWORD, new_password: NEW_PASSWORD },
     })
@@ -418,11 +401,11 @@ describe('PUT/PATCH /api/my-account/', () => {
 
   test('PUT changes the password along with the other fields', async () => {
     const { token, body } = await userWithPassword()
-    const res = await app.request('PUT', '/api/my-account/', {
+    const res = await t.request('PUT', '/api/my-account/', {
       token,
       body: {
         first_name: 'Christopher',
-        default_gym_id: seed.gym.id,
+        default_gym_id: t.seed.gym.id,
         previous_password: OLD_PASSWORD,
         new_password: NEW_PASSWORD,
       },
@@ -436,17 +419,17 @@ describe('PUT/PATCH /api/my-account/', () => {
 describe('PATCH /api/change-password/', () => {
   test('a missing old password', async () => {
     const { token } = await userWithPassword()
-    const res = await app.request('PATCH', '/api/change-password/', {
+    const res = await t.request('PATCH', '/api/change-password/', {
       token,
       body: { new_password: NEW_PASSWORD },
     })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ old_password: REQUIRED })
+    expect(res.body).toEqual({ old_password: required })
   })
 
   test('a wrong old password', async () => {
     const { token } = await userWithPassword()
-    const res = await app.request('PATCH', '/api/change-password/', {
+    const res = await t.request('PATCH', '/api/change-password/', {
       token,
       body: { old_password: 'not-my-password', new_password: NEW_PASSWORD },
     })
@@ -457,12 +440,12 @@ describe('PATCH /api/change-password/', () => {
   test('a missing, blank or too-short new password', async () => {
     const { token } = await userWithPassword()
     const cases: Array<[Record<string, unknown>, Record<string, string[]>]> = [
-      [{ old_password: OLD_PASSWORD }, { new_password: REQUIRED }],
-      [{ old_password: OLD_PASSWORD, new_password: '' }, { new_password: ['This field may not be blank.'] }],
-      [{ old_password: OLD_PASSWORD, new_password: '1234567' }, { new_password: TOO_SHORT }],
+      [{ old_password: OLD_PASSWORD }, { new_password: required }],
+      [{ old_password: OLD_PASSWORD, new_password: '' }, { new_password: blank }],
+      [{ old_password: OLD_PASSWORD, new_password: '1234567' }, { new_password: passwordTooShort }],
     ]
     for (const [body, errors] of cases) {
-      const res = await app.request('PATCH', '/api/change-password/', { token, body })
+      const res = await t.request('PATCH', '/api/change-password/', { token, body })
       expect({ body, status: res.status, errors: res.body }).toEqual({ body, status: 400, errors })
     }
     await expectPassword('climber@gym.example', false)
@@ -479,7 +462,7 @@ describe('PATCH /api/change-password/', () => {
 
   test('success: 200 with the account record; only the new password logs in', async () => {
     const { token, body } = await userWithPassword()
-    const res = await app.request('PATCH', '/api/change-password/', {
+    const res = await t.request('PATCH', '/api/change-password/', {
       token,
       body: { old_password: OLD_PASSWORD, new_password: NEW_PASSWORD },
     })
@@ -490,7 +473,7 @@ describe('PATCH /api/change-password/', () => {
 
   test('previous_password is accepted as the old password', async () => {
     const { token, body } = await userWithPassword()
-    const res = await app.request('PATCH', '/api/change-password/', {
+    const res = await t.request('PATCH', '/api/change-password/', {
       token,
       body: { previous_password: OLD_PASSWORD, new_password: NEW_PASSWORD },
     })
@@ -501,8 +484,8 @@ describe('PATCH /api/change-password/', () => {
 
   test('only the password changes: other fields sent are ignored', async () => {
     const { user, token, body } = await userWithPassword()
-    const before = await storedUser(user.id)
-    const res = await app.request('PATCH', '/api/change-password/', {
+    const before = await storedUser(t.db, user.id)
+    const res = await t.request('PATCH', '/api/change-password/', {
       token,
       body: {
         old_password: OLD_PASSWORD,
@@ -513,7 +496,7 @@ describe('PATCH /api/change-password/', () => {
     })
     expect(res.status).toBe(200)
     expect(res.body).toEqual(body)
-    const after = await storedUser(user.id)
+    const after = await storedUser(t.db, user.id)
     expect({ ...after, password_hash: null }).toEqual({ ...before, password_hash: null })
     expect(after.password_hash).not.toBe(before.password_hash)
   })

@@ -1,19 +1,17 @@
 import SwaggerParser from '@apidevtools/swagger-parser'
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { makeTestApp, type TestApp } from '../helpers/app.ts'
+import { beforeAll, describe, expect, test } from 'bun:test'
+import { useTestApp } from '../helpers/seeded.ts'
 
 const PUBLIC_PATHS = new Set(['/healthz', '/api/get-token/'])
 
-let t: TestApp
+const t = useTestApp({ once: true })
 let doc: any
 
 beforeAll(async () => {
-  t = await makeTestApp()
   const res = await t.request('GET', '/swagger/json')
   expect(res.status).toBe(200)
   doc = res.body
 })
-afterAll(() => t.close())
 
 /** Elysia's `/api/gyms/:id/` as OpenAPI writes it: `/api/gyms/{id}/`. */
 const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}')

@@ -1,30 +1,35 @@
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { makeTestApp, START, type TestApp } from '../helpers/app.ts'
-import { makeGym, makeToken, makeUser, seedBasics } from '../helpers/factories.ts'
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { START } from '../helpers/app.ts'
+import {
+  notProvided,
+  invalidToken,
+  forbidden,
+  notFound,
+  methodNotAllowed,
+  invalidPage,
+  badCredentials,
+  required,
+  notNull,
+  invalidEmail,
+  invalidInteger,
+  invalidBoolean,
+  maxLength,
+  doesNotExist,
+  cannotChange,
+  passwordTooShort,
+  notANumber,
+  emptyPage,
+  onePage,
+} from '../helpers/bodies.ts'
+import { everyCanFlag, makeGym, makeToken, makeUser, storedUser } from '../helpers/factories.ts'
+import { expectUnauthenticated, logIn, useSeededApp } from '../helpers/seeded.ts'
 
 /**
  * /api/users/: staff accounts, organization admins only (contract.md sections 4 and 5, reference
  * 2.1 and 4.2). Order: 401 -> 400 -> 403 -> 404/405 -> success.
  */
 
-let app: TestApp
-let seed: Awaited<ReturnType<typeof seedBasics>>
-
-beforeEach(async () => {
-  app = await makeTestApp()
-  seed = await seedBasics(app.db)
-})
-
-afterEach(async () => {
-  await app.close()
-})
-
-const NOT_PROVIDED = { detail: 'Authentication credentials were not provided.' }
-const INVALID_TOKEN = { detail: 'Invalid token.' }
-const FORBIDDEN = { detail: 'You do not have permission to perform this action.' }
-const NOT_FOUND = { detail: 'Not found.' }
-const REQUIRED = ['This field is required.']
-const BAD_CREDENTIALS = { non_field_errors: ['Unable to log in with provided credentials.'] }
+const t = useSeededApp()
 
 /** A whole staff-user body as reference 2.1 lists it: defaults for a plain user, then overrides. */
 function userBody(id: number, fields: Record<string, unknown>) {
@@ -34,9 +39,9 @@ function userBody(id: number, fields: Record<string, unknown>) {
     email: '',
     first_name: '',
     last_name: '',
-    default_gym_id: seed.gym.id,
+    default_gym_id: t.seed.gym.id,
     default_gym_name: 'Boulder Barn Downtown',
-    default_gym_url: `http://localhost/api/gyms/${seed.gym.id}/`,
+    default_gym_url: `http://localhost/api/gyms/${t.seed.gym.id}/`,
     date_joined: START,
     is_active: true,
     can_manage_events: false,
@@ -52,14 +57,14 @@ function userBody(id: number, fields: Record<string, unknown>) {
   }
 }
 
-const adminBody = () => userBody(seed.admin.id, { email: 'admin@gym.example', is_organization_admin: true })
-const staffBody = () => userBody(seed.staff.id, { email: 'desk@gym.example' })
+const adminBody = () => userBody(t.seed.admin.id, { email: 'admin@gym.example', is_organization_admin: true })
+const staffBody = () => userBody(t.seed.staff.id, { email: 'desk@gym.example' })
 
 /** The fields POST requires, all valid. */
 function createPayload(fields: Record<string, unknown> = {}) {
   return {
     email: 'new@gym.example',
-    default_gym_id: seed.gym.id,
+    default_gym_id: t.seed.gym.id,
     is_active: true,
     can_manage_events: false,
     can_manage_members: false,
@@ -78,15 +83,7 @@ function replacePayload(fields: Record<string, unknown> = {}) {
 }
 
 const asAdmin = (method: string, path: string, body?: unknown) =>
-  app.request(method, path, { token: seed.adminToken, body })
-
-async function logIn(username: string, password: string) {
-  return app.request('POST', '/api/get-token/', { body: { username, password } })
-}
-
-/** The stored row, for checking that a refused write changed nothing. */
-const storedUser = (id: number) =>
-  app.db.selectFrom('staff_users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+  t.request(method, path, { token: t.seed.adminToken, body })
 
 describe('/api/users/ authentication (401)', () => {
   const calls: Array<[string, (ids: { staff: number }) => string, unknown?]> = [
@@ -99,53 +96,45 @@ describe('/api/users/ authentication (401)', () => {
 
   for (const [method, path, body] of calls) {
     test(`${method} without a token is 401 "not provided" with WWW-Authenticate: Token`, async () => {
-      const res = await app.request(method, path({ staff: seed.staff.id }), { body })
-      expect(res.status).toBe(401)
-      expect(res.body).toEqual(NOT_PROVIDED)
-      expect(res.headers.get('www-authenticate')).toBe('Token')
+      const res = await t.request(method, path({ staff: t.seed.staff.id }), { body })
+      expectUnauthenticated(res)
     })
 
     test(`${method} with an unknown token is 401 "Invalid token."`, async () => {
-      const res = await app.request(method, path({ staff: seed.staff.id }), { token: 'f'.repeat(40), body })
-      expect(res.status).toBe(401)
-      expect(res.body).toEqual(INVALID_TOKEN)
-      expect(res.headers.get('www-authenticate')).toBe('Token')
+      const res = await t.request(method, path({ staff: t.seed.staff.id }), { token: 'f'.repeat(40), body })
+      expectUnauthenticated(res, invalidToken)
     })
   }
 
   test('a malformed Authorization header counts as no credentials', async () => {
-    const res = await app.request('GET', '/api/users/', {
-      headers: { authorization: `Bearer ${seed.adminToken}` },
+    const res = await t.request('GET', '/api/users/', {
+      headers: { authorization: `Bearer ${t.seed.adminToken}` },
     })
-    expect(res.status).toBe(401)
-    expect(res.body).toEqual(NOT_PROVIDED)
-    expect(res.headers.get('www-authenticate')).toBe('Token')
+    expectUnauthenticated(res)
   })
 
   test('the word "Token" is matched case-insensitively', async () => {
-    const res = await app.request('GET', `/api/users/${seed.admin.id}/`, {
-      headers: { authorization: `token ${seed.adminToken}` },
+    const res = await t.request('GET', `/api/users/${t.seed.admin.id}/`, {
+      headers: { authorization: `token ${t.seed.adminToken}` },
     })
     expect(res.status).toBe(200)
     expect(res.body).toEqual(adminBody())
   })
 
   test("an inactive admin's token is 401 Invalid token", async () => {
-    const former = await makeUser(app.db, {
+    const former = await makeUser(t.db, {
       email: 'former@gym.example',
       is_organization_admin: 1,
       is_active: 0,
     })
-    const res = await app.request('GET', '/api/users/', { token: await makeToken(app.db, former) })
-    expect(res.status).toBe(401)
-    expect(res.body).toEqual(INVALID_TOKEN)
-    expect(res.headers.get('www-authenticate')).toBe('Token')
+    const res = await t.request('GET', '/api/users/', { token: await makeToken(t.db, former) })
+    expectUnauthenticated(res, invalidToken)
   })
 
   test('an invalid body without a token is still 401, not 400', async () => {
-    const res = await app.request('POST', '/api/users/', { body: { email: 'nope' } })
+    const res = await t.request('POST', '/api/users/', { body: { email: 'nope' } })
     expect(res.status).toBe(401)
-    expect(res.body).toEqual(NOT_PROVIDED)
+    expect(res.body).toEqual(notProvided)
   })
 })
 
@@ -154,15 +143,15 @@ describe('POST /api/users/ validation (400)', () => {
     const res = await asAdmin('POST', '/api/users/', {})
     expect(res.status).toBe(400)
     expect(res.body).toEqual({
-      email: REQUIRED,
-      default_gym_id: REQUIRED,
-      is_active: REQUIRED,
-      can_manage_events: REQUIRED,
-      can_manage_members: REQUIRED,
-      can_manage_customer_proficiencies: REQUIRED,
-      can_export_customers: REQUIRED,
-      can_access_reports: REQUIRED,
-      is_organization_admin: REQUIRED,
+      email: required,
+      default_gym_id: required,
+      is_active: required,
+      can_manage_events: required,
+      can_manage_members: required,
+      can_manage_customer_proficiencies: required,
+      can_export_customers: required,
+      can_access_reports: required,
+      is_organization_admin: required,
     })
   })
 
@@ -170,13 +159,13 @@ describe('POST /api/users/ validation (400)', () => {
     const { can_access_reports: _, ...payload } = createPayload()
     const res = await asAdmin('POST', '/api/users/', payload)
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ can_access_reports: REQUIRED })
+    expect(res.body).toEqual({ can_access_reports: required })
   })
 
   test('an invalid email', async () => {
     const res = await asAdmin('POST', '/api/users/', createPayload({ email: 'not-an-email' }))
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ email: ['Enter a valid email address.'] })
+    expect(res.body).toEqual({ email: invalidEmail })
   })
 
   test('a duplicate email, in any case', async () => {
@@ -190,33 +179,31 @@ describe('POST /api/users/ validation (400)', () => {
   test('an unknown default_gym_id', async () => {
     const res = await asAdmin('POST', '/api/users/', createPayload({ default_gym_id: 999 }))
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ default_gym_id: ['Invalid pk "999" - object does not exist.'] })
+    expect(res.body).toEqual({ default_gym_id: doesNotExist(999) })
   })
 
   test('a non-integer default_gym_id', async () => {
     const res = await asAdmin('POST', '/api/users/', createPayload({ default_gym_id: 'abc' }))
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ default_gym_id: ['A valid integer is required.'] })
+    expect(res.body).toEqual({ default_gym_id: invalidInteger })
   })
 
   test('a flag that is not a boolean', async () => {
     const res = await asAdmin('POST', '/api/users/', createPayload({ can_manage_events: 'maybe' }))
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ can_manage_events: ['Must be a valid boolean.'] })
+    expect(res.body).toEqual({ can_manage_events: invalidBoolean })
   })
 
   test('a null flag', async () => {
     const res = await asAdmin('POST', '/api/users/', createPayload({ is_active: null }))
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ is_active: ['This field may not be null.'] })
+    expect(res.body).toEqual({ is_active: notNull })
   })
 
   test('a password shorter than 8 characters', async () => {
     const res = await asAdmin('POST', '/api/users/', createPayload({ password: 'short12' }))
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({
-      password: ['This password is too short. It must contain at least 8 characters.'],
-    })
+    expect(res.body).toEqual({ password: passwordTooShort })
   })
 
   for (const pin of ['123', '123456789', '12a4', '']) {
@@ -230,7 +217,7 @@ describe('POST /api/users/ validation (400)', () => {
   test('a first_name over 150 characters', async () => {
     const res = await asAdmin('POST', '/api/users/', createPayload({ first_name: 'x'.repeat(151) }))
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ first_name: ['Ensure this field has no more than 150 characters.'] })
+    expect(res.body).toEqual({ first_name: maxLength(150) })
   })
 
   test('every failing field is reported at once, format and database rules together', async () => {
@@ -241,9 +228,9 @@ describe('POST /api/users/ validation (400)', () => {
     )
     expect(res.status).toBe(400)
     expect(res.body).toEqual({
-      email: ['Enter a valid email address.'],
-      default_gym_id: ['Invalid pk "999" - object does not exist.'],
-      password: ['This password is too short. It must contain at least 8 characters.'],
+      email: invalidEmail,
+      default_gym_id: doesNotExist(999),
+      password: passwordTooShort,
     })
   })
 
@@ -256,8 +243,8 @@ describe('POST /api/users/ validation (400)', () => {
     expect(res.status).toBe(400)
     expect(res.body).toEqual({
       email: ['staff user with this email already exists.'],
-      default_gym_id: ['Invalid pk "999" - object does not exist.'],
-      password: ['This password is too short. It must contain at least 8 characters.'],
+      default_gym_id: doesNotExist(999),
+      password: passwordTooShort,
     })
   })
 
@@ -265,63 +252,60 @@ describe('POST /api/users/ validation (400)', () => {
     await asAdmin('POST', '/api/users/', createPayload({ default_gym_id: 999 }))
     await asAdmin('POST', '/api/users/', createPayload({ password: 'short' }))
     const res = await asAdmin('GET', '/api/users/')
-    expect(res.body).toEqual({ count: 2, next: null, previous: null, results: [adminBody(), staffBody()] })
+    expect(res.body).toEqual(onePage([adminBody(), staffBody()]))
   })
 })
 
 describe('PUT/PATCH /api/users/<id>/ validation (400)', () => {
   test('PUT without the required fields reports each of them (email is not required)', async () => {
-    const res = await asAdmin('PUT', `/api/users/${seed.staff.id}/`, {})
+    const res = await asAdmin('PUT', `/api/users/${t.seed.staff.id}/`, {})
     expect(res.status).toBe(400)
     expect(res.body).toEqual({
-      default_gym_id: REQUIRED,
-      is_active: REQUIRED,
-      can_manage_events: REQUIRED,
-      can_manage_members: REQUIRED,
-      can_manage_customer_proficiencies: REQUIRED,
-      can_export_customers: REQUIRED,
-      can_access_reports: REQUIRED,
-      is_organization_admin: REQUIRED,
+      default_gym_id: required,
+      is_active: required,
+      can_manage_events: required,
+      can_manage_members: required,
+      can_manage_customer_proficiencies: required,
+      can_export_customers: required,
+      can_access_reports: required,
+      is_organization_admin: required,
     })
   })
 
   test('PUT with a different email', async () => {
     const res = await asAdmin(
       'PUT',
-      `/api/users/${seed.staff.id}/`,
+      `/api/users/${t.seed.staff.id}/`,
       replacePayload({ email: 'other@gym.example', first_name: 'Changed' }),
     )
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ email: ['This field cannot be changed.'] })
+    expect(res.body).toEqual({ email: cannotChange })
   })
 
   test('PATCH with a different email', async () => {
-    const res = await asAdmin('PATCH', `/api/users/${seed.staff.id}/`, {
+    const res = await asAdmin('PATCH', `/api/users/${t.seed.staff.id}/`, {
       email: 'other@gym.example',
       first_name: 'Changed',
     })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ email: ['This field cannot be changed.'] })
+    expect(res.body).toEqual({ email: cannotChange })
   })
 
   test("PATCH with another user's email is still 'cannot be changed'", async () => {
-    const res = await asAdmin('PATCH', `/api/users/${seed.staff.id}/`, { email: 'admin@gym.example' })
+    const res = await asAdmin('PATCH', `/api/users/${t.seed.staff.id}/`, { email: 'admin@gym.example' })
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ email: ['This field cannot be changed.'] })
+    expect(res.body).toEqual({ email: cannotChange })
   })
 
   test('PATCH field rules: unknown gym, bad integer, bad boolean, short password, bad pin', async () => {
-    const path = `/api/users/${seed.staff.id}/`
+    const path = `/api/users/${t.seed.staff.id}/`
     const cases: Array<[Record<string, unknown>, Record<string, string[]>]> = [
-      [{ default_gym_id: 999 }, { default_gym_id: ['Invalid pk "999" - object does not exist.'] }],
-      [{ default_gym_id: 'abc' }, { default_gym_id: ['A valid integer is required.'] }],
-      [{ can_export_customers: 'maybe' }, { can_export_customers: ['Must be a valid boolean.'] }],
-      [
-        { password: '1234567' },
-        { password: ['This password is too short. It must contain at least 8 characters.'] },
-      ],
+      [{ default_gym_id: 999 }, { default_gym_id: doesNotExist(999) }],
+      [{ default_gym_id: 'abc' }, { default_gym_id: invalidInteger }],
+      [{ can_export_customers: 'maybe' }, { can_export_customers: invalidBoolean }],
+      [{ password: '1234567' }, { password: passwordTooShort }],
       [{ pin: '12' }, { pin: ['Enter a PIN of 4 to 8 digits.'] }],
-      [{ email: 'not-an-email' }, { email: ['Enter a valid email address.'] }],
+      [{ email: 'not-an-email' }, { email: invalidEmail }],
     ]
     for (const [body, errors] of cases) {
       const res = await asAdmin('PATCH', path, body)
@@ -330,13 +314,13 @@ describe('PUT/PATCH /api/users/<id>/ validation (400)', () => {
   })
 
   test('an admin cannot deactivate themselves', async () => {
-    const res = await asAdmin('PATCH', `/api/users/${seed.admin.id}/`, { is_active: false })
+    const res = await asAdmin('PATCH', `/api/users/${t.seed.admin.id}/`, { is_active: false })
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ is_active: ['You cannot deactivate your own account.'] })
   })
 
   test('an admin cannot remove their own admin rights', async () => {
-    const res = await asAdmin('PATCH', `/api/users/${seed.admin.id}/`, { is_organization_admin: false })
+    const res = await asAdmin('PATCH', `/api/users/${t.seed.admin.id}/`, { is_organization_admin: false })
     expect(res.status).toBe(400)
     expect(res.body).toEqual({
       is_organization_admin: ['You cannot remove your own organization admin rights.'],
@@ -344,13 +328,13 @@ describe('PUT/PATCH /api/users/<id>/ validation (400)', () => {
   })
 
   test('both self-protection errors at once, also through PUT', async () => {
-    const patch = await asAdmin('PATCH', `/api/users/${seed.admin.id}/`, {
+    const patch = await asAdmin('PATCH', `/api/users/${t.seed.admin.id}/`, {
       is_active: false,
       is_organization_admin: false,
     })
     const put = await asAdmin(
       'PUT',
-      `/api/users/${seed.admin.id}/`,
+      `/api/users/${t.seed.admin.id}/`,
       replacePayload({ is_active: false, is_organization_admin: false }),
     )
     const expected = {
@@ -364,34 +348,34 @@ describe('PUT/PATCH /api/users/<id>/ validation (400)', () => {
   })
 
   test('a refused PATCH or PUT changes nothing', async () => {
-    const before = await storedUser(seed.staff.id)
+    const before = await storedUser(t.db, t.seed.staff.id)
     const refused = [
-      await asAdmin('PATCH', `/api/users/${seed.staff.id}/`, {
+      await asAdmin('PATCH', `/api/users/${t.seed.staff.id}/`, {
         first_name: 'Changed',
         can_access_reports: true,
         default_gym_id: 999,
       }),
-      await asAdmin('PATCH', `/api/users/${seed.staff.id}/`, {
+      await asAdmin('PATCH', `/api/users/${t.seed.staff.id}/`, {
         first_name: 'Changed',
         email: 'other@gym.example',
       }),
       await asAdmin(
         'PUT',
-        `/api/users/${seed.staff.id}/`,
+        `/api/users/${t.seed.staff.id}/`,
         replacePayload({ first_name: 'Changed', password: 'short' }),
       ),
     ]
     expect(refused.map((r) => r.status)).toEqual([400, 400, 400])
-    expect(await storedUser(seed.staff.id)).toEqual(before)
+    expect(await storedUser(t.db, t.seed.staff.id)).toEqual(before)
 
-    const adminBefore = await storedUser(seed.admin.id)
-    const self = await asAdmin('PATCH', `/api/users/${seed.admin.id}/`, {
+    const adminBefore = await storedUser(t.db, t.seed.admin.id)
+    const self = await asAdmin('PATCH', `/api/users/${t.seed.admin.id}/`, {
       first_name: 'Changed',
       is_active: false,
     })
     expect(self.status).toBe(400)
-    expect(await storedUser(seed.admin.id)).toEqual(adminBefore)
-    const read = await asAdmin('GET', `/api/users/${seed.admin.id}/`)
+    expect(await storedUser(t.db, t.seed.admin.id)).toEqual(adminBefore)
+    const read = await asAdmin('GET', `/api/users/${t.seed.admin.id}/`)
     expect(read.body).toEqual(adminBody())
   })
 })
@@ -400,16 +384,12 @@ describe('/api/users/ permissions (403)', () => {
   let everyFlagToken: string
 
   beforeEach(async () => {
-    const powerful = await makeUser(app.db, {
+    const powerful = await makeUser(t.db, {
       email: 'powerful@gym.example',
-      can_manage_events: 1,
-      can_manage_members: 1,
-      can_manage_customer_proficiencies: 1,
-      can_export_customers: 1,
-      can_access_reports: 1,
+      ...everyCanFlag,
       pin_mode_required: 1,
     })
-    everyFlagToken = await makeToken(app.db, powerful)
+    everyFlagToken = await makeToken(t.db, powerful)
   })
 
   const calls: Array<[string, (id: number) => string, unknown?]> = [
@@ -424,32 +404,32 @@ describe('/api/users/ permissions (403)', () => {
 
   for (const [method, path, body] of calls) {
     test(`${method} ${path(0).replace('/0/', '/<id>/')} ${JSON.stringify(body ?? null)} is 403 for staff without admin rights, even with every can_* flag`, async () => {
-      for (const token of [seed.staffToken, everyFlagToken]) {
-        const res = await app.request(method, path(seed.staff.id), { token, body })
+      for (const token of [t.seed.staffToken, everyFlagToken]) {
+        const res = await t.request(method, path(t.seed.staff.id), { token, body })
         expect(res.status).toBe(403)
-        expect(res.body).toEqual(FORBIDDEN)
+        expect(res.body).toEqual(forbidden)
       }
     })
   }
 
   test('a non-admin cannot change their own record either', async () => {
-    const res = await app.request('PATCH', `/api/users/${seed.staff.id}/`, {
-      token: seed.staffToken,
+    const res = await t.request('PATCH', `/api/users/${t.seed.staff.id}/`, {
+      token: t.seed.staffToken,
       body: { is_organization_admin: true },
     })
     expect(res.status).toBe(403)
-    expect(res.body).toEqual(FORBIDDEN)
-    expect((await storedUser(seed.staff.id)).is_organization_admin).toBe(0)
+    expect(res.body).toEqual(forbidden)
+    expect((await storedUser(t.db, t.seed.staff.id)).is_organization_admin).toBe(0)
   })
 
   test('403 comes before 404: a non-admin asking for an unknown id', async () => {
     for (const method of ['GET', 'PATCH']) {
-      const res = await app.request(method, '/api/users/999/', {
+      const res = await t.request(method, '/api/users/999/', {
         token: everyFlagToken,
         body: method === 'PATCH' ? {} : undefined,
       })
       expect(res.status).toBe(403)
-      expect(res.body).toEqual(FORBIDDEN)
+      expect(res.body).toEqual(forbidden)
     }
   })
 })
@@ -460,33 +440,33 @@ describe('/api/users/ unknown records (404) and methods (405)', () => {
       const body = method === 'GET' ? undefined : method === 'PUT' ? replacePayload() : { first_name: 'X' }
       const res = await asAdmin(method, '/api/users/999/', body)
       expect(res.status).toBe(404)
-      expect(res.body).toEqual(NOT_FOUND)
+      expect(res.body).toEqual(notFound)
     })
   }
 
   test('a non-numeric id is 404', async () => {
     const res = await asAdmin('GET', '/api/users/abc/')
     expect(res.status).toBe(404)
-    expect(res.body).toEqual(NOT_FOUND)
+    expect(res.body).toEqual(notFound)
   })
 
   test('DELETE a user is 405 and removes nothing', async () => {
-    const res = await asAdmin('DELETE', `/api/users/${seed.staff.id}/`)
+    const res = await asAdmin('DELETE', `/api/users/${t.seed.staff.id}/`)
     expect(res.status).toBe(405)
-    expect(res.body).toEqual({ detail: 'Method "DELETE" not allowed.' })
-    expect((await asAdmin('GET', `/api/users/${seed.staff.id}/`)).body).toEqual(staffBody())
+    expect(res.body).toEqual(methodNotAllowed('DELETE'))
+    expect((await asAdmin('GET', `/api/users/${t.seed.staff.id}/`)).body).toEqual(staffBody())
   })
 
   test('DELETE on the collection is 405', async () => {
     const res = await asAdmin('DELETE', '/api/users/')
     expect(res.status).toBe(405)
-    expect(res.body).toEqual({ detail: 'Method "DELETE" not allowed.' })
+    expect(res.body).toEqual(methodNotAllowed('DELETE'))
   })
 
   test('DELETE without a token is 401 (authentication comes before method dispatch, as in DRF)', async () => {
-    const res = await app.request('DELETE', `/api/users/${seed.staff.id}/`)
+    const res = await t.request('DELETE', `/api/users/${t.seed.staff.id}/`)
     expect(res.status).toBe(401)
-    expect(res.body).toEqual(NOT_PROVIDED)
+    expect(res.body).toEqual(notProvided)
   })
 })
 
@@ -494,13 +474,13 @@ describe('GET /api/users/ (list)', () => {
   test('the envelope holds every user, ordered by id, whole', async () => {
     const res = await asAdmin('GET', '/api/users/')
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ count: 2, next: null, previous: null, results: [adminBody(), staffBody()] })
+    expect(res.body).toEqual(onePage([adminBody(), staffBody()]))
   })
 
   test('the path without the final slash is served the same', async () => {
     const res = await asAdmin('GET', '/api/users')
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ count: 2, next: null, previous: null, results: [adminBody(), staffBody()] })
+    expect(res.body).toEqual(onePage([adminBody(), staffBody()]))
   })
 
   test('pages keep the filters in next/previous', async () => {
@@ -521,12 +501,12 @@ describe('GET /api/users/ (list)', () => {
     })
     const past = await asAdmin('GET', '/api/users/?page=3&page_size=1')
     expect(past.status).toBe(404)
-    expect(past.body).toEqual({ detail: 'Invalid page.' })
+    expect(past.body).toEqual(invalidPage)
   })
 
   test('default_gym_id filters exactly', async () => {
-    const uptown = await makeGym(app.db, { name: 'Boulder Barn Uptown' })
-    const climber = await makeUser(app.db, { email: 'uptown@gym.example', default_gym_id: uptown.id })
+    const uptown = await makeGym(t.db, { name: 'Boulder Barn Uptown' })
+    const climber = await makeUser(t.db, { email: 'uptown@gym.example', default_gym_id: uptown.id })
     const uptownBody = userBody(climber.id, {
       email: 'uptown@gym.example',
       default_gym_id: uptown.id,
@@ -536,33 +516,28 @@ describe('GET /api/users/ (list)', () => {
 
     const byUptown = await asAdmin('GET', `/api/users/?default_gym_id=${uptown.id}`)
     expect(byUptown.status).toBe(200)
-    expect(byUptown.body).toEqual({ count: 1, next: null, previous: null, results: [uptownBody] })
+    expect(byUptown.body).toEqual(onePage([uptownBody]))
 
-    const byDowntown = await asAdmin('GET', `/api/users/?default_gym_id=${seed.gym.id}`)
-    expect(byDowntown.body).toEqual({
-      count: 2,
-      next: null,
-      previous: null,
-      results: [adminBody(), staffBody()],
-    })
+    const byDowntown = await asAdmin('GET', `/api/users/?default_gym_id=${t.seed.gym.id}`)
+    expect(byDowntown.body).toEqual(onePage([adminBody(), staffBody()]))
 
     const none = await asAdmin('GET', '/api/users/?default_gym_id=999')
-    expect(none.body).toEqual({ count: 0, next: null, previous: null, results: [] })
+    expect(none.body).toEqual(emptyPage)
   })
 
   test('default_gym_id=abc is 400 "Enter a number."', async () => {
     const res = await asAdmin('GET', '/api/users/?default_gym_id=abc')
     expect(res.status).toBe(400)
-    expect(res.body).toEqual({ default_gym_id: ['Enter a number.'] })
+    expect(res.body).toEqual({ default_gym_id: notANumber })
   })
 
   test('search: each space-separated term must match email, first or last name, case-insensitively', async () => {
-    const ada = await makeUser(app.db, {
+    const ada = await makeUser(t.db, {
       email: 'ada@crag.example',
       first_name: 'Ada',
       last_name: 'Lovelace',
     })
-    const alex = await makeUser(app.db, {
+    const alex = await makeUser(t.db, {
       email: 'honnold@crag.example',
       first_name: 'Alex',
       last_name: 'Honnold',
@@ -578,29 +553,28 @@ describe('GET /api/users/ (list)', () => {
       expect(res.status).toBe(200)
       return res.body
     }
-    const envelope = (results: unknown[]) => ({ count: results.length, next: null, previous: null, results })
 
-    expect(await list('LOVE')).toEqual(envelope([adaBody])) // last name
-    expect(await list('alex')).toEqual(envelope([alexBody])) // first name
-    expect(await list('CRAG.example')).toEqual(envelope([adaBody, alexBody])) // email
-    expect(await list('desk')).toEqual(envelope([staffBody()]))
-    expect(await list('ada crag')).toEqual(envelope([adaBody])) // both terms match Ada
-    expect(await list('  honnold   ALEX ')).toEqual(envelope([alexBody])) // extra spaces
-    expect(await list('ada honnold')).toEqual(envelope([])) // no user matches both
-    expect(await list('%')).toEqual(envelope([])) // wildcards are literal
-    expect(await list('')).toEqual(envelope([adminBody(), staffBody(), adaBody, alexBody]))
+    expect(await list('LOVE')).toEqual(onePage([adaBody])) // last name
+    expect(await list('alex')).toEqual(onePage([alexBody])) // first name
+    expect(await list('CRAG.example')).toEqual(onePage([adaBody, alexBody])) // email
+    expect(await list('desk')).toEqual(onePage([staffBody()]))
+    expect(await list('ada crag')).toEqual(onePage([adaBody])) // both terms match Ada
+    expect(await list('  honnold   ALEX ')).toEqual(onePage([alexBody])) // extra spaces
+    expect(await list('ada honnold')).toEqual(onePage([])) // no user matches both
+    expect(await list('%')).toEqual(onePage([])) // wildcards are literal
+    expect(await list('')).toEqual(onePage([adminBody(), staffBody(), adaBody, alexBody]))
   })
 
   test('unknown query parameters are ignored', async () => {
     const res = await asAdmin('GET', '/api/users/?colour=blue')
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ count: 2, next: null, previous: null, results: [adminBody(), staffBody()] })
+    expect(res.body).toEqual(onePage([adminBody(), staffBody()]))
   })
 })
 
 describe('GET /api/users/<id>/ (read)', () => {
   test('the whole record of reference 2.1', async () => {
-    const res = await asAdmin('GET', `/api/users/${seed.staff.id}/`)
+    const res = await asAdmin('GET', `/api/users/${t.seed.staff.id}/`)
     expect(res.status).toBe(200)
     expect(res.body).toEqual(staffBody())
     expect(Object.keys(res.body).sort()).toEqual(
@@ -629,14 +603,14 @@ describe('GET /api/users/<id>/ (read)', () => {
   })
 
   test('an inactive user is still readable', async () => {
-    const gone = await makeUser(app.db, { email: 'gone@gym.example', is_active: 0 })
+    const gone = await makeUser(t.db, { email: 'gone@gym.example', is_active: 0 })
     const res = await asAdmin('GET', `/api/users/${gone.id}/`)
     expect(res.status).toBe(200)
     expect(res.body).toEqual(userBody(gone.id, { email: 'gone@gym.example', is_active: false }))
   })
 
   test('without the final slash', async () => {
-    const res = await asAdmin('GET', `/api/users/${seed.admin.id}`)
+    const res = await asAdmin('GET', `/api/users/${t.seed.admin.id}`)
     expect(res.status).toBe(200)
     expect(res.body).toEqual(adminBody())
   })
@@ -654,7 +628,7 @@ describe('POST /api/users/ (create)', () => {
   })
 
   test('every writable field is stored; password and pin are never echoed', async () => {
-    const uptown = await makeGym(app.db, { name: 'Boulder Barn Uptown' })
+    const uptown = await makeGym(t.db, { name: 'Boulder Barn Uptown' })
     const res = await asAdmin('POST', '/api/users/', {
       email: 'Lynn.Hill@Gym.Example',
       first_name: 'Lynn',
@@ -692,7 +666,7 @@ describe('POST /api/users/ (create)', () => {
     expect(res.body).toEqual(expected)
     expect((await asAdmin('GET', `/api/users/${res.body.id}/`)).body).toEqual(expected)
 
-    const stored = await storedUser(res.body.id)
+    const stored = await storedUser(t.db, res.body.id)
     expect(stored.password_hash).not.toBe('the nose 1993')
     expect(stored.pin_hash).not.toBe('4821')
   })
@@ -706,25 +680,25 @@ describe('POST /api/users/ (create)', () => {
     expect(created.status).toBe(201)
     expect(created.body.has_password).toBe(true)
 
-    const login = await logIn('CLIMBER@gym.example', 'crimpers-123')
+    const login = await logIn(t, 'CLIMBER@gym.example', 'crimpers-123')
     expect(login.status).toBe(200)
     expect(Object.keys(login.body)).toEqual(['token'])
     expect(login.body.token).toMatch(/^[0-9a-f]{40}$/)
 
-    const me = await app.request('GET', '/api/my-account/', { token: login.body.token })
+    const me = await t.request('GET', '/api/my-account/', { token: login.body.token })
     expect(me.status).toBe(200)
     expect(me.body.email).toBe('climber@gym.example')
 
-    const wrong = await logIn('climber@gym.example', 'crimpers-124')
+    const wrong = await logIn(t, 'climber@gym.example', 'crimpers-124')
     expect(wrong.status).toBe(400)
-    expect(wrong.body).toEqual(BAD_CREDENTIALS)
+    expect(wrong.body).toEqual(badCredentials)
   })
 
   test('a user created without a password cannot log in', async () => {
     await asAdmin('POST', '/api/users/', createPayload({ email: 'nopass@gym.example' }))
-    const login = await logIn('nopass@gym.example', 'anything-at-all')
+    const login = await logIn(t, 'nopass@gym.example', 'anything-at-all')
     expect(login.status).toBe(400)
-    expect(login.body).toEqual(BAD_CREDENTIALS)
+    expect(login.body).toEqual(badCredentials)
   })
 
   test('a user created inactive cannot log in', async () => {
@@ -737,9 +711,9 @@ describe('POST /api/users/ (create)', () => {
     expect(created.body).toEqual(
       userBody(created.body.id, { email: 'later@gym.example', is_active: false, has_password: true }),
     )
-    const login = await logIn('later@gym.example', 'crimpers-123')
+    const login = await logIn(t, 'later@gym.example', 'crimpers-123')
     expect(login.status).toBe(400)
-    expect(login.body).toEqual(BAD_CREDENTIALS)
+    expect(login.body).toEqual(badCredentials)
   })
 
   test('read-only fields sent on create are ignored', async () => {
@@ -763,10 +737,10 @@ describe('POST /api/users/ (create)', () => {
 
 describe('PUT /api/users/<id>/ (replace)', () => {
   test('200 with the whole record, and it reads back', async () => {
-    const uptown = await makeGym(app.db, { name: 'Boulder Barn Uptown' })
+    const uptown = await makeGym(t.db, { name: 'Boulder Barn Uptown' })
     const res = await asAdmin(
       'PUT',
-      `/api/users/${seed.staff.id}/`,
+      `/api/users/${t.seed.staff.id}/`,
       replacePayload({
         first_name: 'Desk',
         last_name: 'Person',
@@ -776,7 +750,7 @@ describe('PUT /api/users/<id>/ (replace)', () => {
         pin_mode_required: true,
       }),
     )
-    const expected = userBody(seed.staff.id, {
+    const expected = userBody(t.seed.staff.id, {
       email: 'desk@gym.example',
       first_name: 'Desk',
       last_name: 'Person',
@@ -789,28 +763,30 @@ describe('PUT /api/users/<id>/ (replace)', () => {
     })
     expect(res.status).toBe(200)
     expect(res.body).toEqual(expected)
-    expect((await asAdmin('GET', `/api/users/${seed.staff.id}/`)).body).toEqual(expected)
+    expect((await asAdmin('GET', `/api/users/${t.seed.staff.id}/`)).body).toEqual(expected)
   })
 
   test('the same email, in another case, is accepted and the email stays as it was', async () => {
     const res = await asAdmin(
       'PUT',
-      `/api/users/${seed.staff.id}/`,
+      `/api/users/${t.seed.staff.id}/`,
       replacePayload({ email: 'DESK@GYM.EXAMPLE', can_manage_events: true }),
     )
     expect(res.status).toBe(200)
-    expect(res.body).toEqual(userBody(seed.staff.id, { email: 'desk@gym.example', can_manage_events: true }))
+    expect(res.body).toEqual(
+      userBody(t.seed.staff.id, { email: 'desk@gym.example', can_manage_events: true }),
+    )
   })
 
   test('an admin may PUT their own record keeping is_active and admin rights', async () => {
     const res = await asAdmin(
       'PUT',
-      `/api/users/${seed.admin.id}/`,
+      `/api/users/${t.seed.admin.id}/`,
       replacePayload({ is_organization_admin: true, first_name: 'Boss' }),
     )
     expect(res.status).toBe(200)
     expect(res.body).toEqual(
-      userBody(seed.admin.id, {
+      userBody(t.seed.admin.id, {
         email: 'admin@gym.example',
         is_organization_admin: true,
         first_name: 'Boss',
@@ -821,52 +797,52 @@ describe('PUT /api/users/<id>/ (replace)', () => {
 
 describe('PATCH /api/users/<id>/ (update)', () => {
   test('changes only the fields sent', async () => {
-    const res = await asAdmin('PATCH', `/api/users/${seed.staff.id}/`, {
+    const res = await asAdmin('PATCH', `/api/users/${t.seed.staff.id}/`, {
       last_name: 'Keeper',
       can_export_customers: true,
     })
-    const expected = userBody(seed.staff.id, {
+    const expected = userBody(t.seed.staff.id, {
       email: 'desk@gym.example',
       last_name: 'Keeper',
       can_export_customers: true,
     })
     expect(res.status).toBe(200)
     expect(res.body).toEqual(expected)
-    expect((await asAdmin('GET', `/api/users/${seed.staff.id}/`)).body).toEqual(expected)
+    expect((await asAdmin('GET', `/api/users/${t.seed.staff.id}/`)).body).toEqual(expected)
   })
 
   test('an empty PATCH changes nothing and answers the record', async () => {
-    const res = await asAdmin('PATCH', `/api/users/${seed.staff.id}/`, {})
+    const res = await asAdmin('PATCH', `/api/users/${t.seed.staff.id}/`, {})
     expect(res.status).toBe(200)
     expect(res.body).toEqual(staffBody())
   })
 
   test('a PATCH whose only field is the unchanged email answers the record', async () => {
-    const res = await asAdmin('PATCH', `/api/users/${seed.staff.id}/`, { email: 'DESK@gym.example' })
+    const res = await asAdmin('PATCH', `/api/users/${t.seed.staff.id}/`, { email: 'DESK@gym.example' })
     expect(res.status).toBe(200)
     expect(res.body).toEqual(staffBody())
   })
 
   test('the same email in another case is fine', async () => {
-    const res = await asAdmin('PATCH', `/api/users/${seed.staff.id}/`, {
+    const res = await asAdmin('PATCH', `/api/users/${t.seed.staff.id}/`, {
       email: 'Desk@Gym.Example',
       first_name: 'Front',
     })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual(userBody(seed.staff.id, { email: 'desk@gym.example', first_name: 'Front' }))
+    expect(res.body).toEqual(userBody(t.seed.staff.id, { email: 'desk@gym.example', first_name: 'Front' }))
   })
 
   test('setting a password and a pin: has_password/has_pin turn true, neither is echoed, the password logs in', async () => {
-    const res = await asAdmin('PATCH', `/api/users/${seed.staff.id}/`, {
+    const res = await asAdmin('PATCH', `/api/users/${t.seed.staff.id}/`, {
       password: 'new-secret-99',
       pin: '00112233',
     })
     expect(res.status).toBe(200)
     expect(res.body).toEqual(
-      userBody(seed.staff.id, { email: 'desk@gym.example', has_password: true, has_pin: true }),
+      userBody(t.seed.staff.id, { email: 'desk@gym.example', has_password: true, has_pin: true }),
     )
 
-    const login = await logIn('desk@gym.example', 'new-secret-99')
+    const login = await logIn(t, 'desk@gym.example', 'new-secret-99')
     expect(login.status).toBe(200)
     expect(login.body.token).toMatch(/^[0-9a-f]{40}$/)
   })
@@ -877,7 +853,7 @@ describe('PATCH /api/users/<id>/ (update)', () => {
       '/api/users/',
       createPayload({ email: 'leaving@gym.example', password: 'crimpers-123' }),
     )
-    const login = await logIn('leaving@gym.example', 'crimpers-123')
+    const login = await logIn(t, 'leaving@gym.example', 'crimpers-123')
     expect(login.status).toBe(200)
     const token = login.body.token
 
@@ -887,17 +863,17 @@ describe('PATCH /api/users/<id>/ (update)', () => {
       userBody(created.body.id, { email: 'leaving@gym.example', is_active: false, has_password: true }),
     )
 
-    const again = await logIn('leaving@gym.example', 'crimpers-123')
+    const again = await logIn(t, 'leaving@gym.example', 'crimpers-123')
     expect(again.status).toBe(400)
-    expect(again.body).toEqual(BAD_CREDENTIALS)
+    expect(again.body).toEqual(badCredentials)
 
-    const withOldToken = await app.request('GET', '/api/my-account/', { token })
+    const withOldToken = await t.request('GET', '/api/my-account/', { token })
     expect(withOldToken.status).toBe(401)
-    expect(withOldToken.body).toEqual(INVALID_TOKEN)
+    expect(withOldToken.body).toEqual(invalidToken)
   })
 
   test('an admin may demote or deactivate another admin', async () => {
-    const other = await makeUser(app.db, { email: 'other-admin@gym.example', is_organization_admin: 1 })
+    const other = await makeUser(t.db, { email: 'other-admin@gym.example', is_organization_admin: 1 })
     const res = await asAdmin('PATCH', `/api/users/${other.id}/`, {
       is_organization_admin: false,
       is_active: false,
@@ -907,14 +883,14 @@ describe('PATCH /api/users/<id>/ (update)', () => {
   })
 
   test('an admin may PATCH their own record with is_active and is_organization_admin left true', async () => {
-    const res = await asAdmin('PATCH', `/api/users/${seed.admin.id}/`, {
+    const res = await asAdmin('PATCH', `/api/users/${t.seed.admin.id}/`, {
       is_active: true,
       is_organization_admin: true,
       can_access_reports: true,
     })
     expect(res.status).toBe(200)
     expect(res.body).toEqual(
-      userBody(seed.admin.id, {
+      userBody(t.seed.admin.id, {
         email: 'admin@gym.example',
         is_organization_admin: true,
         can_access_reports: true,
@@ -923,18 +899,15 @@ describe('PATCH /api/users/<id>/ (update)', () => {
   })
 
   test('a user promoted to admin can then manage staff users', async () => {
-    const promoted = await asAdmin('PATCH', `/api/users/${seed.staff.id}/`, { is_organization_admin: true })
+    const promoted = await asAdmin('PATCH', `/api/users/${t.seed.staff.id}/`, { is_organization_admin: true })
     expect(promoted.status).toBe(200)
-    const res = await app.request('GET', '/api/users/', { token: seed.staffToken })
+    const res = await t.request('GET', '/api/users/', { token: t.seed.staffToken })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({
-      count: 2,
-      next: null,
-      previous: null,
-      results: [
+    expect(res.body).toEqual(
+      onePage([
         adminBody(),
-        userBody(seed.staff.id, { email: 'desk@gym.example', is_organization_admin: true }),
-      ],
-    })
+        userBody(t.seed.staff.id, { email: 'desk@gym.example', is_organization_admin: true }),
+      ]),
+    )
   })
 })

@@ -8,6 +8,8 @@ import { silentLogger, type Logger } from '../../src/lib/log.ts'
 
 export const ORIGIN = 'http://localhost'
 export const START = '2026-11-22T15:04:05.123Z'
+/** START plus one minute: the clock after `t.clock.advance(60_000)`. */
+export const ONE_MINUTE_LATER = '2026-11-22T15:05:05.123Z'
 
 export interface TestResponse {
   status: number
@@ -23,13 +25,17 @@ export interface RequestOptions {
   headers?: Record<string, string>
 }
 
+export interface TestAppOptions {
+  log?: Logger
+  publicUrl?: string | null
+  tokenLifetimeHours?: number | null
+}
+
 /**
  * A fresh, migrated in-memory database behind the whole API, with a fixed clock. Nothing listens:
  * requests go through `app.handle`, as Elysia recommends for tests.
  */
-export async function makeTestApp(
-  options: { log?: Logger; publicUrl?: string | null; tokenLifetimeHours?: number | null } = {},
-) {
+export async function makeTestApp(options: TestAppOptions = {}) {
   const connection = openDatabase(':memory:')
   await migrateToLatest(connection.db)
   const clock = fixedClock(START)

@@ -1,7 +1,7 @@
 import { insertOrganization } from '../../src/api/organization/queries.ts'
 import { hashSecret } from '../../src/core/passwords.ts'
 import type { Db } from '../../src/db/connection.ts'
-import type { Gym, StaffUser } from '../../src/db/schema.ts'
+import type { Database, EventType, Gym, StaffUser } from '../../src/db/schema.ts'
 import { hashTokenKey, newTokenKey } from '../../src/lib/secrets.ts'
 import { START } from './app.ts'
 
@@ -38,6 +38,32 @@ export async function makeGym(db: Db, fields: Partial<Omit<Gym, 'id'>> = {}): Pr
     .executeTakeFirstOrThrow()
 }
 
+/** An event type, in the first gym unless `gym_id` says otherwise. */
+export async function makeEventType(db: Db, fields: Partial<Omit<EventType, 'id'>> = {}): Promise<EventType> {
+  const gymId = fields.gym_id ?? (await firstGymId(db, 'makeEventType'))
+  return db
+    .insertInto('event_types')
+    .values({
+      name: 'Intro to Bouldering',
+      status: 'ACT',
+      capacity: null,
+      late_booking_window_minutes: 15,
+      is_listed: 1,
+      created_at: START,
+      updated_at: START,
+      ...fields,
+      gym_id: gymId,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+async function firstGymId(db: Db, caller: string): Promise<number> {
+  const gym = await db.selectFrom('gyms').select('id').orderBy('id').executeTakeFirst()
+  if (gym === undefined) throw new Error(`${caller} needs a gym: call makeGym first`)
+  return gym.id
+}
+
 type Flags = Partial<
   Pick<
     StaffUser,
@@ -52,6 +78,15 @@ type Flags = Partial<
   >
 >
 
+/** Every can_* permission flag set, for users who have all of them but are not organization admins. */
+export const everyCanFlag = {
+  can_manage_events: 1,
+  can_manage_members: 1,
+  can_manage_customer_proficiencies: 1,
+  can_export_customers: 1,
+  can_access_reports: 1,
+} as const satisfies Flags
+
 let userCounter = 0
 
 export async function makeUser(
@@ -65,9 +100,7 @@ export async function makeUser(
   } = {},
 ): Promise<StaffUser> {
   const { password, ...rest } = fields
-  const gymId =
-    fields.default_gym_id ?? (await db.selectFrom('gyms').select('id').orderBy('id').executeTakeFirst())?.id
-  if (gymId === undefined) throw new Error('makeUser needs a gym: call makeGym first')
+  const gymId = fields.default_gym_id ?? (await firstGymId(db, 'makeUser'))
   userCounter += 1
   return db
     .insertInto('staff_users')
@@ -120,3 +153,18 @@ export async function seedBasics(db: Db) {
     staffToken: await makeToken(db, staff),
   }
 }
+
+export type Seed = Awaited<ReturnType<typeof seedBasics>>
+
+/** How many rows `table` holds, for checking that a refused write stored nothing. */
+export async function countRows(db: Db, table: keyof Database): Promise<number> {
+  const row = await db
+    .selectFrom(table)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** The stored row of a staff user, for checking that a refused write changed nothing. */
+export const storedUser = (db: Db, id: number) =>
+  db.selectFrom('staff_users').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
