@@ -29,14 +29,45 @@ export interface Scope {
 
 type Filters = ReturnType<typeof defineFilters<any>>
 
+/** How a record's id appears in its path: an integer (most records) or a string (add-ons). */
+export type IdKind = 'integer' | 'string'
+export type IdOf<K extends IdKind> = K extends 'string' ? string : number
+
+/**
+ * A POST on one record (`/<id>/<name>/`) that changes it and answers 200 with the whole record, as a
+ * DRF `@action(detail=True)` does: freezing a membership, cancelling a reservation.
+ */
+export interface RecordAction<Row, Body extends TObject> {
+  /** The path segment, e.g. 'freeze' */
+  name: string
+  summary: string
+  /** Documented and validated like a create body; `t.Object({})` for an action that takes none. */
+  body: Body
+  run(scope: Scope, row: Row, body: CheckedBody<Static<Body>>, actor: Actor): Promise<void>
+}
+
 /**
  * One collection's ordinary routes (list, read, create, replace, update, remove), DRF-style: the
  * route table is the same for every collection, so it lives here once; each collection brings its
  * schemas, queries, rules and serializer. A method the spec leaves out answers 405.
  */
-export interface CollectionSpec<Row, Create extends TObject, Replace extends TObject, F extends Filters> {
+export interface CollectionSpec<
+  Row,
+  Create extends TObject,
+  Replace extends TObject,
+  F extends Filters,
+  K extends IdKind = 'integer',
+> {
   /** e.g. '/api/gyms', or '/api/customers/:customer_id/credits' with `parent` (no final slash) */
   path: string
+  /** 'string' for records keyed by a text id (add-ons); integer ids otherwise. */
+  idType?: K
+  /**
+   * The record path's id parameter, 'id' unless named otherwise. The router needs one name per
+   * path position, so a collection with nested ones names it as they name their parent
+   * (customers: `/api/customers/:customer_id/` beside `/api/customers/:customer_id/credits/`).
+   */
+  idParam?: string
   /** For a nested collection: the path parameter naming the parent, and whether that parent exists. */
   parent?: { param: string; exists(deps: Deps, id: number): Promise<boolean> }
   tag: string
@@ -49,33 +80,46 @@ export interface CollectionSpec<Row, Create extends TObject, Replace extends TOb
   count(scope: Scope, filters: FilterValues<any>): Promise<number>
   list(scope: Scope, filters: FilterValues<any>, limit: number, offset: number): Promise<Row[]>
   /** One record of the scope; undefined (404) for no such record or another parent's record. */
-  get(scope: Scope, id: number): Promise<Row | undefined>
+  get(scope: Scope, id: IdOf<K>): Promise<Row | undefined>
   serialize(row: Row, urls: Urls): unknown
   /** POST: checks the body's remaining rules, then writes; returns the new id. */
   create?: {
     body: Create
-    run(scope: Scope, body: CheckedBody<Static<Create>>, actor: Actor): Promise<number>
+    run(scope: Scope, body: CheckedBody<Static<Create>>, actor: Actor): Promise<IdOf<K>>
   }
-  /** PUT: the whole writable record; PATCH gets the same schema with every field optional. */
+  /**
+   * PUT: the whole writable record; PATCH gets the same schema with every field optional.
+   * `patchOnly`: a record that is only ever amended (a customer membership) offers no PUT (405).
+   */
   replace?: {
     body: Replace
+    patchOnly?: boolean
     run(scope: Scope, row: Row, body: CheckedBody<Partial<Static<Replace>>>, actor: Actor): Promise<void>
   }
   /** DELETE: 204 with no body. */
   remove?: { run(scope: Scope, row: Row, actor: Actor): Promise<void> }
+  /** POST `/<id>/<name>/` actions, each with the collection's write permission. */
+  actions?: RecordAction<Row, any>[]
 }
 
-export function collectionRoutes<Row, Create extends TObject, Replace extends TObject, F extends Filters>(
-  deps: Deps,
-  spec: CollectionSpec<Row, Create, Replace, F>,
-) {
+export function collectionRoutes<
+  Row,
+  Create extends TObject,
+  Replace extends TObject,
+  F extends Filters,
+  K extends IdKind = 'integer',
+>(deps: Deps, spec: CollectionSpec<Row, Create, Replace, F, K>) {
   const parent = spec.parent
   // Path ids are any integer (0 or -1 simply match no record: 404); anything else is 404 too.
   // A top-level list has no path parameters: Elysia refuses an empty params schema, so give none.
   const listParams = parent ? { params: t.Object({ [parent.param]: t.Integer() }) } : {}
+  const idParam = spec.idType === 'string' ? t.String() : t.Integer()
+  const idName = spec.idParam ?? 'id'
   const recordParams = t.Object(
-    parent ? { [parent.param]: t.Integer(), id: t.Integer() } : { id: t.Integer() },
+    parent ? { [parent.param]: t.Integer(), [idName]: idParam } : { [idName]: idParam },
   )
+  const record = `/:${idName}/`
+  const recordId = (params: Record<string, unknown>) => params[idName] as IdOf<K>
 
   /** The scope named by the path; 404 when the parent record does not exist. */
   const scopeOf = async (params: Record<string, unknown>): Promise<Scope> => {
@@ -84,12 +128,12 @@ export function collectionRoutes<Row, Create extends TObject, Replace extends TO
     if (!(await parent.exists(deps, parentId))) throw notFound()
     return { deps, parentId }
   }
-  const fetch = async (scope: Scope, id: number) => {
+  const fetch = async (scope: Scope, id: IdOf<K>) => {
     const row = await spec.get(scope, id)
     if (row === undefined) throw notFound()
     return row
   }
-  const detail = async (scope: Scope, id: number, urls: Urls) => spec.serialize(await fetch(scope, id), urls)
+  const detail = async (scope: Scope, id: IdOf<K>, urls: Urls) => spec.serialize(await fetch(scope, id), urls)
   const doc = (
     summary: string,
     ok: { status: number; schema: TObject | null },
@@ -123,7 +167,7 @@ export function collectionRoutes<Row, Create extends TObject, Replace extends TO
         ...doc(`List ${spec.noun}s`, { status: 200, schema: envelopeOf(spec.output) }, [400, 404]),
       },
     )
-    .get('/:id/', async ({ params, urls }) => detail(await scopeOf(params), params.id as number, urls), {
+    .get(record, async ({ params, urls }) => detail(await scopeOf(params), recordId(params), urls), {
       params: recordParams,
       ...requires(spec.read),
       ...doc(`Read a ${spec.noun}`, { status: 200, schema: spec.output }, [404]),
@@ -151,34 +195,51 @@ export function collectionRoutes<Row, Create extends TObject, Replace extends TO
     const partial = t.Partial(replace.body)
     const update = async (params: Record<string, unknown>, schema: TObject, body: unknown, actor: Actor) => {
       const scope = await scopeOf(params)
-      const row = await fetch(scope, params.id as number)
+      const row = await fetch(scope, recordId(params))
       await replace.run(scope, row, checkBody(schema, body) as CheckedBody<Partial<Static<Replace>>>, actor)
-      return detail(scope, params.id as number, actor.urls)
+      return detail(scope, recordId(params), actor.urls)
     }
     const writeOptions = (summary: string, body: TObject) => ({
       params: recordParams,
       ...requires(spec.write),
       ...doc(summary, { status: 200, schema: spec.output }, [400, 404], body),
     })
-    app
-      .put(
-        '/:id/',
+    if (!replace.patchOnly) {
+      app.put(
+        record,
         ({ params, body, user, urls }) => update(params, replace.body, body, { user, urls }),
         writeOptions(`Replace a ${spec.noun}`, replace.body),
       )
-      .patch(
-        '/:id/',
-        ({ params, body, user, urls }) => update(params, partial, body, { user, urls }),
-        writeOptions(`Update a ${spec.noun}`, partial),
-      )
+    }
+    app.patch(
+      record,
+      ({ params, body, user, urls }) => update(params, partial, body, { user, urls }),
+      writeOptions(`Update a ${spec.noun}`, partial),
+    )
+  }
+  for (const action of spec.actions ?? []) {
+    app.post(
+      `${record}${action.name}/`,
+      async ({ params, body, user, urls }) => {
+        const scope = await scopeOf(params)
+        const id = recordId(params)
+        await action.run(scope, await fetch(scope, id), checkBody(action.body, body), { user, urls })
+        return detail(scope, id, urls)
+      },
+      {
+        params: recordParams,
+        ...requires(spec.write),
+        ...doc(action.summary, { status: 200, schema: spec.output }, [400, 404], action.body),
+      },
+    )
   }
   const remove = spec.remove
   if (remove) {
     app.delete(
-      '/:id/',
+      record,
       async ({ params, user, urls, set }) => {
         const scope = await scopeOf(params)
-        await remove.run(scope, await fetch(scope, params.id as number), { user, urls })
+        await remove.run(scope, await fetch(scope, recordId(params)), { user, urls })
         set.status = 204
         return ''
       },

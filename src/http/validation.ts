@@ -138,6 +138,23 @@ export class CheckedBody<T> {
   }
 }
 
+/** Text fields trim surrounding white space, as DRF's CharField does; secrets (passwords) do not. */
+const isTrimmedText = (schema: TSchema): boolean =>
+  !schema.writeOnly &&
+  (schema.type === 'string' ||
+    (Array.isArray(schema.anyOf) && schema.anyOf.some((branch: TSchema) => branch.type === 'string')))
+
+/** An integer field, nullable or not. */
+const isIntegerSchema = (schema: TSchema): boolean =>
+  schema.type === 'integer' ||
+  (Array.isArray(schema.anyOf) && schema.anyOf.some((branch: TSchema) => branch.type === 'integer'))
+
+/** What DRF's IntegerField takes: a whole number, or a string of one ("5"); not 1.5, "1.5" or true. */
+const isIntegerValue = (value: unknown): boolean =>
+  typeof value === 'number'
+    ? Number.isInteger(value)
+    : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)
+
 /**
  * Validates a parsed JSON object against a TypeBox object schema the way a DRF serializer would:
  * values are coerced as DRF coerces them ("5" for an integer, "true" for a boolean), fields the
@@ -147,24 +164,25 @@ export class CheckedBody<T> {
 export function checkBody<S extends TObject>(schema: S, raw: unknown): CheckedBody<Static<S>> {
   if (raw instanceof UnreadableBody) throw raw.error
   const input = { ...((raw ?? {}) as Record<string, unknown>) }
-  // TypeBox's conversion would wrap a lone value into a one-item list; DRF refuses it instead.
-  const notLists: FieldErrors = {}
+  // TypeBox's conversion would wrap a lone value into a one-item list and turn 1.5 or true into 1;
+  // DRF refuses all three, so those values are judged before converting.
+  const preChecked: FieldErrors = {}
   for (const [key, property] of Object.entries(schema.properties)) {
     const value = input[key]
-    if (
-      (property as TSchema).type === 'array' &&
-      value !== undefined &&
-      value !== null &&
-      !Array.isArray(value)
-    ) {
-      notLists[key] = [`Expected a list of items but got type "${jsonTypeName(value)}".`]
+    if (value === undefined || value === null) continue
+    if (typeof value === 'string' && isTrimmedText(property as TSchema)) input[key] = value.trim()
+    if ((property as TSchema).type === 'array' && !Array.isArray(value)) {
+      preChecked[key] = [`Expected a list of items but got type "${jsonTypeName(value)}".`]
+      delete input[key]
+    } else if (isIntegerSchema(property as TSchema) && !isIntegerValue(value)) {
+      preChecked[key] = [messages.integer]
       delete input[key]
     }
   }
   const converted = Value.Convert(schema, Value.Clone(input)) as Record<string, unknown>
   const errors = {
     ...toFieldErrors([...Value.Errors(schema, converted)] as unknown as TypeBoxError[]),
-    ...notLists,
+    ...preChecked,
   }
   const fields: Record<string, unknown> = {}
   for (const key of Object.keys(schema.properties)) {

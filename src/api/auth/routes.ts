@@ -11,7 +11,7 @@ export const GET_TOKEN_PATH = '/api/get-token/'
 
 const Credentials = Type.Object({
   username: field.text({ description: "The staff user's email (any case)" }),
-  password: field.text(),
+  password: field.secret(),
 })
 
 /** POST /api/get-token/: staff email + password -> a new token (DRF's ObtainAuthToken). */
