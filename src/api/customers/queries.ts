@@ -1,6 +1,161 @@
+import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely'
+import { ACTIVE_STATUSES } from '../../core/membership-status.ts'
+import { definedChanges } from '../../db/changes.ts'
 import type { Db } from '../../db/connection.ts'
+import type { Customer, CustomerTable, Database, Flag } from '../../db/schema.ts'
+import { searchTerms } from '../../db/text-search.ts'
 
 /** For nested collections (`/api/customers/<id>/...`): 404 unless the customer exists. */
 export async function customerExists(db: Db, id: number): Promise<boolean> {
   return (await db.selectFrom('customers').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
+}
+
+export type CustomerRow = Customer & {
+  home_location_name: string | null
+  has_active_membership: Flag
+  active_waiver_exists: Flag
+  latest_waiver_expiration_date: string | null
+}
+
+export interface CustomerFilters {
+  search?: string
+  barcode?: string
+  home_location_id?: number
+  is_active?: boolean
+}
+
+function filtered(db: Db, filters: CustomerFilters) {
+  let query = db.selectFrom('customers')
+  if (filters.search !== undefined) {
+    const search = filters.search
+    query = query.where((eb) =>
+      searchTerms(
+        eb,
+        [
+          'customers.first_name',
+          'customers.last_name',
+          'customers.preferred_name',
+          'customers.email',
+          'customers.barcode',
+        ],
+        search,
+      ),
+    )
+  }
+  if (filters.barcode !== undefined) query = query.where('customers.barcode', '=', filters.barcode)
+  if (filters.home_location_id !== undefined)
+    query = query.where('customers.home_location_id', '=', filters.home_location_id)
+  if (filters.is_active !== undefined)
+    query = query.where('customers.is_active', '=', filters.is_active ? 1 : 0)
+  return query
+}
+
+/** MAX over the waivers' dates, but null when one has none: it never expires, so nothing is later. */
+const latestExpiration = sql<string | null>`CASE
+  WHEN COUNT(*) = COUNT(customer_documents.expiration_date) THEN MAX(customer_documents.expiration_date)
+END`
+
+/**
+ * The customers whose ids `ids` selects, with the computed fields. Each computed field is a
+ * correlated subquery on an index (membership_members_customer, customer_documents_customer), run
+ * only for the rows of `ids`, so a page costs one statement whatever its size.
+ * `today` is the organization-local date: a waiver is usable through the end of its expiration day.
+ */
+function withComputed(db: Db, ids: SelectQueryBuilder<Database, 'customers', { id: number }>, today: string) {
+  return db
+    .selectFrom(ids.as('page'))
+    .innerJoin('customers', 'customers.id', 'page.id')
+    .leftJoin('gyms', 'gyms.id', 'customers.home_location_id')
+    .selectAll('customers')
+    .select('gyms.name as home_location_name')
+    .select((eb) => [
+      sql<Flag>`${eb.exists(
+        eb
+          .selectFrom('membership_members')
+          .innerJoin(
+            'customer_memberships',
+            'customer_memberships.id',
+            'membership_members.customer_membership_id',
+          )
+          .select(sql.lit(1).as('one'))
+          .whereRef('membership_members.customer_id', '=', 'customers.id')
+          .where('membership_members.is_frozen', '=', 0)
+          .where('customer_memberships.status', 'in', ACTIVE_STATUSES),
+      )}`.as('has_active_membership'),
+      sql<Flag>`${eb.exists(
+        eb
+          .selectFrom('customer_documents')
+          .select(sql.lit(1).as('one'))
+          .whereRef('customer_documents.customer_id', '=', 'customers.id')
+          .where('customer_documents.kind', '=', 'waiver')
+          .where((w) =>
+            w.or([
+              w('customer_documents.expiration_date', 'is', null),
+              w('customer_documents.expiration_date', '>=', today),
+            ]),
+          ),
+      )}`.as('active_waiver_exists'),
+      eb
+        .selectFrom('customer_documents')
+        .select(latestExpiration.as('latest'))
+        .whereRef('customer_documents.customer_id', '=', 'customers.id')
+        .where('customer_documents.kind', '=', 'waiver')
+        .$asScalar()
+        .as('latest_waiver_expiration_date'),
+    ])
+}
+
+export async function countCustomers(db: Db, filters: CustomerFilters): Promise<number> {
+  const row = await filtered(db, filters)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/**
+ * One page in the list order: last name, first name, then id, compared as stored (binary), which the
+ * customers_name index serves. The page's ids are chosen first, so the computed fields run for them only.
+ */
+export async function listCustomers(
+  db: Db,
+  filters: CustomerFilters,
+  today: string,
+  limit: number,
+  offset: number,
+): Promise<CustomerRow[]> {
+  const page = filtered(db, filters)
+    .select('customers.id')
+    .orderBy('customers.last_name')
+    .orderBy('customers.first_name')
+    .orderBy('customers.id')
+    .limit(limit)
+    .offset(offset)
+  return withComputed(db, page, today)
+    .orderBy('customers.last_name')
+    .orderBy('customers.first_name')
+    .orderBy('customers.id')
+    .execute()
+}
+
+export const getCustomer = (db: Db, id: number, today: string): Promise<CustomerRow | undefined> =>
+  withComputed(
+    db,
+    db.selectFrom('customers').select('customers.id').where('customers.id', '=', id),
+    today,
+  ).executeTakeFirst()
+
+/** The customer holding `barcode`, other than `exceptId` (uniqueness on create and update). */
+export async function barcodeTaken(db: Db, barcode: string, exceptId?: number): Promise<boolean> {
+  let query = db.selectFrom('customers').select('id').where('barcode', '=', barcode)
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId)
+  return (await query.executeTakeFirst()) !== undefined
+}
+
+export async function insertCustomer(db: Db, customer: Insertable<CustomerTable>): Promise<number> {
+  return (await db.insertInto('customers').values(customer).returning('id').executeTakeFirstOrThrow()).id
+}
+
+export async function updateCustomer(db: Db, id: number, changes: Updateable<CustomerTable>): Promise<void> {
+  const set = definedChanges(changes)
+  if (set) await db.updateTable('customers').set(set).where('id', '=', id).execute()
 }

@@ -1,0 +1,28 @@
+import { changeAlert, createAlert } from '../../core/customer-alerts.ts'
+import type { Deps } from '../../deps.ts'
+import { collectionRoutes } from '../../http/crud.ts'
+import { defineFilters } from '../../http/filters.ts'
+import { customerExists } from '../customers/queries.ts'
+import { countAlerts, getAlert, listAlerts } from './queries.ts'
+import { AlertOut, AlertWrite } from './schema.ts'
+import { serializeAlert } from './serializer.ts'
+
+/** /api/customers/<customer_id>/alerts/, oldest first. No DELETE (405): set `is_active: false`. */
+export const customerAlertRoutes = (deps: Deps) =>
+  collectionRoutes(deps, {
+    path: '/api/customers/:customer_id/alerts',
+    parent: { param: 'customer_id', exists: (deps, id) => customerExists(deps.db, id) },
+    tag: 'Customer alerts',
+    noun: 'customer alert',
+    read: 'staff',
+    write: 'can_manage_members',
+    filters: defineFilters({ is_active: 'bool', prevents_check_in: 'bool' }),
+    output: AlertOut,
+    count: ({ deps, parentId }, filters) => countAlerts(deps.db, parentId!, filters),
+    list: ({ deps, parentId }, filters, limit, offset) =>
+      listAlerts(deps.db, parentId!, filters, limit, offset),
+    get: ({ deps, parentId }, id) => getAlert(deps.db, parentId!, id),
+    serialize: serializeAlert,
+    create: { body: AlertWrite, run: ({ deps, parentId }, body) => createAlert(deps, parentId!, body) },
+    replace: { body: AlertWrite, run: ({ deps }, row, body) => changeAlert(deps, row, body) },
+  })

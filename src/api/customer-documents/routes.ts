@@ -1,0 +1,131 @@
+import { Elysia, t } from 'elysia'
+import { organizationToday } from '../../core/customers.ts'
+import { documentPdf, PDF_CONTENT_TYPE, recordDocument } from '../../core/customer-documents.ts'
+import type { Deps } from '../../deps.ts'
+import { authenticated } from '../../http/auth.ts'
+import { isFormBody, UnreadableBody } from '../../http/body.ts'
+import { collectionRoutes } from '../../http/crud.ts'
+import { docs } from '../../http/docs.ts'
+import { notFound } from '../../http/errors.ts'
+import { defineFilters } from '../../http/filters.ts'
+import { requires } from '../../http/permissions.ts'
+import { checkBody } from '../../http/validation.ts'
+import { customerExists } from '../customers/queries.ts'
+import { countDocuments, getDocument, listDocuments } from './queries.ts'
+import { DocumentCreate, DocumentOut, DocumentUpload } from './schema.ts'
+import { serializeDocument } from './serializer.ts'
+
+const PATH = '/api/customers/:customer_id/documents'
+const TAG = 'Customer documents'
+
+/** The paths whose POST may be multipart/form-data (app.ts hands this to the body parser). */
+export const DOCUMENT_UPLOAD_PATHS = [/^\/api\/customers\/[^/]+\/documents\/$/]
+
+/**
+ * The request body split into the checked fields and the `pdf` file part. A form cannot send null,
+ * so an empty `expiration_date` form value means "never expires", as DRF reads a nullable field.
+ */
+function uploadBody(raw: unknown) {
+  if (raw instanceof UnreadableBody) throw raw.error
+  const { pdf, ...fields } = (raw ?? {}) as Record<string, unknown>
+  if (isFormBody(raw) && fields.expiration_date === '') fields.expiration_date = null
+  return { body: checkBody(DocumentCreate, fields), pdf }
+}
+
+const createDocs = docs({
+  tag: TAG,
+  summary: 'Record a signed document (a waiver by default), optionally with its PDF',
+  ok: { status: 201, schema: DocumentOut },
+  errors: [400, 404, 413, 415],
+})
+
+/** The create body in both encodings a DRF client may send (docs.ts documents JSON only). */
+const createContent: Record<string, { schema: any }> = {
+  'application/json': { schema: DocumentCreate },
+  'multipart/form-data': { schema: DocumentUpload },
+}
+
+const pdfDocs = docs({
+  tag: TAG,
+  summary: "Download a customer document's PDF",
+  ok: { status: 200, schema: null },
+  errors: [404],
+})
+
+/**
+ * /api/customers/<customer_id>/documents/: list and read (reference 2.9), create (JSON, or
+ * multipart/form-data with the PDF as the `pdf` part), and the PDF itself at `<id>/pdf/`.
+ * Documents are signed records: no PUT, PATCH or DELETE (405).
+ */
+export const customerDocumentRoutes = (deps: Deps) =>
+  new Elysia()
+    .use(
+      collectionRoutes(deps, {
+        path: PATH,
+        parent: { param: 'customer_id', exists: (deps, id) => customerExists(deps.db, id) },
+        tag: TAG,
+        noun: 'customer document',
+        read: 'staff',
+        write: 'can_manage_members',
+        filters: defineFilters({}),
+        output: DocumentOut,
+        count: ({ deps, parentId }) => countDocuments(deps.db, parentId!),
+        list: async ({ deps, parentId }, _filters, limit, offset) =>
+          listDocuments(deps.db, parentId!, await organizationToday(deps), limit, offset),
+        get: async ({ deps, parentId }, id) =>
+          getDocument(deps.db, parentId!, id, await organizationToday(deps)),
+        serialize: serializeDocument,
+      }),
+    )
+    .use(
+      new Elysia({ prefix: PATH })
+        .use(authenticated(deps))
+        .post(
+          '/',
+          async ({ params, body: raw, urls, set }) => {
+            const customerId = params.customer_id
+            if (!(await customerExists(deps.db, customerId))) throw notFound()
+            const { body, pdf } = uploadBody(raw)
+            const id = await recordDocument(deps, customerId, body, pdf)
+            set.status = 201
+            return serializeDocument(
+              (await getDocument(deps.db, customerId, id, await organizationToday(deps)))!,
+              urls,
+            )
+          },
+          {
+            params: t.Object({ customer_id: t.Integer() }),
+            ...requires('can_manage_members'),
+            detail: {
+              ...createDocs.detail,
+              requestBody: { required: true, content: createContent },
+            },
+          },
+        )
+        .get(
+          '/:id/pdf/',
+          async ({ params }) => {
+            const file = await documentPdf(deps, params.customer_id, params.id)
+            return new Response(file.content, {
+              headers: {
+                'content-type': file.content_type,
+                'content-disposition': `inline; filename="document-${params.id}.pdf"`,
+              },
+            })
+          },
+          {
+            params: t.Object({ customer_id: t.Integer(), id: t.Integer() }),
+            ...requires('staff'),
+            detail: {
+              ...pdfDocs.detail,
+              responses: {
+                ...pdfDocs.detail.responses,
+                200: {
+                  description: 'The PDF',
+                  content: { [PDF_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } } },
+                },
+              },
+            },
+          },
+        ),
+    )

@@ -1,0 +1,30 @@
+import { changeCustomer, createCustomer, organizationToday } from '../../core/customers.ts'
+import type { Deps } from '../../deps.ts'
+import { collectionRoutes } from '../../http/crud.ts'
+import { defineFilters } from '../../http/filters.ts'
+import { countCustomers, getCustomer, listCustomers } from './queries.ts'
+import { CustomerOut, CustomerWrite } from './schema.ts'
+import { serializeCustomer } from './serializer.ts'
+
+/**
+ * /api/customers/: ordered by last name, first name, then id. No DELETE (405): deactivate with
+ * `is_active: false`, so check-ins, memberships and payments keep their customer.
+ */
+export const customerRoutes = (deps: Deps) =>
+  collectionRoutes(deps, {
+    path: '/api/customers',
+    idParam: 'customer_id',
+    tag: 'Customers',
+    noun: 'customer',
+    read: 'staff',
+    write: 'can_manage_members',
+    filters: defineFilters({ search: 'text', barcode: 'exact', home_location_id: 'id', is_active: 'bool' }),
+    output: CustomerOut,
+    count: ({ deps }, filters) => countCustomers(deps.db, filters),
+    list: async ({ deps }, filters, limit, offset) =>
+      listCustomers(deps.db, filters, await organizationToday(deps), limit, offset),
+    get: async ({ deps }, id) => getCustomer(deps.db, id, await organizationToday(deps)),
+    serialize: serializeCustomer,
+    create: { body: CustomerWrite, run: ({ deps }, body) => createCustomer(deps, body) },
+    replace: { body: CustomerWrite, run: ({ deps }, row, body) => changeCustomer(deps, row, body) },
+  })

@@ -1,0 +1,106 @@
+import { FormatRegistry, Type as t } from '@sinclair/typebox'
+import { messages } from '../../http/errors.ts'
+import { field, out } from '../../http/fields.ts'
+
+/** DRF's EmailField with allow_blank: "" is "no email" (stored as null), anything else must be one. */
+FormatRegistry.Set('email-or-blank', (value) => value === '' || FormatRegistry.Get('email')!(value))
+
+export const BARCODE_MAX_LENGTH = 128
+
+const text = (maxLength: number) => t.Optional(field.text({ blank: true, maxLength }))
+
+/** Writable on create, PUT and PATCH alike (PUT needs the same required fields as create). */
+export const CustomerWrite = t.Object({
+  first_name: field.text({ maxLength: 150 }),
+  last_name: field.text({ maxLength: 150 }),
+  preferred_name: text(150),
+  email: t.Optional(
+    field.nullable(
+      t.String({
+        format: 'email-or-blank',
+        maxLength: 254,
+        'x-drf-message': messages.email,
+        description: 'An email address; null or "" for none (read back as null)',
+      }),
+    ),
+  ),
+  telephone: text(50),
+  birthday: field.date(),
+  barcode: t.Optional(
+    field.nullable(
+      field.text({
+        blank: true,
+        maxLength: BARCODE_MAX_LENGTH,
+        description: `Unique; at most ${BARCODE_MAX_LENGTH} characters; null or "" for none (read back as null)`,
+      }),
+    ),
+  ),
+  is_active: t.Optional(field.bool({ description: 'False deactivates the customer (there is no DELETE)' })),
+  home_location_id: t.Optional(field.nullable(field.integer({ description: 'A gym id' }))),
+  address_street_1: text(255),
+  address_street_2: text(255),
+  address_city: text(255),
+  address_state: text(255),
+  address_postcode: text(32),
+  address_country: t.Optional(
+    field.text({
+      blank: true,
+      description: 'ISO 3166-1 two-letter country code (any case, stored upper case), or ""',
+    }),
+  ),
+  profile_image_url: t.Optional(
+    t.String({
+      maxLength: 1000,
+      pattern: '^(|https?://\\S+)$',
+      'x-drf-message': messages.url,
+      description: 'An http(s) URL, or ""',
+    }),
+  ),
+})
+
+export const CustomerOut = t.Object({
+  id: out.id(),
+  url: out.url(),
+  first_name: t.String(),
+  last_name: t.String(),
+  preferred_name: t.String(),
+  email: t.Union([t.String(), t.Null()]),
+  telephone: t.String(),
+  birthday: out.date(),
+  barcode: t.Union([t.String(), t.Null()]),
+  is_active: t.Boolean(),
+  home_location_id: t.Union([t.Integer(), t.Null()]),
+  home_location_name: t.Union([t.String(), t.Null()]),
+  home_location_url: t.Union([out.url(), t.Null()]),
+  address_street_1: t.String(),
+  address_street_2: t.String(),
+  address_city: t.String(),
+  address_state: t.String(),
+  address_postcode: t.String(),
+  address_country: t.String(),
+  profile_image_url: t.String(),
+  first_check_in_timestamp: t.Union([out.datetime(), t.Null()]),
+  has_active_membership: t.Boolean({
+    readOnly: true,
+    description: 'Covered by a membership in an active status and not individually frozen',
+  }),
+  active_waiver_exists: t.Boolean({
+    readOnly: true,
+    description: 'Has a waiver document that has not expired (organization-local day)',
+  }),
+  latest_waiver_expiration_date: t.Union([out.date(), t.Null()], {
+    readOnly: true,
+    description:
+      'The latest expiration date of the waivers; null when there is no waiver or one never expires',
+  }),
+  created_at: out.datetime(),
+  updated_at: out.datetime(),
+  credits_url: out.url(),
+  emergency_contacts_url: out.url(),
+  medical_notes_url: out.url(),
+  relations_url: out.url(),
+  documents_url: out.url(),
+  event_vouchers_url: out.url(),
+  alerts_url: out.url(),
+  check_ins_url: out.url(),
+})

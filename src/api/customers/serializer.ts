@@ -1,0 +1,53 @@
+import type { Urls } from '../../http/urls.ts'
+import type { CustomerRow } from './queries.ts'
+
+/** The customer's sub-collections, so a client can navigate from the record. */
+const SUB_COLLECTIONS = {
+  credits_url: 'credits',
+  emergency_contacts_url: 'emergency-contacts',
+  medical_notes_url: 'medical-notes',
+  relations_url: 'relations',
+  documents_url: 'documents',
+  event_vouchers_url: 'event-vouchers',
+  alerts_url: 'alerts',
+  check_ins_url: 'check-ins',
+} as const
+
+export function serializeCustomer(customer: CustomerRow, urls: Urls) {
+  const subCollections = Object.fromEntries(
+    Object.entries(SUB_COLLECTIONS).map(([field, path]) => [
+      field,
+      urls.abs('/api/customers', customer.id, path),
+    ]),
+  ) as Record<keyof typeof SUB_COLLECTIONS, string>
+  return {
+    id: customer.id,
+    url: urls.abs('/api/customers', customer.id),
+    first_name: customer.first_name,
+    last_name: customer.last_name,
+    preferred_name: customer.preferred_name,
+    email: customer.email,
+    telephone: customer.telephone,
+    birthday: customer.birthday,
+    barcode: customer.barcode,
+    is_active: customer.is_active === 1,
+    home_location_id: customer.home_location_id,
+    home_location_name: customer.home_location_name,
+    home_location_url:
+      customer.home_location_id === null ? null : urls.abs('/api/gyms', customer.home_location_id),
+    address_street_1: customer.address_street_1,
+    address_street_2: customer.address_street_2,
+    address_city: customer.address_city,
+    address_state: customer.address_state,
+    address_postcode: customer.address_postcode,
+    address_country: customer.address_country,
+    profile_image_url: customer.profile_image_url,
+    first_check_in_timestamp: customer.first_check_in_timestamp,
+    has_active_membership: customer.has_active_membership === 1,
+    active_waiver_exists: customer.active_waiver_exists === 1,
+    latest_waiver_expiration_date: customer.latest_waiver_expiration_date,
+    created_at: customer.created_at,
+    updated_at: customer.updated_at,
+    ...subCollections,
+  }
+}

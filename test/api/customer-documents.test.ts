@@ -1,0 +1,457 @@
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { ONE_MINUTE_LATER, ORIGIN, START } from '../helpers/app.ts'
+import {
+  blank,
+  emptyPage,
+  forbidden,
+  invalidChoice,
+  invalidToken,
+  methodNotAllowed,
+  notFound,
+  notNull,
+  onePage,
+  required,
+} from '../helpers/bodies.ts'
+import { makeCustomer, makeDocument } from '../helpers/customer-factories.ts'
+import { countRows, everyCanFlag, makeToken, makeUser } from '../helpers/factories.ts'
+import { expectUnauthenticated, useSeededApp } from '../helpers/seeded.ts'
+
+const t = useSeededApp()
+
+/** A user with can_manage_members only. */
+let membersToken: string
+/** A user with every can_* flag except can_manage_members. */
+let othersToken: string
+let customerId: number
+/** Another customer, whose documents are not the first one's. */
+let otherCustomerId: number
+
+beforeEach(async () => {
+  membersToken = await makeToken(t.db, await makeUser(t.db, { can_manage_members: 1 }))
+  othersToken = await makeToken(t.db, await makeUser(t.db, { ...everyCanFlag, can_manage_members: 0 }))
+  customerId = (await makeCustomer(t.db)).id
+  otherCustomerId = (await makeCustomer(t.db, { first_name: 'Beth', last_name: 'Rodden' })).id
+})
+
+const MiB = 1024 * 1024
+const invalidDate = ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.']
+const notAFile = ['The submitted data was not a file. Check the encoding type on the form.']
+const emptyFile = ['The submitted file is empty.']
+const notAPdf = ['Upload a valid PDF. The file you uploaded was either not a PDF or a corrupted PDF.']
+const tooLarge = { detail: 'Request body is too large.' }
+
+const bytes = (...parts: Array<string | number[]>) =>
+  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : p)))
+
+/** A tiny but valid one-page PDF, with the customary binary comment line (bytes above 0x7F). */
+const PDF = bytes(
+  '%PDF-1.4\n%',
+  [0xe2, 0xe3, 0xcf, 0xd3],
+  '\n1 0 obj<</Type/Catalog/Pages 2 0 R>>endobj\n',
+  '2 0 obj<</Type/Pages/Kids[3 0 R]/Count 1>>endobj\n',
+  '3 0 obj<</Type/Page/Parent 2 0 R/MediaBox[0 0 72 72]>>endobj\n',
+  'trailer<</Root 1 0 R>>\n%%EOF\n',
+)
+
+const pdfFile = (content: Uint8Array = PDF, name = 'waiver.pdf') =>
+  new File([content], name, { type: 'application/pdf' })
+
+const documentsPath = (id = customerId) => `/api/customers/${id}/documents/`
+const documentPath = (documentId: number, id = customerId) => `/api/customers/${id}/documents/${documentId}/`
+const pdfPath = (documentId: number, id = customerId) => `${documentPath(documentId, id)}pdf/`
+const documentCount = () => countRows(t.db, 'customer_documents')
+const fileCount = () => countRows(t.db, 'customer_document_files')
+
+/** POST a multipart/form-data body built with FormData, as a DRF client uploads a file. */
+async function upload(fields: Record<string, string | Blob>, opts: { token?: string; path?: string } = {}) {
+  const form = new FormData()
+  for (const [name, value] of Object.entries(fields)) form.append(name, value)
+  const headers: Record<string, string> = opts.token ? { authorization: `Token ${opts.token}` } : {}
+  const response = await t.app.handle(
+    new Request(`${ORIGIN}${opts.path ?? documentsPath()}`, { method: 'POST', headers, body: form }),
+  )
+  return { status: response.status, headers: response.headers, body: (await response.json()) as any }
+}
+
+/** GET raw bytes (the PDF download). */
+async function download(path: string, token?: string) {
+  const headers: Record<string, string> = token ? { authorization: `Token ${token}` } : {}
+  const response = await t.app.handle(new Request(`${ORIGIN}${path}`, { headers }))
+  return {
+    status: response.status,
+    headers: response.headers,
+    bytes: new Uint8Array(await response.arrayBuffer()),
+  }
+}
+
+/** The whole record the API answers for a document with the factory's defaults. */
+function documentBody(id: number, fields: Record<string, unknown> = {}) {
+  const owner = (fields.customer_id as number | undefined) ?? customerId
+  const { customer_id: _, ...rest } = fields
+  return {
+    id,
+    url: `${ORIGIN}/api/customers/${owner}/documents/${id}/`,
+    name: 'Liability waiver',
+    kind: 'waiver',
+    pdf: null,
+    expiration_date: null,
+    is_expired: false,
+    created_at: START,
+    updated_at: START,
+    ...rest,
+  }
+}
+const pdfUrl = (id: number, owner = customerId) => `${ORIGIN}/api/customers/${owner}/documents/${id}/pdf/`
+
+describe('/api/customers/<id>/documents/ 401', () => {
+  const routes: Array<[string, string]> = [
+    ['GET', '/api/customers/1/documents/'],
+    ['GET', '/api/customers/1/documents/1/'],
+    ['GET', '/api/customers/1/documents/1/pdf/'],
+    ['POST', '/api/customers/1/documents/'],
+    ['PUT', '/api/customers/1/documents/1/'],
+    ['PATCH', '/api/customers/1/documents/1/'],
+    ['DELETE', '/api/customers/1/documents/1/'],
+  ]
+  for (const [method, path] of routes) {
+    test(`${method} ${path} without a token is 401`, async () => {
+      await makeDocument(t.db, customerId, {}, PDF)
+      expectUnauthenticated(await t.request(method, path, method === 'GET' ? {} : { body: {} }))
+    })
+
+    test(`${method} ${path} with an unknown token is 401 Invalid token`, async () => {
+      await makeDocument(t.db, customerId, {}, PDF)
+      const res = await t.request(method, path, {
+        token: 'a'.repeat(40),
+        ...(method === 'GET' ? {} : { body: {} }),
+      })
+      expectUnauthenticated(res, invalidToken)
+    })
+  }
+
+  test('a multipart upload without a token is 401 and stores nothing', async () => {
+    const res = await upload({ name: 'Waiver', pdf: pdfFile() })
+    expectUnauthenticated(res)
+    expect(await documentCount()).toBe(0)
+  })
+})
+
+describe('/api/customers/<id>/documents/ 400', () => {
+  const post = (body: unknown) => t.request('POST', documentsPath(), { token: membersToken, body })
+
+  test('POST with an empty body needs name', async () => {
+    const res = await post({})
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ name: required })
+    expect(await documentCount()).toBe(0)
+  })
+
+  const cases: Array<[string, Record<string, unknown>, Record<string, string[]>]> = [
+    ['a blank name', { name: '' }, { name: blank }],
+    ['a null name', { name: null }, { name: notNull }],
+    [
+      'an expiration_date in the wrong format',
+      { expiration_date: '31/12/2027' },
+      { expiration_date: invalidDate },
+    ],
+    [
+      'an expiration_date that is no calendar day',
+      { expiration_date: '2027-02-29' },
+      { expiration_date: invalidDate },
+    ],
+    ['an unknown kind', { kind: 'contract' }, { kind: invalidChoice('contract') }],
+    ['a null kind', { kind: null }, { kind: notNull }],
+    ['a pdf sent as text in JSON', { pdf: 'JVBERi0xLjQK' }, { pdf: notAFile }],
+  ]
+  for (const [name, change, errors] of cases) {
+    test(`POST with ${name} is 400 and creates nothing`, async () => {
+      const res = await post({ name: 'Waiver', ...change })
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual(errors)
+      expect(await documentCount()).toBe(0)
+    })
+  }
+
+  const uploads: Array<[string, Record<string, string | Blob>, Record<string, string[]>]> = [
+    ['a file that is not a PDF', { pdf: new File(['hello'], 'waiver.pdf') }, { pdf: notAPdf }],
+    ['an image named .pdf', { pdf: new File([bytes([0x89], 'PNG\r\n')], 'w.pdf') }, { pdf: notAPdf }],
+    ['a file of fewer bytes than the PDF header', { pdf: new File(['%PDF'], 'w.pdf') }, { pdf: notAPdf }],
+    ['an empty file', { pdf: new File([], 'waiver.pdf') }, { pdf: emptyFile }],
+    ['pdf as a plain form field', { pdf: '%PDF-1.4' }, { pdf: notAFile }],
+    ['an unknown kind', { kind: 'contract', pdf: pdfFile() }, { kind: invalidChoice('contract') }],
+    ['an expiration_date in the wrong format', { expiration_date: 'soon' }, { expiration_date: invalidDate }],
+  ]
+  for (const [name, fields, errors] of uploads) {
+    test(`a multipart upload with ${name} is 400 and stores nothing`, async () => {
+      const res = await upload({ name: 'Waiver', ...fields }, { token: membersToken })
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual(errors)
+      expect(await documentCount()).toBe(0)
+      expect(await fileCount()).toBe(0)
+    })
+  }
+
+  test('every failing field at once, the file last', async () => {
+    const res = await upload(
+      { name: '', kind: 'x', expiration_date: 'never', pdf: new File(['GIF89a'], 'w.pdf') },
+      { token: membersToken },
+    )
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({
+      name: blank,
+      expiration_date: invalidDate,
+      kind: invalidChoice('x'),
+      pdf: notAPdf,
+    })
+  })
+
+  test('a malformed multipart body is 400 with a parse error', async () => {
+    const res = await t.request('POST', documentsPath(), {
+      token: membersToken,
+      headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
+      body: 'this is not multipart',
+    })
+    expect(res.status).toBe(400)
+    // The reason after the dash is the runtime's multipart parser's own words.
+    expect(Object.keys(res.body)).toEqual(['detail'])
+    expect(res.body.detail).toStartWith('Multipart form parse error - ')
+    expect(await documentCount()).toBe(0)
+  })
+})
+
+describe('/api/customers/<id>/documents/ 403', () => {
+  for (const [who, token] of [
+    ['a user without permissions', () => t.seed.staffToken],
+    ['a user with every permission but can_manage_members', () => othersToken],
+  ] as const) {
+    test(`${who} may read and download but not create`, async () => {
+      const document = await makeDocument(t.db, customerId, {}, PDF)
+      expect((await t.request('GET', documentsPath(), { token: token() })).status).toBe(200)
+      expect((await t.request('GET', documentPath(document.id), { token: token() })).status).toBe(200)
+      expect((await download(pdfPath(document.id), token())).status).toBe(200)
+      const json = await t.request('POST', documentsPath(), { token: token(), body: { name: '' } })
+      expect(json.status).toBe(403)
+      expect(json.body).toEqual(forbidden)
+      const multipart = await upload({ name: 'Waiver', pdf: pdfFile() }, { token: token() })
+      expect(multipart.status).toBe(403)
+      expect(multipart.body).toEqual(forbidden)
+      expect(await documentCount()).toBe(1)
+    })
+  }
+})
+
+describe('/api/customers/<id>/documents/ 404, 405 and 413', () => {
+  test('an unknown customer is 404 for the list, create, a record and its PDF', async () => {
+    const document = await makeDocument(t.db, customerId, {}, PDF)
+    for (const [method, path] of [
+      ['GET', documentsPath(999)],
+      ['POST', documentsPath(999)],
+      ['GET', documentPath(document.id, 999)],
+      ['GET', pdfPath(document.id, 999)],
+    ] as const) {
+      const res = await t.request(method, path, {
+        token: membersToken,
+        ...(method === 'GET' ? {} : { body: { name: 'Waiver' } }),
+      })
+      expect({ method, path, status: res.status, body: res.body }).toEqual({
+        method,
+        path,
+        status: 404,
+        body: notFound,
+      })
+    }
+    const uploaded = await upload(
+      { name: 'Waiver', pdf: pdfFile() },
+      { token: membersToken, path: documentsPath(999) },
+    )
+    expect(uploaded.status).toBe(404)
+    expect(uploaded.body).toEqual(notFound)
+    expect(await documentCount()).toBe(1)
+  })
+
+  test("another customer's document and its PDF are 404", async () => {
+    const theirs = await makeDocument(t.db, otherCustomerId, {}, PDF)
+    for (const path of [documentPath(theirs.id), pdfPath(theirs.id)]) {
+      const res = await t.request('GET', path, { token: membersToken })
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 404, body: notFound })
+    }
+  })
+
+  test('the PDF of a document without a file, or of an unknown document, is 404', async () => {
+    const document = await makeDocument(t.db, customerId)
+    for (const path of [pdfPath(document.id), pdfPath(999), documentPath(999)]) {
+      const res = await t.request('GET', path, { token: membersToken })
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 404, body: notFound })
+    }
+  })
+
+  for (const method of ['PUT', 'PATCH', 'DELETE']) {
+    test(`${method} on a document is 405: signed documents are not edited`, async () => {
+      const document = await makeDocument(t.db, customerId)
+      const res = await t.request(method, documentPath(document.id), {
+        token: t.seed.adminToken,
+        ...(method === 'DELETE' ? {} : { body: { name: 'Changed' } }),
+      })
+      expect(res.status).toBe(405)
+      expect(res.body).toEqual(methodNotAllowed(method))
+      expect(await t.db.selectFrom('customer_documents').selectAll().execute()).toEqual([document])
+    })
+  }
+
+  test('an upload whose file is over 10 MiB is 413 and stores nothing', async () => {
+    const big = new Uint8Array(10 * MiB + 1)
+    big.set(PDF)
+    const res = await upload({ name: 'Waiver', pdf: pdfFile(big) }, { token: membersToken })
+    expect(res.status).toBe(413)
+    expect(res.body).toEqual(tooLarge)
+    expect(await documentCount()).toBe(0)
+  })
+
+  test('an upload declaring a body over the multipart limit is 413 before it is read', async () => {
+    const res = await t.request('POST', documentsPath(), {
+      token: membersToken,
+      headers: { 'content-type': 'multipart/form-data; boundary=XYZ', 'content-length': String(12 * MiB) },
+      body: '--XYZ--\r\n',
+    })
+    expect(res.status).toBe(413)
+    expect(res.body).toEqual(tooLarge)
+  })
+
+  test('a JSON body on the documents path keeps the 1 MiB limit', async () => {
+    const res = await t.request('POST', documentsPath(), {
+      token: membersToken,
+      body: { name: 'x'.repeat(MiB) },
+    })
+    expect(res.status).toBe(413)
+    expect(res.body).toEqual(tooLarge)
+    expect(await documentCount()).toBe(0)
+  })
+})
+
+describe('/api/customers/<id>/documents/ success', () => {
+  test('POST JSON with the name only records a non-expiring waiver without a PDF', async () => {
+    t.clock.advance(60_000)
+    const res = await t.request('POST', documentsPath(), {
+      token: membersToken,
+      body: { name: 'Liability waiver' },
+    })
+    expect(res.status).toBe(201)
+    expect(res.body).toEqual(
+      documentBody(res.body.id, { created_at: ONE_MINUTE_LATER, updated_at: ONE_MINUTE_LATER }),
+    )
+    expect((await t.request('GET', documentPath(res.body.id), { token: t.seed.staffToken })).body).toEqual(
+      res.body,
+    )
+    expect(await fileCount()).toBe(0)
+  })
+
+  test('POST JSON with every field (admin passes too); read-only fields are ignored', async () => {
+    const res = await t.request('POST', documentsPath(), {
+      token: t.seed.adminToken,
+      body: {
+        name: 'Photo release',
+        kind: 'other',
+        expiration_date: '2027-12-31',
+        id: 77,
+        is_expired: true,
+        pdf: null,
+        created_at: '2000-01-01T00:00:00.000Z',
+      },
+    })
+    expect(res.status).toBe(201)
+    expect(res.body).toEqual(
+      documentBody(1, { name: 'Photo release', kind: 'other', expiration_date: '2027-12-31' }),
+    )
+  })
+
+  test('a multipart upload stores the PDF, served back byte for byte at the pdf link', async () => {
+    const res = await upload(
+      { name: 'Liability waiver', expiration_date: '2027-11-22', pdf: pdfFile() },
+      { token: membersToken },
+    )
+    expect(res.status).toBe(201)
+    const id = res.body.id
+    expect(res.body).toEqual(documentBody(id, { expiration_date: '2027-11-22', pdf: pdfUrl(id) }))
+
+    const file = await download(pdfPath(id), t.seed.staffToken)
+    expect(file.status).toBe(200)
+    expect(file.headers.get('content-type')).toBe('application/pdf')
+    expect(file.headers.get('content-disposition')).toBe(`inline; filename="document-${id}.pdf"`)
+    expect(file.bytes).toEqual(PDF)
+    // The link in the record is the download.
+    expect(new URL(res.body.pdf).pathname).toBe(pdfPath(id))
+  })
+
+  test('a multipart upload of exactly 10 MiB is accepted', async () => {
+    const big = new Uint8Array(10 * MiB)
+    big.set(PDF)
+    const res = await upload({ name: 'Scanned waiver', pdf: pdfFile(big) }, { token: membersToken })
+    expect(res.status).toBe(201)
+    const file = await download(pdfPath(res.body.id), membersToken)
+    expect(file.bytes.length).toBe(10 * MiB)
+    expect(file.bytes).toEqual(big)
+  })
+
+  test('a multipart upload without a file, and an empty expiration_date, records a non-expiring document', async () => {
+    const res = await upload(
+      { name: 'Liability waiver', expiration_date: '', kind: 'waiver' },
+      { token: membersToken },
+    )
+    expect(res.status).toBe(201)
+    expect(res.body).toEqual(documentBody(res.body.id))
+    expect(await fileCount()).toBe(0)
+  })
+
+  test('a waiver recorded here shows on the customer', async () => {
+    await upload(
+      { name: 'Liability waiver', expiration_date: '2027-01-31', pdf: pdfFile() },
+      { token: membersToken },
+    )
+    const customer = await t.request('GET', `/api/customers/${customerId}/`, { token: membersToken })
+    expect(customer.body.active_waiver_exists).toBe(true)
+    expect(customer.body.latest_waiver_expiration_date).toBe('2027-01-31')
+  })
+
+  test("the list holds this customer's documents only, oldest first, with is_expired and the pdf link", async () => {
+    const expired = await makeDocument(t.db, customerId, {
+      name: 'Old waiver',
+      expiration_date: '2026-11-21',
+    })
+    await makeDocument(t.db, otherCustomerId, { name: 'Theirs' })
+    const today = await makeDocument(
+      t.db,
+      customerId,
+      { name: 'Current waiver', expiration_date: '2026-11-22' },
+      PDF,
+    )
+    const other = await makeDocument(t.db, customerId, { name: 'Photo release', kind: 'other' })
+    const res = await t.request('GET', documentsPath(), { token: t.seed.staffToken })
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual(
+      onePage([
+        documentBody(expired.id, { name: 'Old waiver', expiration_date: '2026-11-21', is_expired: true }),
+        documentBody(today.id, {
+          name: 'Current waiver',
+          expiration_date: '2026-11-22',
+          pdf: pdfUrl(today.id),
+        }),
+        documentBody(other.id, { name: 'Photo release', kind: 'other' }),
+      ]),
+    )
+  })
+
+  test('is_expired turns at midnight in the organization zone, not UTC', async () => {
+    const document = await makeDocument(t.db, customerId, { expiration_date: '2026-11-22' })
+    const expired = async () =>
+      (await t.request('GET', documentPath(document.id), { token: t.seed.staffToken })).body.is_expired
+    t.clock.set('2026-11-23T06:59:59.999Z') // 23:59:59.999 on the 22nd in Denver
+    expect(await expired()).toBe(false)
+    t.clock.set('2026-11-23T07:00:00.000Z') // midnight in Denver
+    expect(await expired()).toBe(true)
+  })
+
+  test('a customer without documents has an empty list', async () => {
+    const res = await t.request('GET', documentsPath(), { token: t.seed.staffToken })
+    expect(res.body).toEqual(emptyPage)
+  })
+})
