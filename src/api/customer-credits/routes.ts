@@ -1,0 +1,20 @@
+import { changeCredit, createCredit } from '../../core/customer-credits.ts'
+import type { Deps } from '../../deps.ts'
+import { customerRecordRoutes } from '../customer-records/collection.ts'
+import { countCredits, getCredit, listCredits } from './queries.ts'
+import { CreditOut, CreditWrite } from './schema.ts'
+import { serializeCredit } from './serializer.ts'
+
+/** /api/customers/<customer_id>/credits/ (reference 2.5). No DELETE: set is_removed instead. */
+export const customerCreditRoutes = (deps: Deps) =>
+  customerRecordRoutes(deps, {
+    name: 'credits',
+    noun: 'customer credit',
+    output: CreditOut,
+    count: countCredits,
+    list: listCredits,
+    get: getCredit,
+    serialize: serializeCredit,
+    create: { body: CreditWrite, run: createCredit },
+    replace: { body: CreditWrite, run: changeCredit },
+  })

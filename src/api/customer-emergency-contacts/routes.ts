@@ -1,0 +1,20 @@
+import { changeEmergencyContact, createEmergencyContact } from '../../core/customer-emergency-contacts.ts'
+import type { Deps } from '../../deps.ts'
+import { customerRecordRoutes } from '../customer-records/collection.ts'
+import { countEmergencyContacts, getEmergencyContact, listEmergencyContacts } from './queries.ts'
+import { EmergencyContactOut, EmergencyContactWrite } from './schema.ts'
+import { serializeEmergencyContact } from './serializer.ts'
+
+/** /api/customers/<customer_id>/emergency-contacts/ (reference 2.6). No DELETE, as reference 4.6. */
+export const customerEmergencyContactRoutes = (deps: Deps) =>
+  customerRecordRoutes(deps, {
+    name: 'emergency-contacts',
+    noun: 'customer emergency contact',
+    output: EmergencyContactOut,
+    count: countEmergencyContacts,
+    list: listEmergencyContacts,
+    get: getEmergencyContact,
+    serialize: serializeEmergencyContact,
+    create: { body: EmergencyContactWrite, run: createEmergencyContact },
+    replace: { body: EmergencyContactWrite, run: changeEmergencyContact },
+  })

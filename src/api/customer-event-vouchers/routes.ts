@@ -1,0 +1,20 @@
+import { changeEventVoucher, createEventVoucher } from '../../core/customer-event-vouchers.ts'
+import type { Deps } from '../../deps.ts'
+import { customerRecordRoutes } from '../customer-records/collection.ts'
+import { countEventVouchers, getEventVoucher, listEventVouchers } from './queries.ts'
+import { EventVoucherOut, EventVoucherWrite } from './schema.ts'
+import { serializeEventVoucher } from './serializer.ts'
+
+/** /api/customers/<customer_id>/event-vouchers/ (reference 2.10). No DELETE: set is_removed instead. */
+export const customerEventVoucherRoutes = (deps: Deps) =>
+  customerRecordRoutes(deps, {
+    name: 'event-vouchers',
+    noun: 'customer event voucher',
+    output: EventVoucherOut,
+    count: countEventVouchers,
+    list: listEventVouchers,
+    get: getEventVoucher,
+    serialize: serializeEventVoucher,
+    create: { body: EventVoucherWrite, run: createEventVoucher },
+    replace: { body: EventVoucherWrite, run: changeEventVoucher },
+  })

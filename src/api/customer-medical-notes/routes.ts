@@ -1,0 +1,20 @@
+import { changeMedicalNote, createMedicalNote } from '../../core/customer-medical-notes.ts'
+import type { Deps } from '../../deps.ts'
+import { customerRecordRoutes } from '../customer-records/collection.ts'
+import { countMedicalNotes, getMedicalNote, listMedicalNotes } from './queries.ts'
+import { MedicalNoteOut, MedicalNoteWrite } from './schema.ts'
+import { serializeMedicalNote } from './serializer.ts'
+
+/** /api/customers/<customer_id>/medical-notes/ (reference 2.7). No DELETE, as reference 4.6. */
+export const customerMedicalNoteRoutes = (deps: Deps) =>
+  customerRecordRoutes(deps, {
+    name: 'medical-notes',
+    noun: 'customer medical note',
+    output: MedicalNoteOut,
+    count: countMedicalNotes,
+    list: listMedicalNotes,
+    get: getMedicalNote,
+    serialize: serializeMedicalNote,
+    create: { body: MedicalNoteWrite, run: createMedicalNote },
+    replace: { body: MedicalNoteWrite, run: changeMedicalNote },
+  })
