@@ -1,0 +1,32 @@
+import { changeCustomerEntryPass, createCustomerEntryPass } from '../../core/customer-entry-passes.ts'
+import type { Deps } from '../../deps.ts'
+import { collectionRoutes } from '../../http/crud.ts'
+import { defineFilters } from '../../http/filters.ts'
+import { countCustomerEntryPasses, getCustomerEntryPass, listCustomerEntryPasses } from './queries.ts'
+import { CustomerEntryPassCreate, CustomerEntryPassOut, CustomerEntryPassUpdate } from './schema.ts'
+import { serializeCustomerEntryPass } from './serializer.ts'
+
+/** /api/customer-entry-passes/: passes customers hold. No PUT or DELETE: amend with PATCH. */
+export const customerEntryPassRoutes = (deps: Deps) =>
+  collectionRoutes(deps, {
+    path: '/api/customer-entry-passes',
+    tag: 'Customer entry passes',
+    noun: 'customer entry pass',
+    read: 'staff',
+    write: 'can_manage_members',
+    filters: defineFilters({ owner_id: 'id' }),
+    output: CustomerEntryPassOut,
+    count: ({ deps }, filters) => countCustomerEntryPasses(deps.db, filters),
+    list: ({ deps }, filters, limit, offset) => listCustomerEntryPasses(deps.db, filters, limit, offset),
+    get: ({ deps }, id) => getCustomerEntryPass(deps.db, id),
+    serialize: (row, urls) => serializeCustomerEntryPass(row, urls, deps.clock.now()),
+    create: {
+      body: CustomerEntryPassCreate,
+      run: ({ deps }, body, actor) => createCustomerEntryPass(deps, body, actor),
+    },
+    replace: {
+      body: CustomerEntryPassUpdate,
+      patchOnly: true,
+      run: ({ deps }, row, body) => changeCustomerEntryPass(deps, row, body),
+    },
+  })

@@ -1,0 +1,214 @@
+import type { Insertable, Updateable } from 'kysely'
+import type { Db } from '../../db/connection.ts'
+import { definedChanges } from '../../db/changes.ts'
+import type {
+  CustomerMembershipTable,
+  Flag,
+  MembershipStatus,
+  MembershipStatusChangeTable,
+} from '../../db/schema.ts'
+import { contains } from '../../db/text-search.ts'
+
+export interface CustomerMembershipFilters {
+  owner_id?: number
+  status?: string
+  /** the membership type */
+  membership_id?: number
+  billing_location_id?: number
+}
+
+function filtered(db: Db, filters: CustomerMembershipFilters) {
+  let query = db
+    .selectFrom('customer_memberships as cm')
+    .innerJoin('membership_types as mt', 'mt.id', 'cm.membership_type_id')
+    .innerJoin('customers as owner', 'owner.id', 'cm.owner_id')
+    .leftJoin('gyms as billing', 'billing.id', 'cm.billing_location_id')
+  if (filters.owner_id !== undefined) query = query.where('cm.owner_id', '=', filters.owner_id)
+  if (filters.status !== undefined) query = query.where(contains('cm.status', filters.status))
+  if (filters.membership_id !== undefined)
+    query = query.where('cm.membership_type_id', '=', filters.membership_id)
+  if (filters.billing_location_id !== undefined)
+    query = query.where('cm.billing_location_id', '=', filters.billing_location_id)
+  return query
+}
+
+const withNames = (db: Db, filters: CustomerMembershipFilters) =>
+  filtered(db, filters)
+    .selectAll('cm')
+    .select([
+      'mt.name as membership_name',
+      'mt.is_group as membership_is_group',
+      'owner.first_name as owner_first_name',
+      'owner.last_name as owner_last_name',
+      'billing.name as billing_location_name',
+    ])
+
+type BaseRow = Awaited<ReturnType<ReturnType<typeof withNames>['executeTakeFirstOrThrow']>>
+
+export interface MemberRow {
+  /** membership_members.id */
+  id: number
+  customer_membership_id: number
+  customer_id: number
+  first_name: string
+  last_name: string
+  is_frozen: Flag
+  add_ons: Array<{ id: string; name: string }>
+}
+
+export interface StatusChangeRow {
+  customer_membership_id: number
+  from_status: MembershipStatus | null
+  to_status: MembershipStatus
+  changed_on: string
+  member_customer_id: number | null
+}
+
+export type CustomerMembershipRow = BaseRow & { members: MemberRow[]; status_history: StatusChangeRow[] }
+
+/** Members (with their add-ons) and status history of each membership, in two queries per kind. */
+async function withDetails(db: Db, rows: BaseRow[]): Promise<CustomerMembershipRow[]> {
+  if (rows.length === 0) return []
+  const ids = rows.map((r) => r.id)
+  const members = await db
+    .selectFrom('membership_members as mm')
+    .innerJoin('customers as c', 'c.id', 'mm.customer_id')
+    .select([
+      'mm.id',
+      'mm.customer_membership_id',
+      'mm.customer_id',
+      'mm.is_frozen',
+      'c.first_name',
+      'c.last_name',
+    ])
+    .where('mm.customer_membership_id', 'in', ids)
+    .orderBy('mm.id')
+    .execute()
+  const addOns = members.length
+    ? await db
+        .selectFrom('membership_member_add_ons as mma')
+        .innerJoin('add_ons as a', 'a.id', 'mma.add_on_id')
+        .select(['mma.membership_member_id', 'a.id', 'a.name'])
+        .where(
+          'mma.membership_member_id',
+          'in',
+          members.map((m) => m.id),
+        )
+        .orderBy('a.name')
+        .orderBy('a.id')
+        .execute()
+    : []
+  const history = await db
+    .selectFrom('membership_status_changes')
+    .select(['customer_membership_id', 'from_status', 'to_status', 'changed_on', 'member_customer_id'])
+    .where('customer_membership_id', 'in', ids)
+    .orderBy('id')
+    .execute()
+  return rows.map((row) => ({
+    ...row,
+    members: members
+      .filter((m) => m.customer_membership_id === row.id)
+      .map((m) => ({
+        ...m,
+        add_ons: addOns
+          .filter((a) => a.membership_member_id === m.id)
+          .map((a) => ({ id: a.id, name: a.name })),
+      })),
+    status_history: history.filter((h) => h.customer_membership_id === row.id),
+  }))
+}
+
+export async function countCustomerMemberships(db: Db, filters: CustomerMembershipFilters): Promise<number> {
+  const row = await filtered(db, filters)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** Newest start first, then newest record first. */
+export async function listCustomerMemberships(
+  db: Db,
+  filters: CustomerMembershipFilters,
+  limit: number,
+  offset: number,
+): Promise<CustomerMembershipRow[]> {
+  const rows = await withNames(db, filters)
+    .orderBy('cm.start_date', 'desc')
+    .orderBy('cm.id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute()
+  return withDetails(db, rows)
+}
+
+export async function getCustomerMembership(db: Db, id: number): Promise<CustomerMembershipRow | undefined> {
+  const row = await withNames(db, {}).where('cm.id', '=', id).executeTakeFirst()
+  return row && (await withDetails(db, [row]))[0]
+}
+
+/** Which of `ids` are customers. */
+export async function listExistingCustomerIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db.selectFrom('customers').select('id').where('id', 'in', ids).execute()
+  return new Set(rows.map((r) => r.id))
+}
+
+export async function insertCustomerMembership(
+  db: Db,
+  row: Insertable<CustomerMembershipTable>,
+): Promise<number> {
+  return (await db.insertInto('customer_memberships').values(row).returning('id').executeTakeFirstOrThrow())
+    .id
+}
+
+export async function updateCustomerMembership(
+  db: Db,
+  id: number,
+  changes: Updateable<CustomerMembershipTable>,
+): Promise<void> {
+  const set = definedChanges(changes)
+  if (set) await db.updateTable('customer_memberships').set(set).where('id', '=', id).execute()
+}
+
+/** Covers each customer by the membership, each with the same add-ons. */
+export async function insertMembers(
+  db: Db,
+  membershipId: number,
+  customerIds: readonly number[],
+  addOnIds: readonly string[],
+): Promise<void> {
+  for (const customerId of customerIds) {
+    const { id } = await db
+      .insertInto('membership_members')
+      .values({ customer_membership_id: membershipId, customer_id: customerId, is_frozen: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    if (addOnIds.length > 0) {
+      await db
+        .insertInto('membership_member_add_ons')
+        .values(addOnIds.map((addOnId) => ({ membership_member_id: id, add_on_id: addOnId })))
+        .execute()
+    }
+  }
+}
+
+export async function updateMemberFrozen(
+  db: Db,
+  membershipId: number,
+  customerId: number,
+  isFrozen: Flag,
+): Promise<void> {
+  await db
+    .updateTable('membership_members')
+    .set({ is_frozen: isFrozen })
+    .where('customer_membership_id', '=', membershipId)
+    .where('customer_id', '=', customerId)
+    .execute()
+}
+
+export async function insertStatusChange(
+  db: Db,
+  change: Insertable<MembershipStatusChangeTable>,
+): Promise<void> {
+  await db.insertInto('membership_status_changes').values(change).execute()
+}

@@ -1,0 +1,48 @@
+import type { Insertable, Selectable, Updateable } from 'kysely'
+import type { Db } from '../../db/connection.ts'
+import { definedChanges } from '../../db/changes.ts'
+import type { EntryPassTypeTable } from '../../db/schema.ts'
+import { contains } from '../../db/text-search.ts'
+
+export type EntryPassTypeRow = Selectable<EntryPassTypeTable>
+
+export interface EntryPassTypeFilters {
+  status?: string
+}
+
+function filtered(db: Db, filters: EntryPassTypeFilters) {
+  let query = db.selectFrom('entry_pass_types')
+  if (filters.status !== undefined) query = query.where(contains('status', filters.status))
+  return query
+}
+
+export async function countEntryPassTypes(db: Db, filters: EntryPassTypeFilters): Promise<number> {
+  const row = await filtered(db, filters)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+export const listEntryPassTypes = (
+  db: Db,
+  filters: EntryPassTypeFilters,
+  limit: number,
+  offset: number,
+): Promise<EntryPassTypeRow[]> =>
+  filtered(db, filters).selectAll().orderBy('id').limit(limit).offset(offset).execute()
+
+export const getEntryPassType = (db: Db, id: number): Promise<EntryPassTypeRow | undefined> =>
+  db.selectFrom('entry_pass_types').selectAll().where('id', '=', id).executeTakeFirst()
+
+export async function insertEntryPassType(db: Db, row: Insertable<EntryPassTypeTable>): Promise<number> {
+  return (await db.insertInto('entry_pass_types').values(row).returning('id').executeTakeFirstOrThrow()).id
+}
+
+export async function updateEntryPassType(
+  db: Db,
+  id: number,
+  changes: Updateable<EntryPassTypeTable>,
+): Promise<void> {
+  const set = definedChanges(changes)
+  if (set) await db.updateTable('entry_pass_types').set(set).where('id', '=', id).execute()
+}

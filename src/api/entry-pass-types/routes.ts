@@ -1,0 +1,28 @@
+import { changeEntryPassType, createEntryPassType } from '../../core/entry-pass-types.ts'
+import type { Deps } from '../../deps.ts'
+import { collectionRoutes } from '../../http/crud.ts'
+import { defineFilters } from '../../http/filters.ts'
+import { countEntryPassTypes, getEntryPassType, listEntryPassTypes } from './queries.ts'
+import { EntryPassTypeOut, EntryPassTypeWrite } from './schema.ts'
+import { serializeEntryPassType } from './serializer.ts'
+
+/** /api/entry-passes/: entry pass types (products). Admins write; no DELETE (retire instead). */
+export const entryPassTypeRoutes = (deps: Deps) =>
+  collectionRoutes(deps, {
+    path: '/api/entry-passes',
+    tag: 'Entry pass types',
+    noun: 'entry pass type',
+    read: 'staff',
+    write: 'admin',
+    filters: defineFilters({ status: 'text' }),
+    output: EntryPassTypeOut,
+    count: ({ deps }, filters) => countEntryPassTypes(deps.db, filters),
+    list: ({ deps }, filters, limit, offset) => listEntryPassTypes(deps.db, filters, limit, offset),
+    get: ({ deps }, id) => getEntryPassType(deps.db, id),
+    serialize: serializeEntryPassType,
+    create: { body: EntryPassTypeWrite, run: ({ deps }, body) => createEntryPassType(deps, body) },
+    replace: {
+      body: EntryPassTypeWrite,
+      run: ({ deps }, row, body) => changeEntryPassType(deps, row, body),
+    },
+  })

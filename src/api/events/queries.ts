@@ -1,0 +1,51 @@
+import type { Insertable, Updateable } from 'kysely'
+import type { Db } from '../../db/connection.ts'
+import { definedChanges } from '../../db/changes.ts'
+import type { EventTable } from '../../db/schema.ts'
+
+export interface EventFilters {
+  gym_id?: number
+  event_type_id?: number
+  /** UTC ISO instants: start_at >= starts_after, start_at < starts_before */
+  starts_after?: string
+  starts_before?: string
+}
+
+function filtered(db: Db, filters: EventFilters) {
+  let query = db
+    .selectFrom('events as e')
+    .innerJoin('event_types as et', 'et.id', 'e.event_type_id')
+    .innerJoin('gyms as g', 'g.id', 'e.gym_id')
+  if (filters.gym_id !== undefined) query = query.where('e.gym_id', '=', filters.gym_id)
+  if (filters.event_type_id !== undefined) query = query.where('e.event_type_id', '=', filters.event_type_id)
+  if (filters.starts_after !== undefined) query = query.where('e.start_at', '>=', filters.starts_after)
+  if (filters.starts_before !== undefined) query = query.where('e.start_at', '<', filters.starts_before)
+  return query
+}
+
+const withNames = (db: Db, filters: EventFilters) =>
+  filtered(db, filters).selectAll('e').select(['et.name as event_type_name', 'g.name as gym_name'])
+
+export type EventRow = NonNullable<Awaited<ReturnType<typeof getEvent>>>
+
+export async function countEvents(db: Db, filters: EventFilters): Promise<number> {
+  const row = await filtered(db, filters)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+/** In start order, then by id. */
+export const listEvents = (db: Db, filters: EventFilters, limit: number, offset: number) =>
+  withNames(db, filters).orderBy('e.start_at').orderBy('e.id').limit(limit).offset(offset).execute()
+
+export const getEvent = (db: Db, id: number) => withNames(db, {}).where('e.id', '=', id).executeTakeFirst()
+
+export async function insertEvent(db: Db, row: Insertable<EventTable>): Promise<number> {
+  return (await db.insertInto('events').values(row).returning('id').executeTakeFirstOrThrow()).id
+}
+
+export async function updateEvent(db: Db, id: number, changes: Updateable<EventTable>): Promise<void> {
+  const set = definedChanges(changes)
+  if (set) await db.updateTable('events').set(set).where('id', '=', id).execute()
+}

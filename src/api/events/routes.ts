@@ -1,0 +1,72 @@
+import { t } from 'elysia'
+import {
+  changeEvent,
+  checkEventTimeFilters,
+  createEvent,
+  resolveEventFilters,
+  throwFilterErrors,
+} from '../../core/events.ts'
+import type { Deps } from '../../deps.ts'
+import { collectionRoutes } from '../../http/crud.ts'
+import { ValidationError } from '../../http/errors.ts'
+import { defineFilters } from '../../http/filters.ts'
+import { countEvents, getEvent, listEvents } from './queries.ts'
+import { EventOut, EventWrite } from './schema.ts'
+import { serializeEvent } from './serializer.ts'
+
+const idFilters = defineFilters({
+  gym_id: 'id',
+  event_type_id: 'id',
+  starts_after: 'exact',
+  starts_before: 'exact',
+})
+
+const timeFilter = (description: string) =>
+  t.Optional(
+    t.String({
+      description: `${description}: an ISO datetime with an offset or Z, or a date (from the start of that organization-local day)`,
+    }),
+  )
+
+/** The id filters plus start-time bounds, every bad parameter reported in one 400. */
+const eventFilters = {
+  query: t.Object(
+    {
+      ...idFilters.query.properties,
+      starts_after: timeFilter('Events starting at or after this'),
+      starts_before: timeFilter('Events starting before this'),
+    },
+    { additionalProperties: true },
+  ),
+  parse(query: Record<string, string | undefined>) {
+    const errors = {}
+    let values: ReturnType<typeof idFilters.parse> = {}
+    try {
+      values = idFilters.parse(query)
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error
+      Object.assign(errors, error.fields)
+    }
+    throwFilterErrors({ ...errors, ...checkEventTimeFilters(query) })
+    return values
+  },
+}
+
+/** /api/events/: scheduled events at a gym. can_manage_events writes; cancel with is_cancelled. */
+export const eventRoutes = (deps: Deps) =>
+  collectionRoutes(deps, {
+    path: '/api/events',
+    tag: 'Events',
+    noun: 'event',
+    read: 'staff',
+    write: 'can_manage_events',
+    filters: eventFilters,
+    output: EventOut,
+    count: async ({ deps }, filters) => countEvents(deps.db, await resolveEventFilters(deps, filters)),
+    list: async ({ deps }, filters, limit, offset) =>
+      listEvents(deps.db, await resolveEventFilters(deps, filters), limit, offset),
+    get: ({ deps }, id) => getEvent(deps.db, id),
+    serialize: serializeEvent,
+    create: { body: EventWrite, run: ({ deps }, body) => createEvent(deps, body) },
+    replace: { body: EventWrite, run: ({ deps }, row, body) => changeEvent(deps, row, body) },
+  })

@@ -1,0 +1,57 @@
+import type { Db } from '../../db/connection.ts'
+import { definedChanges } from '../../db/changes.ts'
+import type { MembershipType, MembershipTypeTable } from '../../db/schema.ts'
+import { contains } from '../../db/text-search.ts'
+import type { Insertable, Updateable } from 'kysely'
+
+export type MembershipTypeRow = MembershipType & { location_name: string | null }
+
+export interface MembershipTypeFilters {
+  status?: string
+  purchase_type?: string
+  is_group?: boolean
+}
+
+function filtered(db: Db, filters: MembershipTypeFilters) {
+  let query = db.selectFrom('membership_types').leftJoin('gyms', 'gyms.id', 'membership_types.location_id')
+  if (filters.status !== undefined) query = query.where(contains('membership_types.status', filters.status))
+  if (filters.purchase_type !== undefined)
+    query = query.where(contains('membership_types.purchase_type', filters.purchase_type))
+  if (filters.is_group !== undefined)
+    query = query.where('membership_types.is_group', '=', filters.is_group ? 1 : 0)
+  return query
+}
+
+const withLocation = (db: Db, filters: MembershipTypeFilters) =>
+  filtered(db, filters).selectAll('membership_types').select('gyms.name as location_name')
+
+export async function countMembershipTypes(db: Db, filters: MembershipTypeFilters): Promise<number> {
+  const row = await filtered(db, filters)
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}
+
+export const listMembershipTypes = (
+  db: Db,
+  filters: MembershipTypeFilters,
+  limit: number,
+  offset: number,
+): Promise<MembershipTypeRow[]> =>
+  withLocation(db, filters).orderBy('membership_types.id').limit(limit).offset(offset).execute()
+
+export const getMembershipType = (db: Db, id: number): Promise<MembershipTypeRow | undefined> =>
+  withLocation(db, {}).where('membership_types.id', '=', id).executeTakeFirst()
+
+export async function insertMembershipType(db: Db, row: Insertable<MembershipTypeTable>): Promise<number> {
+  return (await db.insertInto('membership_types').values(row).returning('id').executeTakeFirstOrThrow()).id
+}
+
+export async function updateMembershipType(
+  db: Db,
+  id: number,
+  changes: Updateable<MembershipTypeTable>,
+): Promise<void> {
+  const set = definedChanges(changes)
+  if (set) await db.updateTable('membership_types').set(set).where('id', '=', id).execute()
+}

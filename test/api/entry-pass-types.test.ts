@@ -1,0 +1,202 @@
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { ONE_MINUTE_LATER, ORIGIN, START } from '../helpers/app.ts'
+import {
+  blank,
+  forbidden,
+  invalidChoice,
+  invalidInteger,
+  invalidToken,
+  methodNotAllowed,
+  minValue,
+  notFound,
+  onePage,
+  required,
+} from '../helpers/bodies.ts'
+import { countRows, everyCanFlag, makeToken, makeUser } from '../helpers/factories.ts'
+import {
+  makeCustomerEntryPass,
+  makeEntryPassType,
+  makeProductCustomer,
+} from '../helpers/product-factories.ts'
+import { expectUnauthenticated, useSeededApp } from '../helpers/seeded.ts'
+
+const t = useSeededApp()
+
+let nonAdminToken: string
+
+beforeEach(async () => {
+  nonAdminToken = await makeToken(t.db, await makeUser(t.db, everyCanFlag))
+})
+
+const PATH = '/api/entry-passes/'
+const count = () => countRows(t.db, 'entry_pass_types')
+
+function typeBody(id: number, fields: Record<string, unknown> = {}) {
+  return {
+    id,
+    url: `${ORIGIN}/api/entry-passes/${id}/`,
+    name: '10-Punch Card',
+    status: 'ACT',
+    number_of_entries: 10,
+    valid_days: 365,
+    price: '150.00',
+    created_at: START,
+    updated_at: START,
+    ...fields,
+  }
+}
+
+const valid = () => ({ name: 'Day Pass', status: 'ACT', number_of_entries: 1 })
+
+describe('/api/entry-passes/ 401', () => {
+  for (const [method, path] of [
+    ['GET', PATH],
+    ['GET', `${PATH}1/`],
+    ['POST', PATH],
+    ['PUT', `${PATH}1/`],
+    ['PATCH', `${PATH}1/`],
+  ] as const) {
+    test(`${method} ${path} without a token, or with an unknown one, is 401`, async () => {
+      const body = method === 'GET' ? {} : { body: valid() }
+      expectUnauthenticated(await t.request(method, path, body))
+      expectUnauthenticated(await t.request(method, path, { ...body, token: '0'.repeat(40) }), invalidToken)
+    })
+  }
+})
+
+describe('/api/entry-passes/ 400', () => {
+  const post = (body: unknown) => t.request('POST', PATH, { token: t.seed.adminToken, body })
+
+  test('an empty body reports name, status and number_of_entries', async () => {
+    const res = await post({})
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ name: required, status: required, number_of_entries: required })
+    expect(await count()).toBe(0)
+  })
+
+  const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
+    ['a blank name', { name: '' }, { name: blank }],
+    ['status LIVE', { status: 'LIVE' }, { status: invalidChoice('LIVE') }],
+    ['number_of_entries 0', { number_of_entries: 0 }, { number_of_entries: minValue(1) }],
+    ['number_of_entries "ten"', { number_of_entries: 'ten' }, { number_of_entries: invalidInteger }],
+    ['valid_days 0', { valid_days: 0 }, { valid_days: minValue(1) }],
+    ['price -1', { price: '-1' }, { price: minValue(0) }],
+    ['price "ten"', { price: 'ten' }, { price: ['A valid number is required.'] }],
+  ]
+  for (const [name, change, errors] of cases) {
+    test(`POST with ${name} is 400 and creates nothing`, async () => {
+      const res = await post({ ...valid(), ...change })
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual(errors)
+      expect(await count()).toBe(0)
+    })
+  }
+
+  test('every failing field in one body; a refused PATCH changes nothing', async () => {
+    const res = await post({ name: '', status: 'X', number_of_entries: 0, valid_days: 0, price: 'x' })
+    expect(res.body).toEqual({
+      name: blank,
+      status: invalidChoice('X'),
+      number_of_entries: minValue(1),
+      valid_days: minValue(1),
+      price: ['A valid number is required.'],
+    })
+    const type = await makeEntryPassType(t.db)
+    const patch = await t.request('PATCH', `${PATH}${type.id}/`, {
+      token: t.seed.adminToken,
+      body: { name: 'Renamed', number_of_entries: 0 },
+    })
+    expect(patch.status).toBe(400)
+    expect(patch.body).toEqual({ number_of_entries: minValue(1) })
+    const read = await t.request('GET', `${PATH}${type.id}/`, { token: t.seed.staffToken })
+    expect(read.body).toEqual(typeBody(type.id))
+  })
+})
+
+describe('/api/entry-passes/ 403, 404 and 405', () => {
+  test('staff users without admin cannot write', async () => {
+    const type = await makeEntryPassType(t.db)
+    for (const token of [t.seed.staffToken, nonAdminToken]) {
+      for (const [method, path] of [
+        ['POST', PATH],
+        ['PUT', `${PATH}${type.id}/`],
+        ['PATCH', `${PATH}${type.id}/`],
+      ] as const) {
+        const res = await t.request(method, path, { token, body: valid() })
+        expect(res.status).toBe(403)
+        expect(res.body).toEqual(forbidden)
+      }
+    }
+    expect(await count()).toBe(1)
+  })
+
+  test('unknown ids are 404; DELETE is 405', async () => {
+    for (const method of ['GET', 'PUT', 'PATCH']) {
+      const res = await t.request(method, `${PATH}999/`, {
+        token: t.seed.adminToken,
+        ...(method === 'GET' ? {} : { body: valid() }),
+      })
+      expect(res.status).toBe(404)
+      expect(res.body).toEqual(notFound)
+    }
+    const type = await makeEntryPassType(t.db)
+    const res = await t.request('DELETE', `${PATH}${type.id}/`, { token: t.seed.adminToken })
+    expect(res.status).toBe(405)
+    expect(res.body).toEqual(methodNotAllowed('DELETE'))
+  })
+})
+
+describe('/api/entry-passes/ success', () => {
+  test('any staff user lists and reads types; status filters as a substring', async () => {
+    const punch = await makeEntryPassType(t.db)
+    const old = await makeEntryPassType(t.db, { name: 'Old Pass', status: 'RET' })
+    const list = await t.request('GET', PATH, { token: t.seed.staffToken })
+    expect(list.body).toEqual(
+      onePage([typeBody(punch.id), typeBody(old.id, { name: 'Old Pass', status: 'RET' })]),
+    )
+    const retired = await t.request('GET', `${PATH}?status=re`, { token: t.seed.staffToken })
+    expect(retired.body).toEqual(onePage([typeBody(old.id, { name: 'Old Pass', status: 'RET' })]))
+    const read = await t.request('GET', `${PATH}${punch.id}/`, { token: t.seed.staffToken })
+    expect(read.body).toEqual(typeBody(punch.id))
+  })
+
+  test('POST with the required fields: no expiry, free', async () => {
+    const res = await t.request('POST', PATH, { token: t.seed.adminToken, body: valid() })
+    expect(res.status).toBe(201)
+    expect(res.body).toEqual(
+      typeBody(res.body.id, { name: 'Day Pass', number_of_entries: 1, valid_days: null, price: '0.00' }),
+    )
+  })
+
+  test('PUT and PATCH change the type, not the passes already issued', async () => {
+    const type = await makeEntryPassType(t.db)
+    const owner = await makeProductCustomer(t.db)
+    const held = await makeCustomerEntryPass(t.db, { entry_pass_type_id: type.id, owner_id: owner.id })
+    t.clock.advance(60_000)
+    const put = await t.request('PUT', `${PATH}${type.id}/`, {
+      token: t.seed.adminToken,
+      body: { name: '5-Punch Card', status: 'ACT', number_of_entries: 5, valid_days: null, price: 80 },
+    })
+    expect(put.status).toBe(200)
+    expect(put.body).toEqual(
+      typeBody(type.id, {
+        name: '5-Punch Card',
+        number_of_entries: 5,
+        valid_days: null,
+        price: '80.00',
+        updated_at: ONE_MINUTE_LATER,
+      }),
+    )
+    const patch = await t.request('PATCH', `${PATH}${type.id}/`, {
+      token: t.seed.adminToken,
+      body: { status: 'RET', valid_days: 30 },
+    })
+    expect(patch.body).toEqual({ ...put.body, status: 'RET', valid_days: 30 })
+    const stored = await t.db
+      .selectFrom('customer_entry_passes')
+      .select(['entries_total', 'entries_remaining'])
+      .where('id', '=', held.id)
+      .executeTakeFirstOrThrow()
+    expect(stored).toEqual({ entries_total: 10, entries_remaining: 10 })
+  })
+})

@@ -1,0 +1,137 @@
+import type { Insertable, Selectable } from 'kysely'
+import type { Db } from '../../src/db/connection.ts'
+import type { Database, MembershipStatus } from '../../src/db/schema.ts'
+import { START } from './app.ts'
+
+/**
+ * Records for the products-and-holdings tests (membership types, add-ons, customer memberships,
+ * entry passes, events, reservations), built straight into the database. Customer memberships
+ * follow the shared convention: every covered person has a membership_members row (a solo
+ * membership exactly its owner) and the first status is in membership_status_changes.
+ */
+
+type Row<T extends keyof Database> = Selectable<Database[T]>
+type Fields<T extends keyof Database> = Partial<Omit<Insertable<Database[T]>, 'id'>>
+
+const stamps = { created_at: START, updated_at: START }
+
+async function insert<T extends keyof Database>(
+  db: Db,
+  table: T,
+  values: Record<string, unknown>,
+): Promise<Row<T>> {
+  return (await db
+    .insertInto(table)
+    .values(values as never)
+    .returningAll()
+    .executeTakeFirstOrThrow()) as Row<T>
+}
+
+let customerCounter = 0
+
+/** A customer (the customers API may not exist yet while these tests are written). */
+export function makeProductCustomer(db: Db, fields: Fields<'customers'> = {}) {
+  customerCounter += 1
+  return insert(db, 'customers', {
+    first_name: 'Alex',
+    last_name: `Climber${customerCounter}`,
+    birthday: '1990-04-01',
+    ...stamps,
+    ...fields,
+  })
+}
+
+export const makeMembershipType = (db: Db, fields: Fields<'membership_types'> = {}) =>
+  insert(db, 'membership_types', {
+    name: 'Monthly Adult',
+    status: 'ACT',
+    purchase_type: 'REC',
+    interval: 'MON',
+    price_cents: 6500,
+    ...stamps,
+    ...fields,
+  })
+
+export const makeAddOn = (db: Db, fields: Fields<'add_ons'> & { id: string; name: string }) =>
+  insert(db, 'add_ons', { ...stamps, ...fields })
+
+export const makeEntryPassType = (db: Db, fields: Fields<'entry_pass_types'> = {}) =>
+  insert(db, 'entry_pass_types', {
+    name: '10-Punch Card',
+    status: 'ACT',
+    number_of_entries: 10,
+    valid_days: 365,
+    price_cents: 15000,
+    ...stamps,
+    ...fields,
+  })
+
+export const makeCustomerEntryPass = (
+  db: Db,
+  fields: Fields<'customer_entry_passes'> & { entry_pass_type_id: number; owner_id: number },
+) =>
+  insert(db, 'customer_entry_passes', {
+    entries_total: 10,
+    entries_remaining: 10,
+    expiry_date: null,
+    ...stamps,
+    ...fields,
+  })
+
+/**
+ * A customer membership with its members (default: the owner alone) and its first status change
+ * (dated `changed_on`, default the start date).
+ */
+export async function makeCustomerMembership(
+  db: Db,
+  fields: Fields<'customer_memberships'> & {
+    membership_type_id: number
+    owner_id: number
+    member_ids?: number[]
+    changed_on?: string
+  },
+) {
+  const { member_ids, changed_on, ...values } = fields
+  const membership = await insert(db, 'customer_memberships', {
+    status: 'ACT',
+    start_date: '2026-01-01',
+    ...stamps,
+    ...values,
+  })
+  for (const customerId of member_ids ?? [membership.owner_id]) {
+    await insert(db, 'membership_members', { customer_membership_id: membership.id, customer_id: customerId })
+  }
+  await insert(db, 'membership_status_changes', {
+    customer_membership_id: membership.id,
+    from_status: null,
+    to_status: membership.status as MembershipStatus,
+    changed_on: changed_on ?? membership.start_date,
+    created_at: START,
+  })
+  return membership
+}
+
+export const makeProductEventType = (db: Db, fields: Fields<'event_types'> & { gym_id: number }) =>
+  insert(db, 'event_types', {
+    name: 'Intro to Bouldering',
+    status: 'ACT',
+    capacity: null,
+    late_booking_window_minutes: 15,
+    is_listed: 1,
+    ...stamps,
+    ...fields,
+  })
+
+export const makeEvent = (db: Db, fields: Fields<'events'> & { event_type_id: number; gym_id: number }) =>
+  insert(db, 'events', {
+    name: 'Intro to Bouldering',
+    start_at: '2026-11-22T15:00:00.000Z',
+    end_at: '2026-11-22T16:30:00.000Z',
+    ...stamps,
+    ...fields,
+  })
+
+export const makeReservation = (
+  db: Db,
+  fields: Fields<'reservations'> & { event_id: number; customer_id: number },
+) => insert(db, 'reservations', { ...stamps, ...fields })
