@@ -1,0 +1,31 @@
+import { Elysia, t } from 'elysia'
+import { reportMembers } from '../../core/members-report.ts'
+import type { Deps } from '../../deps.ts'
+import { authenticated } from '../../http/auth.ts'
+import { docs } from '../../http/docs.ts'
+import { requires } from '../../http/permissions.ts'
+import { MemberQuery, MemberRowOut } from './schema.ts'
+import { membersReportJson } from './serializer.ts'
+
+/**
+ * /api/members/: the members report (reference 4.8). A plain JSON array, never paginated: one
+ * request returns every matching member row. Read by any active staff user.
+ */
+export const memberRoutes = (deps: Deps) =>
+  new Elysia({ prefix: '/api/members' }).use(authenticated(deps)).get(
+    '/',
+    async ({ query, urls }) =>
+      new Response(membersReportJson(await reportMembers(deps, query), urls), {
+        headers: { 'content-type': 'application/json' },
+      }),
+    {
+      query: MemberQuery,
+      ...requires('staff'),
+      ...docs({
+        tag: 'Members',
+        summary: 'List member rows (not paginated)',
+        ok: { status: 200, schema: t.Array(MemberRowOut) },
+        errors: [400],
+      }),
+    },
+  )
