@@ -4,6 +4,14 @@ import { insertUser, getUserByEmail } from './api/users/queries.ts'
 import { createApp } from './app.ts'
 import { ConfigError, loadConfig, settings, type Config } from './config.ts'
 import { adminUser, ensureOrganization } from './core/bootstrap.ts'
+import {
+  DEMO_ADMIN_EMAIL,
+  DEMO_ORGANIZATION,
+  DEMO_PASSWORD,
+  DemoDataRefused,
+  PROFILES,
+  seedDemoData,
+} from './core/demo-data/index.ts'
 import { LoginThrottle } from './core/login-throttle.ts'
 import { hashSecret, MIN_PASSWORD_LENGTH } from './core/passwords.ts'
 import { openDatabase } from './db/connection.ts'
@@ -20,6 +28,10 @@ Usage:
   belay migrate [up|status] [--db FILE] apply pending migrations, or list them
   belay create-admin --email EMAIL [--password PASSWORD] [--db FILE]
                                         add an organization admin (random password printed if omitted)
+  belay seed-demo --size small|large [--seed N] [--db FILE]
+                                        fill an empty database with a demo climbing-gym organization
+                                        (small: ${PROFILES.small.customers} customers; large: ${PROFILES.large.customers.toLocaleString('en-US')}); the same seed
+                                        (default 1) gives the same data
 
 Options (each also an environment variable):
 ${settings.map((s) => `  ${s.flag} (${s.env})\n      ${s.help}${s.default ? ` [${s.default}]` : ''}`).join('\n')}
@@ -145,6 +157,59 @@ async function createAdmin(args: string[]): Promise<void> {
   }
 }
 
+async function seedDemo(args: string[]): Promise<void> {
+  const [size, afterSize] = takeOption(args, '--size')
+  const [seedText, rest] = takeOption(afterSize, '--seed')
+  if (size !== 'small' && size !== 'large')
+    throw new ConfigError('seed-demo needs --size small or --size large')
+  const seed = seedText === undefined ? 1 : Number(seedText)
+  if (!/^\d+$/.test(seedText ?? '1') || !(seed <= 0xffffffff))
+    throw new ConfigError(`--seed takes a whole number from 0 to 4294967295, not ${seedText}`)
+  const config = loadConfig(rest)
+  const connection = await openMigrated(config)
+  try {
+    const started = performance.now()
+    // The first-start organization, if made here, is the demo's: its admin gets the demo password.
+    const firstStart = await ensureOrganization(connection.db, systemClock, {
+      adminEmail: DEMO_ADMIN_EMAIL,
+      adminPassword: DEMO_PASSWORD,
+      gymName: DEMO_ORGANIZATION.name,
+      timeZone: DEMO_ORGANIZATION.timeZone,
+    })
+    const summary = await seedDemoData(connection.db, { size, seed, now: systemClock.now() })
+    const seconds = ((performance.now() - started) / 1000).toFixed(2)
+    const n = (count: number) => count.toLocaleString('en-US')
+    const c = summary.counts
+    const statuses = Object.entries(summary.membershipsByStatus)
+      .map(([status, count]) => `${status} ${n(count)}`)
+      .join(', ')
+    console.log(`seeded the ${size} demo (seed ${seed}) into ${config.dbPath} in ${seconds} s`)
+    console.log(`  organization   ${summary.organization.name} (${summary.organization.timeZone})`)
+    console.log(`  gyms           ${summary.gyms.join(', ')}`)
+    console.log(`  staff users    ${n(summary.staffUsers)}`)
+    console.log(
+      `  customers      ${n(c.customers)} (${n(c.customer_documents)} documents, ${n(c.customer_alerts)} alerts, ${n(c.customer_relations)} relation rows)`,
+    )
+    console.log(
+      `  memberships    ${n(c.customer_memberships)} (${n(c.membership_members)} member rows): ${statuses}`,
+    )
+    console.log(`  entry passes   ${n(c.customer_entry_passes)}`)
+    console.log(`  events         ${n(c.events)} (${n(c.reservations)} reservations)`)
+    const { email, password, created } = summary.admin
+    console.log(
+      firstStart || created
+        ? `admin login: ${email} / ${password} (every demo staff account has this password)`
+        : `admin login: ${email} (an existing account: its password was left as it was)`,
+    )
+  } catch (error) {
+    if (!(error instanceof DemoDataRefused)) throw error
+    console.error(`belay: ${error.message} (use seed-demo with a new --db file)`)
+    process.exitCode = 2
+  } finally {
+    await connection.close()
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv
   switch (command) {
@@ -154,6 +219,8 @@ async function main(argv: string[]): Promise<void> {
       return migrate(args)
     case 'create-admin':
       return createAdmin(args)
+    case 'seed-demo':
+      return seedDemo(args)
     case undefined:
     case 'help':
     case '--help':
