@@ -1,10 +1,16 @@
 import { Elysia } from 'elysia'
 import { tokenRoutes, GET_TOKEN_PATH } from './api/auth/routes.ts'
+import { customerAlertRoutes } from './api/customer-alerts/routes.ts'
+import { customerDocumentRoutes, DOCUMENT_UPLOAD_PATHS } from './api/customer-documents/routes.ts'
+import { customerRecordsRoutes } from './api/customer-records/routes.ts'
+import { customerRoutes } from './api/customers/routes.ts'
 import { eventTypeRoutes } from './api/event-types/routes.ts'
 import { gymRoutes } from './api/gyms/routes.ts'
 import { healthRoutes } from './api/health/routes.ts'
+import { memberRoutes } from './api/members/routes.ts'
 import { myAccountRoutes } from './api/my-account/routes.ts'
 import { organizationRoutes } from './api/organization/routes.ts'
+import { productRoutes } from './api/products/routes.ts'
 import { userRoutes } from './api/users/routes.ts'
 import type { Deps } from './deps.ts'
 import { parseBody } from './http/body.ts'
@@ -14,6 +20,8 @@ import { openApiDocs } from './http/openapi.ts'
 import { RouteIndex } from './http/route-index.ts'
 
 const FORM_PATHS = new Set([GET_TOKEN_PATH])
+/** Paths whose writes may be multipart/form-data: file uploads, as DRF's MultiPartParser takes them. */
+const MULTIPART_PATHS = [...DOCUMENT_UPLOAD_PATHS]
 
 /** Paths served without a token: everything else authenticates before anything else is said. */
 const isPublic = (path: string) =>
@@ -33,7 +41,7 @@ export function createApp(deps: Deps) {
         },
       }),
     )
-    .onParse({ as: 'global' }, ({ request }) => parseBody(request, FORM_PATHS))
+    .onParse({ as: 'global' }, ({ request }) => parseBody(request, FORM_PATHS, MULTIPART_PATHS))
     .use(openApiDocs(deps.version))
     .use(healthRoutes(deps))
     .use(tokenRoutes(deps))
@@ -42,6 +50,12 @@ export function createApp(deps: Deps) {
     .use(myAccountRoutes(deps))
     .use(gymRoutes(deps))
     .use(eventTypeRoutes(deps))
+    .use(customerRoutes(deps))
+    .use(customerAlertRoutes(deps))
+    .use(customerDocumentRoutes(deps))
+    .use(customerRecordsRoutes(deps))
+    .use(memberRoutes(deps))
+    .use(productRoutes(deps))
   registered = app.routes
   return app
 }
