@@ -28,7 +28,7 @@ describe('belay seed-demo', () => {
     expect(members.status).toBe(200)
     expect(Array.isArray(members.body)).toBe(true)
     expect(members.body.length).toBeGreaterThan(0)
-    const statuses = new Set(members.body.map((row: { status: string }) => row.status))
+    const statuses = new Set<string>(members.body.map((row: { status: string }) => row.status))
     for (const status of statuses) expect(['ACT', 'IPP', 'PPR', 'FRZ', 'FPR', 'PAF', 'FPF']).toContain(status)
 
     const frozen = await request(server.base, 'GET', '/api/members/?status_in=frozen', { token })
