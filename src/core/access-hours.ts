@@ -29,6 +29,7 @@ export const accessHoursMessages = {
       ? `Window ${n}: ${key} is required.`
       : `Window ${n}: "${String(value)}" is not a valid ${key} time; use HH:MM (24-hour clock).`,
   order: (n: number) => `Window ${n}: start must be before end.`,
+  empty: 'Give at least one window, or null for access at any time.',
 }
 
 /**
@@ -42,6 +43,8 @@ export function parseAccessHours(
   if (!Array.isArray(value)) {
     return { errors: [`Expected a list of items but got type "${jsonTypeName(value)}".`] }
   }
+  // An empty list would mean "never": the door would refuse every member of the type.
+  if (value.length === 0) return { errors: [accessHoursMessages.empty] }
   const errors: string[] = []
   const windows: AccessWindow[] = []
   value.forEach((item: unknown, index) => {

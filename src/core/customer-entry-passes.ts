@@ -14,6 +14,7 @@ import { messages } from '../http/errors.ts'
 import type { CheckedBody } from '../http/validation.ts'
 import { localDate } from '../lib/local-time.ts'
 import { loadOrganization } from './organization.ts'
+import { lookUpReferenced } from './references.ts'
 
 type CreateInput = Static<typeof CustomerEntryPassCreate>
 type UpdateInput = Partial<Static<typeof CustomerEntryPassUpdate>>
@@ -36,14 +37,11 @@ export async function createCustomerEntryPass(
   actor: { user: StaffUser },
 ): Promise<number> {
   const { fields, errors } = body
-  const type =
-    fields.entry_pass_id === undefined ? undefined : await getEntryPassType(deps.db, fields.entry_pass_id)
-  if (fields.entry_pass_id !== undefined && !type)
-    errors.add('entry_pass_id', messages.doesNotExist(fields.entry_pass_id))
+  const type = await lookUpReferenced(errors, 'entry_pass_id', fields.entry_pass_id, (id) =>
+    getEntryPassType(deps.db, id),
+  )
   for (const name of ['owner_id', 'purchaser_id'] as const) {
-    const id = fields[name]
-    if (typeof id === 'number' && !(await customerExists(deps.db, id)))
-      errors.add(name, messages.doesNotExist(id))
+    await lookUpReferenced(errors, name, fields[name], (id) => customerExists(deps.db, id))
   }
   const input = body.valid()
   const now = deps.clock.now()

@@ -7,9 +7,9 @@ import {
 import type { EventVoucherWrite } from '../api/customer-event-vouchers/schema.ts'
 import { getEventType } from '../api/event-types/queries.ts'
 import type { Deps } from '../deps.ts'
-import { messages } from '../http/errors.ts'
 import type { CheckedBody } from '../http/validation.ts'
 import { changeExpiry, checkUnchanged, newExpiringRecord, type Author } from './customer-records.ts'
+import { lookUpReferenced } from './references.ts'
 
 type EventVoucherInput = Static<typeof EventVoucherWrite>
 
@@ -20,10 +20,9 @@ export async function createEventVoucher(
   body: CheckedBody<EventVoucherInput>,
   author: Author,
 ): Promise<number> {
-  const eventTypeId = body.fields.event_type_id
-  if (eventTypeId !== undefined && !(await getEventType(deps.db, eventTypeId))) {
-    body.errors.add('event_type_id', messages.doesNotExist(eventTypeId))
-  }
+  await lookUpReferenced(body.errors, 'event_type_id', body.fields.event_type_id, (id) =>
+    getEventType(deps.db, id),
+  )
   const input = body.valid()
   return insertEventVoucher(deps.db, {
     customer_id: customerId,

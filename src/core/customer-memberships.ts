@@ -23,6 +23,7 @@ import { localDate } from '../lib/local-time.ts'
 import { toFlag } from './flags.ts'
 import { loadOrganization } from './organization.ts'
 import { checkGymField } from './products.ts'
+import { lookUpReferenced } from './references.ts'
 
 type CreateInput = Static<typeof CustomerMembershipCreate>
 type UpdateInput = Partial<Static<typeof CustomerMembershipUpdate>>
@@ -33,18 +34,6 @@ export const customerMembershipMessages = {
   emptyList: 'This list may not be empty.',
   duplicateMember: (id: number) => `Customer ${id} is listed more than once.`,
   statusByAction: 'The status changes only through the freeze/, unfreeze/ and cancel/ actions.',
-}
-
-/** Every customer id field that was sent (and is not null) must name a customer. */
-async function checkCustomerField(
-  deps: Pick<Deps, 'db'>,
-  fields: Record<string, unknown>,
-  errors: FieldErrorCollector,
-  name: string,
-): Promise<void> {
-  const id = fields[name]
-  if (typeof id === 'number' && !(await customerExists(deps.db, id)))
-    errors.add(name, messages.doesNotExist(id))
 }
 
 function checkEndDate(
@@ -104,12 +93,11 @@ export async function createCustomerMembership(
   actor: { user: StaffUser },
 ): Promise<number> {
   const { fields, errors } = body
-  const type =
-    fields.membership_id === undefined ? undefined : await getMembershipType(deps.db, fields.membership_id)
-  if (fields.membership_id !== undefined && !type) {
-    errors.add('membership_id', messages.doesNotExist(fields.membership_id))
-  }
-  await checkCustomerField(deps, fields, errors, 'owner_id')
+  const isCustomer = (id: number) => customerExists(deps.db, id)
+  const type = await lookUpReferenced(errors, 'membership_id', fields.membership_id, (id) =>
+    getMembershipType(deps.db, id),
+  )
+  await lookUpReferenced(errors, 'owner_id', fields.owner_id, isCustomer)
   checkEndDate(fields.start_date, fields.end_date, errors)
   await checkGymField(deps.db, fields, errors, 'billing_location_id')
   const billingCents = checkDecimal(fields, errors, 'billing_amount')
@@ -117,7 +105,7 @@ export async function createCustomerMembership(
   const addOnIds = [...new Set(fields.add_on_ids ?? [])]
   const knownAddOns = await listExistingAddOnIds(deps.db, addOnIds)
   for (const id of addOnIds) if (!knownAddOns.has(id)) errors.add('add_on_ids', messages.doesNotExist(id))
-  await checkCustomerField(deps, fields, errors, 'referring_customer_id')
+  await lookUpReferenced(errors, 'referring_customer_id', fields.referring_customer_id, isCustomer)
   const input = body.valid()
 
   const now = deps.clock.now().toISOString()

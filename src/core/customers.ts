@@ -9,6 +9,7 @@ import { isCountryCode } from '../lib/countries.ts'
 import { localDate } from '../lib/local-time.ts'
 import { toFlag } from './flags.ts'
 import { loadOrganization } from './organization.ts'
+import { lookUpReferenced } from './references.ts'
 
 type CustomerInput = Static<typeof CustomerWrite>
 
@@ -32,10 +33,7 @@ async function checkCustomerInput(
   const barcode = noneIfBlank(input.barcode)
   if (barcode && (await barcodeTaken(deps.db, barcode, existing?.id)))
     errors.add('barcode', barcodeTakenMessage)
-  const gymId = input.home_location_id
-  if (gymId !== undefined && gymId !== null && !(await gymExists(deps.db, gymId))) {
-    errors.add('home_location_id', messages.doesNotExist(gymId))
-  }
+  await lookUpReferenced(errors, 'home_location_id', input.home_location_id, (id) => gymExists(deps.db, id))
   const country = input.address_country
   if (country !== undefined && country !== '' && !isCountryCode(country)) {
     errors.add('address_country', messages.choice(country))

@@ -7,6 +7,7 @@ import type { Deps } from '../deps.ts'
 import { messages, type FieldErrorCollector } from '../http/errors.ts'
 import type { CheckedBody } from '../http/validation.ts'
 import { toFlag } from './flags.ts'
+import { lookUpReferenced } from './references.ts'
 
 type EventTypeInput = Static<typeof EventTypeWrite>
 
@@ -21,8 +22,8 @@ async function checkGym(
   if (input.gym_id === undefined) return
   if (existing) {
     if (input.gym_id !== existing.gym_id) errors.add('gym_id', messages.cannotChange)
-  } else if (!(await gymExists(deps.db, input.gym_id))) {
-    errors.add('gym_id', messages.doesNotExist(input.gym_id))
+  } else {
+    await lookUpReferenced(errors, 'gym_id', input.gym_id, (id) => gymExists(deps.db, id))
   }
 }
 

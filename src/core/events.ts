@@ -11,6 +11,7 @@ import { isIsoDate } from '../http/validation.ts'
 import { startOfLocalDay } from '../lib/local-time.ts'
 import { toFlag } from './flags.ts'
 import { loadOrganization } from './organization.ts'
+import { lookUpReferenced } from './references.ts'
 
 type EventInput = Static<typeof EventWrite>
 
@@ -38,14 +39,10 @@ async function checkEvent(
   existing?: EventRow,
 ) {
   const { fields, errors } = body
-  const type =
-    fields.event_type_id === undefined ? undefined : await getEventType(deps.db, fields.event_type_id)
-  if (fields.event_type_id !== undefined && !type) {
-    errors.add('event_type_id', messages.doesNotExist(fields.event_type_id))
-  }
-  if (fields.gym_id !== undefined && !(await gymExists(deps.db, fields.gym_id))) {
-    errors.add('gym_id', messages.doesNotExist(fields.gym_id))
-  }
+  const type = await lookUpReferenced(errors, 'event_type_id', fields.event_type_id, (id) =>
+    getEventType(deps.db, id),
+  )
+  await lookUpReferenced(errors, 'gym_id', fields.gym_id, (id) => gymExists(deps.db, id))
   const times: { start_at?: string; end_at?: string } = {}
   for (const name of ['start_at', 'end_at'] as const) {
     const value = fields[name]

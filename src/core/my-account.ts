@@ -5,6 +5,7 @@ import type { Deps } from '../deps.ts'
 import { messages } from '../http/errors.ts'
 import type { CheckedBody } from '../http/validation.ts'
 import { hashSecret, verifySecret } from './passwords.ts'
+import { lookUpReferenced } from './references.ts'
 
 export const wrongPassword = 'Your old password was entered incorrectly. Please enter it again.'
 
@@ -29,9 +30,7 @@ export async function changeMyAccount(
   currentPasswordField: 'previous_password' | 'old_password',
 ): Promise<void> {
   const { fields, errors } = body
-  if (fields.default_gym_id !== undefined && !(await gymExists(deps.db, fields.default_gym_id))) {
-    errors.add('default_gym_id', messages.doesNotExist(fields.default_gym_id))
-  }
+  await lookUpReferenced(errors, 'default_gym_id', fields.default_gym_id, (id) => gymExists(deps.db, id))
   const current = fields.old_password ?? fields.previous_password
   const wantsNewPassword = fields.new_password !== undefined || errors.has('new_password')
   if (wantsNewPassword && !errors.has(currentPasswordField)) {

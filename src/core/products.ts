@@ -1,6 +1,7 @@
 import { gymExists } from '../api/gyms/queries.ts'
 import type { Db } from '../db/connection.ts'
-import { jsonTypeName, messages, type FieldErrorCollector } from '../http/errors.ts'
+import type { FieldErrorCollector } from '../http/errors.ts'
+import { lookUpReferenced } from './references.ts'
 
 /** Codes shared by the product types (membership types, entry pass types), domain.md section 1. */
 export const PRODUCT_STATUSES = ['DRA', 'ACT', 'RET'] as const
@@ -16,5 +17,5 @@ export async function checkGymField(
   name: string,
 ): Promise<void> {
   const id = fields[name]
-  if (typeof id === 'number' && !(await gymExists(db, id))) errors.add(name, messages.doesNotExist(id))
+  if (typeof id === 'number') await lookUpReferenced(errors, name, id, (gymId) => gymExists(db, gymId))
 }

@@ -12,6 +12,7 @@ import type { Deps } from '../deps.ts'
 import { messages } from '../http/errors.ts'
 import type { CheckedBody } from '../http/validation.ts'
 import { toFlag } from './flags.ts'
+import { lookUpReferenced } from './references.ts'
 
 export const reservationMessages = {
   eventCancelled: 'This event is cancelled.',
@@ -24,14 +25,9 @@ export async function createReservation(
   body: CheckedBody<Static<typeof ReservationCreate>>,
 ): Promise<number> {
   const { fields, errors } = body
-  if (fields.event_id !== undefined) {
-    const event = await getEvent(deps.db, fields.event_id)
-    if (!event) errors.add('event_id', messages.doesNotExist(fields.event_id))
-    else if (event.is_cancelled === 1) errors.add('event_id', reservationMessages.eventCancelled)
-  }
-  if (fields.customer_id !== undefined && !(await customerExists(deps.db, fields.customer_id))) {
-    errors.add('customer_id', messages.doesNotExist(fields.customer_id))
-  }
+  const event = await lookUpReferenced(errors, 'event_id', fields.event_id, (id) => getEvent(deps.db, id))
+  if (event?.is_cancelled === 1) errors.add('event_id', reservationMessages.eventCancelled)
+  await lookUpReferenced(errors, 'customer_id', fields.customer_id, (id) => customerExists(deps.db, id))
   if (
     !errors.has('event_id') &&
     !errors.has('customer_id') &&

@@ -8,6 +8,7 @@ import { messages, type FieldErrorCollector } from '../http/errors.ts'
 import type { CheckedBody } from '../http/validation.ts'
 import { toFlag } from './flags.ts'
 import { hashSecret } from './passwords.ts'
+import { lookUpReferenced } from './references.ts'
 
 type UserInput = Partial<Static<typeof UserReplace>>
 
@@ -27,9 +28,7 @@ async function checkUserInput(
       errors.add('email', messages.cannotChange)
     else if (!existing && (await getUserByEmail(deps.db, input.email))) errors.add('email', emailTaken)
   }
-  if (input.default_gym_id !== undefined && !(await gymExists(deps.db, input.default_gym_id))) {
-    errors.add('default_gym_id', messages.doesNotExist(input.default_gym_id))
-  }
+  await lookUpReferenced(errors, 'default_gym_id', input.default_gym_id, (id) => gymExists(deps.db, id))
 }
 
 async function userChanges(input: UserInput): Promise<StaffUserUpdate> {

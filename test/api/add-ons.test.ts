@@ -1,32 +1,35 @@
-import { beforeEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { ONE_MINUTE_LATER, ORIGIN, START } from '../helpers/app.ts'
 import {
   blank,
   cannotChange,
   doesNotExist,
-  forbidden,
   invalidBoolean,
   invalidInteger,
-  invalidToken,
+  invalidNumber,
   maxLength,
-  methodNotAllowed,
   minValue,
-  notFound,
   notNull,
   onePage,
   required,
 } from '../helpers/bodies.ts'
-import { countRows, everyCanFlag, makeGym, makeToken, makeUser } from '../helpers/factories.ts'
+import { countRows, makeGym } from '../helpers/factories.ts'
 import { makeAddOn } from '../helpers/product-factories.ts'
-import { expectUnauthenticated, useSeededApp } from '../helpers/seeded.ts'
+import {
+  expectEachForbidden,
+  expectEachNotAllowed,
+  expectEachNotFound,
+  listIds,
+  type RefusedPost,
+  testEachNeedsToken,
+  testEachRefusedPost,
+  useSeededApp,
+  useStaff,
+} from '../helpers/seeded.ts'
 
 const t = useSeededApp()
-
-let nonAdminToken: string
-
-beforeEach(async () => {
-  nonAdminToken = await makeToken(t.db, await makeUser(t.db, everyCanFlag))
-})
+/** Every can_* flag but not an organization admin: product types are admin-only. */
+const staff = useStaff(t, 'allButAdmin')
 
 const PATH = '/api/add-ons/'
 const count = () => countRows(t.db, 'add_ons')
@@ -54,19 +57,14 @@ function addOnBody(id: string, fields: Record<string, unknown> = {}) {
 const makeLocker = () => makeAddOn(t.db, { id: 'locker', name: 'Locker' })
 
 describe('/api/add-ons/ 401', () => {
-  for (const [method, path] of [
+  const routes = [
     ['GET', PATH],
     ['GET', `${PATH}locker/`],
     ['POST', PATH],
     ['PUT', `${PATH}locker/`],
     ['PATCH', `${PATH}locker/`],
-  ] as const) {
-    test(`${method} ${path} without a token, or with an unknown one, is 401`, async () => {
-      const body = method === 'GET' ? {} : { body: { name: '' } }
-      expectUnauthenticated(await t.request(method, path, body))
-      expectUnauthenticated(await t.request(method, path, { ...body, token: '0'.repeat(40) }), invalidToken)
-    })
-  }
+  ] as const
+  testEachNeedsToken(t, routes, { name: '' })
 })
 
 describe('/api/add-ons/ 400', () => {
@@ -79,13 +77,13 @@ describe('/api/add-ons/ 400', () => {
     expect(await count()).toBe(0)
   })
 
-  const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
+  const cases: RefusedPost[] = [
     ['a blank name', { name: '' }, { name: blank }],
     ['an id with a space', { id: 'chalk bag' }, { id: slugMessage }],
     ['an empty id', { id: '' }, { id: slugMessage }],
     ['an id of 65 characters', { id: 'a'.repeat(65) }, { id: maxLength(64) }],
     ['fee -1', { fee: -1 }, { fee: minValue(0) }],
-    ['fee "5,00"', { fee: '5,00' }, { fee: ['A valid number is required.'] }],
+    ['fee "5,00"', { fee: '5,00' }, { fee: invalidNumber }],
     ['fee null', { fee: null }, { fee: notNull }],
     ['is_visible "x"', { is_visible: 'x' }, { is_visible: invalidBoolean }],
     ['icon_color_hex "#FF0000"', { icon_color_hex: '#FF0000' }, { icon_color_hex: colorMessage }],
@@ -129,14 +127,7 @@ describe('/api/add-ons/ 400', () => {
     ],
   ]
 
-  for (const [name, change, errors] of cases) {
-    test(`POST with ${name} is 400 and creates nothing`, async () => {
-      const res = await post({ name: 'Locker', ...change })
-      expect(res.status).toBe(400)
-      expect(res.body).toEqual(errors)
-      expect(await count()).toBe(0)
-    })
-  }
+  testEachRefusedPost(cases, { post, count, base: () => ({ name: 'Locker' }) })
 
   test('a duplicate id is 400', async () => {
     await makeLocker()
@@ -152,7 +143,7 @@ describe('/api/add-ons/ 400', () => {
     expect(res.body).toEqual({
       id: slugMessage,
       name: blank,
-      fee: ['A valid number is required.'],
+      fee: invalidNumber,
       revenue_account_codes: [
         'Invalid pk "999" - object does not exist.',
         'Location 999: the revenue account code must be a string.',
@@ -188,38 +179,31 @@ describe('/api/add-ons/ 400', () => {
 describe('/api/add-ons/ 403', () => {
   test('staff users without admin cannot write', async () => {
     await makeLocker()
-    for (const token of [t.seed.staffToken, nonAdminToken]) {
-      for (const [method, path] of [
-        ['POST', PATH],
-        ['PUT', `${PATH}locker/`],
-        ['PATCH', `${PATH}locker/`],
-      ] as const) {
-        const res = await t.request(method, path, { token, body: { name: 'Towel' } })
-        expect(res.status).toBe(403)
-        expect(res.body).toEqual(forbidden)
-      }
-    }
+    const body = { name: 'Towel' }
+    await expectEachForbidden(
+      t,
+      [t.seed.staffToken, staff.allButAdmin.token],
+      [
+        ['POST', PATH, body],
+        ['PUT', `${PATH}locker/`, body],
+        ['PATCH', `${PATH}locker/`, body],
+      ],
+    )
     expect(await count()).toBe(1)
   })
 })
 
 describe('/api/add-ons/ 404 and 405', () => {
   test('GET, PUT and PATCH of an unknown id are 404', async () => {
-    for (const method of ['GET', 'PUT', 'PATCH']) {
-      const res = await t.request(method, `${PATH}nothing-here/`, {
-        token: t.seed.adminToken,
-        ...(method === 'GET' ? {} : { body: { name: 'X' } }),
-      })
-      expect(res.status).toBe(404)
-      expect(res.body).toEqual(notFound)
-    }
+    const calls = ['GET', 'PUT', 'PATCH'].map(
+      (method) => [method, `${PATH}nothing-here/`, { name: 'X' }] as const,
+    )
+    await expectEachNotFound(t, t.seed.adminToken, calls)
   })
 
   test('DELETE is 405', async () => {
     await makeLocker()
-    const res = await t.request('DELETE', `${PATH}locker/`, { token: t.seed.adminToken })
-    expect(res.status).toBe(405)
-    expect(res.body).toEqual(methodNotAllowed('DELETE'))
+    await expectEachNotAllowed(t, t.seed.adminToken, [['DELETE', `${PATH}locker/`]])
   })
 })
 
@@ -304,10 +288,7 @@ describe('/api/add-ons/ success', () => {
     await makeLocker()
     await makeAddOn(t.db, { id: 'hidden-locker', name: 'Staff Locker', is_visible: 0 })
     await makeAddOn(t.db, { id: 'chalk', name: 'Chalk' })
-    const ids = async (query: string) =>
-      (await t.request('GET', `${PATH}?${query}`, { token: t.seed.staffToken })).body.results.map(
-        (r: { id: string }) => r.id,
-      )
+    const ids = listIds(t, PATH)
     expect(await ids('name=LOCKER')).toEqual(['locker', 'hidden-locker'])
     expect(await ids('is_visible=false')).toEqual(['hidden-locker'])
     expect(await ids('is_visible=true')).toEqual(['chalk', 'locker'])

@@ -1,46 +1,32 @@
-import { beforeEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { ONE_MINUTE_LATER, ORIGIN, START } from '../helpers/app.ts'
+import { blank, emptyPage, invalidBoolean, notNull, onePage, required } from '../helpers/bodies.ts'
+import { makeAlert } from '../helpers/customer-factories.ts'
+import { useCustomerRecordFixture } from '../helpers/customer-record-checks.ts'
+import { countRows } from '../helpers/factories.ts'
 import {
-  blank,
-  forbidden,
-  invalidBoolean,
-  invalidToken,
-  methodNotAllowed,
-  notFound,
-  notNull,
-  onePage,
-  emptyPage,
-  required,
-} from '../helpers/bodies.ts'
-import { makeAlert, makeCustomer } from '../helpers/customer-factories.ts'
-import { countRows, everyCanFlag, makeToken, makeUser } from '../helpers/factories.ts'
-import { expectUnauthenticated, useSeededApp } from '../helpers/seeded.ts'
+  expectEachForbidden,
+  expectEachNotAllowed,
+  expectEachNotFound,
+  listIds,
+  type RefusedPost,
+  testEachNeedsTokenApart,
+  testEachRefusedPost,
+  useSeededApp,
+} from '../helpers/seeded.ts'
 
 const t = useSeededApp()
-
-/** A user with can_manage_members only. */
-let membersToken: string
-/** A user with every can_* flag except can_manage_members. */
-let othersToken: string
-let customerId: number
-/** Another customer, whose alerts are not the first one's. */
-let otherCustomerId: number
-
-beforeEach(async () => {
-  membersToken = await makeToken(t.db, await makeUser(t.db, { can_manage_members: 1 }))
-  othersToken = await makeToken(t.db, await makeUser(t.db, { ...everyCanFlag, can_manage_members: 0 }))
-  customerId = (await makeCustomer(t.db)).id
-  otherCustomerId = (await makeCustomer(t.db, { first_name: 'Beth', last_name: 'Rodden' })).id
-})
+/** The customer whose alerts are tested, another customer, and members/others tokens. */
+const f = useCustomerRecordFixture(t)
 
 const invalidColor = ['Enter a valid color: 6 hexadecimal digits, such as FF0000.']
-const alertsPath = (id = customerId) => `/api/customers/${id}/alerts/`
-const alertPath = (alertId: number, id = customerId) => `/api/customers/${id}/alerts/${alertId}/`
+const alertsPath = (id = f.customer.id) => `/api/customers/${id}/alerts/`
+const alertPath = (alertId: number, id = f.customer.id) => `/api/customers/${id}/alerts/${alertId}/`
 const alertCount = () => countRows(t.db, 'customer_alerts')
 
 /** The whole record the API answers for an alert with the factory's defaults. */
 function alertBody(id: number, fields: Record<string, unknown> = {}) {
-  const owner = (fields.customer_id as number | undefined) ?? customerId
+  const owner = (fields.customer_id as number | undefined) ?? f.customer.id
   return {
     id,
     url: `${ORIGIN}/api/customers/${owner}/alerts/${id}/`,
@@ -68,25 +54,11 @@ describe('/api/customers/<id>/alerts/ 401', () => {
     ['PATCH', '/api/customers/1/alerts/1/'],
     ['DELETE', '/api/customers/1/alerts/1/'],
   ]
-  for (const [method, path] of routes) {
-    test(`${method} ${path} without a token is 401`, async () => {
-      await makeAlert(t.db, customerId)
-      expectUnauthenticated(await t.request(method, path, method === 'GET' ? {} : { body: {} }))
-    })
-
-    test(`${method} ${path} with an unknown token is 401 Invalid token`, async () => {
-      await makeAlert(t.db, customerId)
-      const res = await t.request(method, path, {
-        token: 'f'.repeat(40),
-        ...(method === 'GET' ? {} : { body: {} }),
-      })
-      expectUnauthenticated(res, invalidToken)
-    })
-  }
+  testEachNeedsTokenApart(t, routes, { setUp: () => makeAlert(t.db, f.customer.id) })
 })
 
 describe('/api/customers/<id>/alerts/ 400', () => {
-  const post = (body: unknown) => t.request('POST', alertsPath(), { token: membersToken, body })
+  const post = (body: unknown) => t.request('POST', alertsPath(), { token: f.membersToken, body })
 
   test('POST with an empty body needs alert_text', async () => {
     const res = await post({})
@@ -95,7 +67,7 @@ describe('/api/customers/<id>/alerts/ 400', () => {
     expect(await alertCount()).toBe(0)
   })
 
-  const cases: Array<[string, Record<string, unknown>, Record<string, string[]>]> = [
+  const cases: RefusedPost[] = [
     ['a blank alert_text', { alert_text: '' }, { alert_text: blank }],
     ['a null alert_text', { alert_text: null }, { alert_text: notNull }],
     ['a color of 3 digits', { color_hex: 'F00' }, { color_hex: invalidColor }],
@@ -109,14 +81,7 @@ describe('/api/customers/<id>/alerts/ 400', () => {
     ],
     ['is_active "x"', { is_active: 'x' }, { is_active: invalidBoolean }],
   ]
-  for (const [name, change, errors] of cases) {
-    test(`POST with ${name} is 400 and creates nothing`, async () => {
-      const res = await post({ alert_text: 'Owes a fee', ...change })
-      expect(res.status).toBe(400)
-      expect(res.body).toEqual(errors)
-      expect(await alertCount()).toBe(0)
-    })
-  }
+  testEachRefusedPost(cases, { post, count: alertCount, base: () => ({ alert_text: 'Owes a fee' }) })
 
   test('every failing field at once', async () => {
     const res = await post({ alert_text: '', color_hex: 'red', prevents_check_in: 'x', is_active: 'y' })
@@ -130,15 +95,15 @@ describe('/api/customers/<id>/alerts/ 400', () => {
   })
 
   test('PUT needs alert_text; PATCH with a bad color changes nothing', async () => {
-    const alert = await makeAlert(t.db, customerId)
+    const alert = await makeAlert(t.db, f.customer.id)
     const put = await t.request('PUT', alertPath(alert.id), {
-      token: membersToken,
+      token: f.membersToken,
       body: { color_hex: '00FF00' },
     })
     expect(put.status).toBe(400)
     expect(put.body).toEqual({ alert_text: required })
     const patch = await t.request('PATCH', alertPath(alert.id), {
-      token: membersToken,
+      token: f.membersToken,
       body: { alert_text: 'Changed', color_hex: 'blue' },
     })
     expect(patch.status).toBe(400)
@@ -150,21 +115,22 @@ describe('/api/customers/<id>/alerts/ 400', () => {
 describe('/api/customers/<id>/alerts/ 403', () => {
   for (const [who, token] of [
     ['a user without permissions', () => t.seed.staffToken],
-    ['a user with every permission but can_manage_members', () => othersToken],
+    ['a user with every permission but can_manage_members', () => f.othersToken],
   ] as const) {
     test(`${who} may read but not write`, async () => {
-      const alert = await makeAlert(t.db, customerId)
+      const alert = await makeAlert(t.db, f.customer.id)
       expect((await t.request('GET', alertsPath(), { token: token() })).status).toBe(200)
       expect((await t.request('GET', alertPath(alert.id), { token: token() })).status).toBe(200)
-      for (const [method, path] of [
-        ['POST', alertsPath()],
-        ['PUT', alertPath(alert.id)],
-        ['PATCH', alertPath(alert.id)],
-      ] as const) {
-        const res = await t.request(method, path, { token: token(), body: { alert_text: 'Nope' } })
-        expect(res.status).toBe(403)
-        expect(res.body).toEqual(forbidden)
-      }
+      const body = { alert_text: 'Nope' }
+      await expectEachForbidden(
+        t,
+        [token()],
+        [
+          ['POST', alertsPath(), body],
+          ['PUT', alertPath(alert.id), body],
+          ['PATCH', alertPath(alert.id), body],
+        ],
+      )
       expect(await storedAlert(alert.id)).toEqual(alert)
       expect(await alertCount()).toBe(1)
     })
@@ -173,50 +139,33 @@ describe('/api/customers/<id>/alerts/ 403', () => {
 
 describe('/api/customers/<id>/alerts/ 404 and 405', () => {
   test('an unknown customer is 404 for the list, create and a record', async () => {
-    const alert = await makeAlert(t.db, customerId)
-    for (const [method, path] of [
+    const alert = await makeAlert(t.db, f.customer.id)
+    const body = { alert_text: 'x' }
+    await expectEachNotFound(t, f.membersToken, [
       ['GET', alertsPath(999)],
-      ['POST', alertsPath(999)],
+      ['POST', alertsPath(999), body],
       ['GET', alertPath(alert.id, 999)],
-      ['PATCH', alertPath(alert.id, 999)],
-    ] as const) {
-      const res = await t.request(method, path, {
-        token: membersToken,
-        ...(method === 'GET' ? {} : { body: { alert_text: 'x' } }),
-      })
-      expect({ method, path, status: res.status, body: res.body }).toEqual({
-        method,
-        path,
-        status: 404,
-        body: notFound,
-      })
-    }
+      ['PATCH', alertPath(alert.id, 999), body],
+    ])
     expect(await alertCount()).toBe(1)
   })
 
   test("another customer's alert is 404 for read, PUT and PATCH, and is not changed", async () => {
-    const theirs = await makeAlert(t.db, otherCustomerId)
-    for (const method of ['GET', 'PUT', 'PATCH']) {
-      const res = await t.request(method, alertPath(theirs.id), {
-        token: membersToken,
-        ...(method === 'GET' ? {} : { body: { alert_text: 'Hijacked' } }),
-      })
-      expect({ method, status: res.status, body: res.body }).toEqual({ method, status: 404, body: notFound })
-    }
+    const theirs = await makeAlert(t.db, f.other.id)
+    const calls = ['GET', 'PUT', 'PATCH'].map(
+      (method) => [method, alertPath(theirs.id), { alert_text: 'Hijacked' }] as const,
+    )
+    await expectEachNotFound(t, f.membersToken, calls)
     expect(await storedAlert(theirs.id)).toEqual(theirs)
   })
 
   test('an unknown alert is 404', async () => {
-    const res = await t.request('GET', alertPath(999), { token: membersToken })
-    expect(res.status).toBe(404)
-    expect(res.body).toEqual(notFound)
+    await expectEachNotFound(t, f.membersToken, [['GET', alertPath(999)]])
   })
 
   test('DELETE is 405: an alert is retired with is_active false', async () => {
-    const alert = await makeAlert(t.db, customerId)
-    const res = await t.request('DELETE', alertPath(alert.id), { token: t.seed.adminToken })
-    expect(res.status).toBe(405)
-    expect(res.body).toEqual(methodNotAllowed('DELETE'))
+    const alert = await makeAlert(t.db, f.customer.id)
+    await expectEachNotAllowed(t, t.seed.adminToken, [['DELETE', alertPath(alert.id)]])
     expect(await alertCount()).toBe(1)
   })
 })
@@ -225,7 +174,7 @@ describe('/api/customers/<id>/alerts/ success', () => {
   test('POST with alert_text only: defaults red, not blocking, active, dated today', async () => {
     t.clock.advance(60_000)
     const res = await t.request('POST', alertsPath(), {
-      token: membersToken,
+      token: f.membersToken,
       body: { alert_text: 'Check ID' },
     })
     expect(res.status).toBe(201)
@@ -254,7 +203,7 @@ describe('/api/customers/<id>/alerts/ success', () => {
 
   test('created_date is the organization-local day: 05:30 UTC is still the day before in Denver', async () => {
     t.clock.set('2026-11-23T05:30:00.000Z')
-    const res = await t.request('POST', alertsPath(), { token: membersToken, body: { alert_text: 'Late' } })
+    const res = await t.request('POST', alertsPath(), { token: f.membersToken, body: { alert_text: 'Late' } })
     expect(res.status).toBe(201)
     expect(res.body.created_date).toBe('2026-11-22')
     expect(res.body.created_at).toBe('2026-11-23T05:30:00.000Z')
@@ -262,11 +211,11 @@ describe('/api/customers/<id>/alerts/ success', () => {
 
   test('read-only fields sent on create are ignored', async () => {
     const res = await t.request('POST', alertsPath(), {
-      token: membersToken,
+      token: f.membersToken,
       body: {
         alert_text: 'Check ID',
         id: 50,
-        customer_id: otherCustomerId,
+        customer_id: f.other.id,
         created_date: '2000-01-01',
         created_at: '2000-01-01T00:00:00.000Z',
       },
@@ -276,10 +225,10 @@ describe('/api/customers/<id>/alerts/ success', () => {
   })
 
   test('PUT replaces the sent fields and keeps created_date; PATCH changes one', async () => {
-    const alert = await makeAlert(t.db, customerId, { color_hex: '0000FF' })
+    const alert = await makeAlert(t.db, f.customer.id, { color_hex: '0000FF' })
     t.clock.advance(60_000)
     const put = await t.request('PUT', alertPath(alert.id), {
-      token: membersToken,
+      token: f.membersToken,
       body: { alert_text: 'Banned', prevents_check_in: true },
     })
     expect(put.status).toBe(200)
@@ -292,18 +241,18 @@ describe('/api/customers/<id>/alerts/ success', () => {
       }),
     )
     const patch = await t.request('PATCH', alertPath(alert.id), {
-      token: membersToken,
+      token: f.membersToken,
       body: { is_active: false },
     })
     expect(patch.status).toBe(200)
     expect(patch.body).toEqual({ ...put.body, is_active: false })
-    expect((await t.request('GET', alertPath(alert.id), { token: membersToken })).body).toEqual(patch.body)
+    expect((await t.request('GET', alertPath(alert.id), { token: f.membersToken })).body).toEqual(patch.body)
   })
 
   test("the list holds this customer's alerts only, oldest first", async () => {
-    const first = await makeAlert(t.db, customerId, { alert_text: 'First' })
-    await makeAlert(t.db, otherCustomerId, { alert_text: 'Theirs' })
-    const second = await makeAlert(t.db, customerId, { alert_text: 'Second', is_active: 0 })
+    const first = await makeAlert(t.db, f.customer.id, { alert_text: 'First' })
+    await makeAlert(t.db, f.other.id, { alert_text: 'Theirs' })
+    const second = await makeAlert(t.db, f.customer.id, { alert_text: 'Second', is_active: 0 })
     const res = await t.request('GET', alertsPath(), { token: t.seed.staffToken })
     expect(res.status).toBe(200)
     expect(res.body).toEqual(
@@ -315,12 +264,9 @@ describe('/api/customers/<id>/alerts/ success', () => {
   })
 
   test('the list filters on is_active and prevents_check_in', async () => {
-    const active = await makeAlert(t.db, customerId, { prevents_check_in: 1 })
-    const retired = await makeAlert(t.db, customerId, { is_active: 0 })
-    const ids = async (query: string) =>
-      (await t.request('GET', `${alertsPath()}?${query}`, { token: t.seed.staffToken })).body.results.map(
-        (r: { id: number }) => r.id,
-      )
+    const active = await makeAlert(t.db, f.customer.id, { prevents_check_in: 1 })
+    const retired = await makeAlert(t.db, f.customer.id, { is_active: 0 })
+    const ids = listIds(t, alertsPath())
     expect(await ids('is_active=true')).toEqual([active.id])
     expect(await ids('is_active=false')).toEqual([retired.id])
     expect(await ids('prevents_check_in=true')).toEqual([active.id])

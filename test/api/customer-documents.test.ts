@@ -1,40 +1,34 @@
-import { beforeEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { ONE_MINUTE_LATER, ORIGIN, START } from '../helpers/app.ts'
 import {
   blank,
   emptyPage,
   forbidden,
   invalidChoice,
-  invalidToken,
-  methodNotAllowed,
+  invalidDate,
   notFound,
   notNull,
   onePage,
   required,
 } from '../helpers/bodies.ts'
-import { makeCustomer, makeDocument } from '../helpers/customer-factories.ts'
-import { countRows, everyCanFlag, makeToken, makeUser } from '../helpers/factories.ts'
-import { expectUnauthenticated, useSeededApp } from '../helpers/seeded.ts'
+import { makeDocument } from '../helpers/customer-factories.ts'
+import { useCustomerRecordFixture } from '../helpers/customer-record-checks.ts'
+import { countRows } from '../helpers/factories.ts'
+import {
+  expectEachNotAllowed,
+  expectEachNotFound,
+  expectUnauthenticated,
+  type RefusedPost,
+  testEachNeedsTokenApart,
+  testEachRefusedPost,
+  useSeededApp,
+} from '../helpers/seeded.ts'
 
 const t = useSeededApp()
-
-/** A user with can_manage_members only. */
-let membersToken: string
-/** A user with every can_* flag except can_manage_members. */
-let othersToken: string
-let customerId: number
-/** Another customer, whose documents are not the first one's. */
-let otherCustomerId: number
-
-beforeEach(async () => {
-  membersToken = await makeToken(t.db, await makeUser(t.db, { can_manage_members: 1 }))
-  othersToken = await makeToken(t.db, await makeUser(t.db, { ...everyCanFlag, can_manage_members: 0 }))
-  customerId = (await makeCustomer(t.db)).id
-  otherCustomerId = (await makeCustomer(t.db, { first_name: 'Beth', last_name: 'Rodden' })).id
-})
+/** The customer whose documents are tested, another customer, and members/others tokens. */
+const f = useCustomerRecordFixture(t)
 
 const MiB = 1024 * 1024
-const invalidDate = ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.']
 const notAFile = ['The submitted data was not a file. Check the encoding type on the form.']
 const emptyFile = ['The submitted file is empty.']
 const notAPdf = ['Upload a valid PDF. The file you uploaded was either not a PDF or a corrupted PDF.']
@@ -56,9 +50,10 @@ const PDF = bytes(
 const pdfFile = (content: Uint8Array = PDF, name = 'waiver.pdf') =>
   new File([content], name, { type: 'application/pdf' })
 
-const documentsPath = (id = customerId) => `/api/customers/${id}/documents/`
-const documentPath = (documentId: number, id = customerId) => `/api/customers/${id}/documents/${documentId}/`
-const pdfPath = (documentId: number, id = customerId) => `${documentPath(documentId, id)}pdf/`
+const documentsPath = (id = f.customer.id) => `/api/customers/${id}/documents/`
+const documentPath = (documentId: number, id = f.customer.id) =>
+  `/api/customers/${id}/documents/${documentId}/`
+const pdfPath = (documentId: number, id = f.customer.id) => `${documentPath(documentId, id)}pdf/`
 const documentCount = () => countRows(t.db, 'customer_documents')
 const fileCount = () => countRows(t.db, 'customer_document_files')
 
@@ -86,7 +81,7 @@ async function download(path: string, token?: string) {
 
 /** The whole record the API answers for a document with the factory's defaults. */
 function documentBody(id: number, fields: Record<string, unknown> = {}) {
-  const owner = (fields.customer_id as number | undefined) ?? customerId
+  const owner = (fields.customer_id as number | undefined) ?? f.customer.id
   const { customer_id: _, ...rest } = fields
   return {
     id,
@@ -101,7 +96,7 @@ function documentBody(id: number, fields: Record<string, unknown> = {}) {
     ...rest,
   }
 }
-const pdfUrl = (id: number, owner = customerId) => `${ORIGIN}/api/customers/${owner}/documents/${id}/pdf/`
+const pdfUrl = (id: number, owner = f.customer.id) => `${ORIGIN}/api/customers/${owner}/documents/${id}/pdf/`
 
 describe('/api/customers/<id>/documents/ 401', () => {
   const routes: Array<[string, string]> = [
@@ -113,21 +108,7 @@ describe('/api/customers/<id>/documents/ 401', () => {
     ['PATCH', '/api/customers/1/documents/1/'],
     ['DELETE', '/api/customers/1/documents/1/'],
   ]
-  for (const [method, path] of routes) {
-    test(`${method} ${path} without a token is 401`, async () => {
-      await makeDocument(t.db, customerId, {}, PDF)
-      expectUnauthenticated(await t.request(method, path, method === 'GET' ? {} : { body: {} }))
-    })
-
-    test(`${method} ${path} with an unknown token is 401 Invalid token`, async () => {
-      await makeDocument(t.db, customerId, {}, PDF)
-      const res = await t.request(method, path, {
-        token: 'a'.repeat(40),
-        ...(method === 'GET' ? {} : { body: {} }),
-      })
-      expectUnauthenticated(res, invalidToken)
-    })
-  }
+  testEachNeedsTokenApart(t, routes, { setUp: () => makeDocument(t.db, f.customer.id, {}, PDF) })
 
   test('a multipart upload without a token is 401 and stores nothing', async () => {
     const res = await upload({ name: 'Waiver', pdf: pdfFile() })
@@ -137,7 +118,7 @@ describe('/api/customers/<id>/documents/ 401', () => {
 })
 
 describe('/api/customers/<id>/documents/ 400', () => {
-  const post = (body: unknown) => t.request('POST', documentsPath(), { token: membersToken, body })
+  const post = (body: unknown) => t.request('POST', documentsPath(), { token: f.membersToken, body })
 
   test('POST with an empty body needs name', async () => {
     const res = await post({})
@@ -146,7 +127,7 @@ describe('/api/customers/<id>/documents/ 400', () => {
     expect(await documentCount()).toBe(0)
   })
 
-  const cases: Array<[string, Record<string, unknown>, Record<string, string[]>]> = [
+  const cases: RefusedPost[] = [
     ['a blank name', { name: '' }, { name: blank }],
     ['a null name', { name: null }, { name: notNull }],
     [
@@ -163,14 +144,7 @@ describe('/api/customers/<id>/documents/ 400', () => {
     ['a null kind', { kind: null }, { kind: notNull }],
     ['a pdf sent as text in JSON', { pdf: 'JVBERi0xLjQK' }, { pdf: notAFile }],
   ]
-  for (const [name, change, errors] of cases) {
-    test(`POST with ${name} is 400 and creates nothing`, async () => {
-      const res = await post({ name: 'Waiver', ...change })
-      expect(res.status).toBe(400)
-      expect(res.body).toEqual(errors)
-      expect(await documentCount()).toBe(0)
-    })
-  }
+  testEachRefusedPost(cases, { post, count: documentCount, base: () => ({ name: 'Waiver' }) })
 
   const uploads: Array<[string, Record<string, string | Blob>, Record<string, string[]>]> = [
     ['a file that is not a PDF', { pdf: new File(['hello'], 'waiver.pdf') }, { pdf: notAPdf }],
@@ -183,7 +157,7 @@ describe('/api/customers/<id>/documents/ 400', () => {
   ]
   for (const [name, fields, errors] of uploads) {
     test(`a multipart upload with ${name} is 400 and stores nothing`, async () => {
-      const res = await upload({ name: 'Waiver', ...fields }, { token: membersToken })
+      const res = await upload({ name: 'Waiver', ...fields }, { token: f.membersToken })
       expect(res.status).toBe(400)
       expect(res.body).toEqual(errors)
       expect(await documentCount()).toBe(0)
@@ -194,7 +168,7 @@ describe('/api/customers/<id>/documents/ 400', () => {
   test('every failing field at once, the file last', async () => {
     const res = await upload(
       { name: '', kind: 'x', expiration_date: 'never', pdf: new File(['GIF89a'], 'w.pdf') },
-      { token: membersToken },
+      { token: f.membersToken },
     )
     expect(res.status).toBe(400)
     expect(res.body).toEqual({
@@ -207,7 +181,7 @@ describe('/api/customers/<id>/documents/ 400', () => {
 
   test('a malformed multipart body is 400 with a parse error', async () => {
     const res = await t.request('POST', documentsPath(), {
-      token: membersToken,
+      token: f.membersToken,
       headers: { 'content-type': 'multipart/form-data; boundary=XYZ' },
       body: 'this is not multipart',
     })
@@ -222,10 +196,10 @@ describe('/api/customers/<id>/documents/ 400', () => {
 describe('/api/customers/<id>/documents/ 403', () => {
   for (const [who, token] of [
     ['a user without permissions', () => t.seed.staffToken],
-    ['a user with every permission but can_manage_members', () => othersToken],
+    ['a user with every permission but can_manage_members', () => f.othersToken],
   ] as const) {
     test(`${who} may read and download but not create`, async () => {
-      const document = await makeDocument(t.db, customerId, {}, PDF)
+      const document = await makeDocument(t.db, f.customer.id, {}, PDF)
       expect((await t.request('GET', documentsPath(), { token: token() })).status).toBe(200)
       expect((await t.request('GET', documentPath(document.id), { token: token() })).status).toBe(200)
       expect((await download(pdfPath(document.id), token())).status).toBe(200)
@@ -242,27 +216,16 @@ describe('/api/customers/<id>/documents/ 403', () => {
 
 describe('/api/customers/<id>/documents/ 404, 405 and 413', () => {
   test('an unknown customer is 404 for the list, create, a record and its PDF', async () => {
-    const document = await makeDocument(t.db, customerId, {}, PDF)
-    for (const [method, path] of [
+    const document = await makeDocument(t.db, f.customer.id, {}, PDF)
+    await expectEachNotFound(t, f.membersToken, [
       ['GET', documentsPath(999)],
-      ['POST', documentsPath(999)],
+      ['POST', documentsPath(999), { name: 'Waiver' }],
       ['GET', documentPath(document.id, 999)],
       ['GET', pdfPath(document.id, 999)],
-    ] as const) {
-      const res = await t.request(method, path, {
-        token: membersToken,
-        ...(method === 'GET' ? {} : { body: { name: 'Waiver' } }),
-      })
-      expect({ method, path, status: res.status, body: res.body }).toEqual({
-        method,
-        path,
-        status: 404,
-        body: notFound,
-      })
-    }
+    ])
     const uploaded = await upload(
       { name: 'Waiver', pdf: pdfFile() },
-      { token: membersToken, path: documentsPath(999) },
+      { token: f.membersToken, path: documentsPath(999) },
     )
     expect(uploaded.status).toBe(404)
     expect(uploaded.body).toEqual(notFound)
@@ -270,30 +233,28 @@ describe('/api/customers/<id>/documents/ 404, 405 and 413', () => {
   })
 
   test("another customer's document and its PDF are 404", async () => {
-    const theirs = await makeDocument(t.db, otherCustomerId, {}, PDF)
-    for (const path of [documentPath(theirs.id), pdfPath(theirs.id)]) {
-      const res = await t.request('GET', path, { token: membersToken })
-      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 404, body: notFound })
-    }
+    const theirs = await makeDocument(t.db, f.other.id, {}, PDF)
+    await expectEachNotFound(t, f.membersToken, [
+      ['GET', documentPath(theirs.id)],
+      ['GET', pdfPath(theirs.id)],
+    ])
   })
 
   test('the PDF of a document without a file, or of an unknown document, is 404', async () => {
-    const document = await makeDocument(t.db, customerId)
-    for (const path of [pdfPath(document.id), pdfPath(999), documentPath(999)]) {
-      const res = await t.request('GET', path, { token: membersToken })
-      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 404, body: notFound })
-    }
+    const document = await makeDocument(t.db, f.customer.id)
+    const paths = [pdfPath(document.id), pdfPath(999), documentPath(999)]
+    await expectEachNotFound(
+      t,
+      f.membersToken,
+      paths.map((path) => ['GET', path] as const),
+    )
   })
 
   for (const method of ['PUT', 'PATCH', 'DELETE']) {
     test(`${method} on a document is 405: signed documents are not edited`, async () => {
-      const document = await makeDocument(t.db, customerId)
-      const res = await t.request(method, documentPath(document.id), {
-        token: t.seed.adminToken,
-        ...(method === 'DELETE' ? {} : { body: { name: 'Changed' } }),
-      })
-      expect(res.status).toBe(405)
-      expect(res.body).toEqual(methodNotAllowed(method))
+      const document = await makeDocument(t.db, f.customer.id)
+      const body = method === 'DELETE' ? undefined : { name: 'Changed' }
+      await expectEachNotAllowed(t, t.seed.adminToken, [[method, documentPath(document.id), body]])
       expect(await t.db.selectFrom('customer_documents').selectAll().execute()).toEqual([document])
     })
   }
@@ -301,7 +262,7 @@ describe('/api/customers/<id>/documents/ 404, 405 and 413', () => {
   test('an upload whose file is over 10 MiB is 413 and stores nothing', async () => {
     const big = new Uint8Array(10 * MiB + 1)
     big.set(PDF)
-    const res = await upload({ name: 'Waiver', pdf: pdfFile(big) }, { token: membersToken })
+    const res = await upload({ name: 'Waiver', pdf: pdfFile(big) }, { token: f.membersToken })
     expect(res.status).toBe(413)
     expect(res.body).toEqual(tooLarge)
     expect(await documentCount()).toBe(0)
@@ -309,7 +270,7 @@ describe('/api/customers/<id>/documents/ 404, 405 and 413', () => {
 
   test('an upload declaring a body over the multipart limit is 413 before it is read', async () => {
     const res = await t.request('POST', documentsPath(), {
-      token: membersToken,
+      token: f.membersToken,
       headers: { 'content-type': 'multipart/form-data; boundary=XYZ', 'content-length': String(12 * MiB) },
       body: '--XYZ--\r\n',
     })
@@ -319,7 +280,7 @@ describe('/api/customers/<id>/documents/ 404, 405 and 413', () => {
 
   test('a JSON body on the documents path keeps the 1 MiB limit', async () => {
     const res = await t.request('POST', documentsPath(), {
-      token: membersToken,
+      token: f.membersToken,
       body: { name: 'x'.repeat(MiB) },
     })
     expect(res.status).toBe(413)
@@ -332,7 +293,7 @@ describe('/api/customers/<id>/documents/ success', () => {
   test('POST JSON with the name only records a non-expiring waiver without a PDF', async () => {
     t.clock.advance(60_000)
     const res = await t.request('POST', documentsPath(), {
-      token: membersToken,
+      token: f.membersToken,
       body: { name: 'Liability waiver' },
     })
     expect(res.status).toBe(201)
@@ -367,7 +328,7 @@ describe('/api/customers/<id>/documents/ success', () => {
   test('a multipart upload stores the PDF, served back byte for byte at the pdf link', async () => {
     const res = await upload(
       { name: 'Liability waiver', expiration_date: '2027-11-22', pdf: pdfFile() },
-      { token: membersToken },
+      { token: f.membersToken },
     )
     expect(res.status).toBe(201)
     const id = res.body.id
@@ -385,9 +346,9 @@ describe('/api/customers/<id>/documents/ success', () => {
   test('a multipart upload of exactly 10 MiB is accepted', async () => {
     const big = new Uint8Array(10 * MiB)
     big.set(PDF)
-    const res = await upload({ name: 'Scanned waiver', pdf: pdfFile(big) }, { token: membersToken })
+    const res = await upload({ name: 'Scanned waiver', pdf: pdfFile(big) }, { token: f.membersToken })
     expect(res.status).toBe(201)
-    const file = await download(pdfPath(res.body.id), membersToken)
+    const file = await download(pdfPath(res.body.id), f.membersToken)
     expect(file.bytes.length).toBe(10 * MiB)
     expect(file.bytes).toEqual(big)
   })
@@ -395,7 +356,7 @@ describe('/api/customers/<id>/documents/ success', () => {
   test('a multipart upload without a file, and an empty expiration_date, records a non-expiring document', async () => {
     const res = await upload(
       { name: 'Liability waiver', expiration_date: '', kind: 'waiver' },
-      { token: membersToken },
+      { token: f.membersToken },
     )
     expect(res.status).toBe(201)
     expect(res.body).toEqual(documentBody(res.body.id))
@@ -405,26 +366,26 @@ describe('/api/customers/<id>/documents/ success', () => {
   test('a waiver recorded here shows on the customer', async () => {
     await upload(
       { name: 'Liability waiver', expiration_date: '2027-01-31', pdf: pdfFile() },
-      { token: membersToken },
+      { token: f.membersToken },
     )
-    const customer = await t.request('GET', `/api/customers/${customerId}/`, { token: membersToken })
+    const customer = await t.request('GET', `/api/customers/${f.customer.id}/`, { token: f.membersToken })
     expect(customer.body.active_waiver_exists).toBe(true)
     expect(customer.body.latest_waiver_expiration_date).toBe('2027-01-31')
   })
 
   test("the list holds this customer's documents only, oldest first, with is_expired and the pdf link", async () => {
-    const expired = await makeDocument(t.db, customerId, {
+    const expired = await makeDocument(t.db, f.customer.id, {
       name: 'Old waiver',
       expiration_date: '2026-11-21',
     })
-    await makeDocument(t.db, otherCustomerId, { name: 'Theirs' })
+    await makeDocument(t.db, f.other.id, { name: 'Theirs' })
     const today = await makeDocument(
       t.db,
-      customerId,
+      f.customer.id,
       { name: 'Current waiver', expiration_date: '2026-11-22' },
       PDF,
     )
-    const other = await makeDocument(t.db, customerId, { name: 'Photo release', kind: 'other' })
+    const other = await makeDocument(t.db, f.customer.id, { name: 'Photo release', kind: 'other' })
     const res = await t.request('GET', documentsPath(), { token: t.seed.staffToken })
     expect(res.status).toBe(200)
     expect(res.body).toEqual(
@@ -441,7 +402,7 @@ describe('/api/customers/<id>/documents/ success', () => {
   })
 
   test('is_expired turns at midnight in the organization zone, not UTC', async () => {
-    const document = await makeDocument(t.db, customerId, { expiration_date: '2026-11-22' })
+    const document = await makeDocument(t.db, f.customer.id, { expiration_date: '2026-11-22' })
     const expired = async () =>
       (await t.request('GET', documentPath(document.id), { token: t.seed.staffToken })).body.is_expired
     t.clock.set('2026-11-23T06:59:59.999Z') // 23:59:59.999 on the 22nd in Denver

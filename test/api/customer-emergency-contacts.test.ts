@@ -3,7 +3,7 @@ import { ONE_MINUTE_LATER, ORIGIN, START } from '../helpers/app.ts'
 import { blank, invalidEmail, maxLength, notNull, onePage, required } from '../helpers/bodies.ts'
 import { customerRecordSuite, useCustomerRecordFixture } from '../helpers/customer-record-checks.ts'
 import { makeEmergencyContact } from '../helpers/customer-record-factories.ts'
-import { useSeededApp } from '../helpers/seeded.ts'
+import { type RefusedPost, testEachRefusedPost, useSeededApp } from '../helpers/seeded.ts'
 
 /**
  * /api/customers/<customer_id>/emergency-contacts/ (reference 2.6 and 4.6): list, read, create,
@@ -52,7 +52,7 @@ describe('emergency-contacts 400', () => {
     expect(await contactCount()).toBe(0)
   })
 
-  const cases: Array<[string, Record<string, unknown>, Record<string, string[]>]> = [
+  const cases: RefusedPost[] = [
     ['a blank first_name', { first_name: '' }, { first_name: blank }],
     ['a blank last_name', { last_name: '' }, { last_name: blank }],
     ['a blank telephone', { telephone: '' }, { telephone: blank }],
@@ -65,14 +65,7 @@ describe('emergency-contacts 400', () => {
     ['a relation of 151 characters', { relation: 'x'.repeat(151) }, { relation: maxLength(150) }],
   ]
 
-  for (const [name, change, errors] of cases) {
-    test(`POST with ${name} is 400 and creates nothing`, async () => {
-      const res = await post({ ...valid(), ...change })
-      expect(res.status).toBe(400)
-      expect(res.body).toEqual(errors)
-      expect(await contactCount()).toBe(0)
-    })
-  }
+  testEachRefusedPost(cases, { post, count: contactCount, base: valid })
 
   test('every failing field is reported in one body', async () => {
     const res = await post({ first_name: '', last_name: 'Rodden', email: 'x@' })

@@ -1,45 +1,43 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
+import type { Customer } from '../../src/db/schema.ts'
 import { ONE_MINUTE_LATER, ORIGIN, START } from '../helpers/app.ts'
 import {
   cannotChange,
   doesNotExist,
-  forbidden,
   invalidChoice,
-  invalidToken,
+  invalidDate,
   maxValue,
-  methodNotAllowed,
   minValue,
   notANumber,
-  notFound,
   onePage,
   required,
 } from '../helpers/bodies.ts'
-import { countRows, makeToken, makeUser } from '../helpers/factories.ts'
+import { makeCustomer } from '../helpers/customer-factories.ts'
+import { countRows } from '../helpers/factories.ts'
+import { makeCustomerEntryPass, makeEntryPassType } from '../helpers/product-factories.ts'
 import {
-  makeCustomerEntryPass,
-  makeEntryPassType,
-  makeProductCustomer,
-} from '../helpers/product-factories.ts'
-import { expectUnauthenticated, useSeededApp } from '../helpers/seeded.ts'
+  expectEachForbidden,
+  expectEachNotAllowed,
+  expectEachNotFound,
+  testEachNeedsToken,
+  useSeededApp,
+  useStaff,
+} from '../helpers/seeded.ts'
 
 const t = useSeededApp()
+const staff = useStaff(t, 'members', 'events')
 
 const PATH = '/api/customer-entry-passes/'
 const count = () => countRows(t.db, 'customer_entry_passes')
-const badDate = ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.']
 
-let membersToken: string
-let eventsToken: string
 let punchCard: Awaited<ReturnType<typeof makeEntryPassType>>
-let owner: Awaited<ReturnType<typeof makeProductCustomer>>
-let parent: typeof owner
+let owner: Customer
+let parent: Customer
 
 beforeEach(async () => {
-  membersToken = await makeToken(t.db, await makeUser(t.db, { can_manage_members: 1 }))
-  eventsToken = await makeToken(t.db, await makeUser(t.db, { can_manage_events: 1 }))
   punchCard = await makeEntryPassType(t.db)
-  owner = await makeProductCustomer(t.db, { first_name: 'Sasha', last_name: 'DiGiulian' })
-  parent = await makeProductCustomer(t.db, { first_name: 'Lynn', last_name: 'Hill' })
+  owner = await makeCustomer(t.db, { first_name: 'Sasha', last_name: 'DiGiulian' })
+  parent = await makeCustomer(t.db, { first_name: 'Lynn', last_name: 'Hill' })
 })
 
 function passBody(id: number, fields: Record<string, unknown> = {}) {
@@ -69,22 +67,17 @@ const heldPass = (fields: Record<string, unknown> = {}) =>
   makeCustomerEntryPass(t.db, { entry_pass_type_id: punchCard.id, owner_id: owner.id, ...fields })
 
 describe('/api/customer-entry-passes/ 401', () => {
-  for (const [method, path] of [
+  const routes = [
     ['GET', PATH],
     ['GET', `${PATH}1/`],
     ['POST', PATH],
     ['PATCH', `${PATH}1/`],
-  ] as const) {
-    test(`${method} ${path} without a token, or with an unknown one, is 401`, async () => {
-      const body = method === 'GET' ? {} : { body: {} }
-      expectUnauthenticated(await t.request(method, path, body))
-      expectUnauthenticated(await t.request(method, path, { ...body, token: '0'.repeat(40) }), invalidToken)
-    })
-  }
+  ] as const
+  testEachNeedsToken(t, routes)
 })
 
 describe('/api/customer-entry-passes/ 400', () => {
-  const post = (body: unknown) => t.request('POST', PATH, { token: membersToken, body })
+  const post = (body: unknown) => t.request('POST', PATH, { token: staff.members.token, body })
 
   test('an empty body reports entry_pass_id and owner_id', async () => {
     const res = await post({})
@@ -107,7 +100,7 @@ describe('/api/customer-entry-passes/ 400', () => {
       owner_id: doesNotExist(998),
       purchaser_id: doesNotExist(997),
       acquired_via: invalidChoice('stolen'),
-      expiry_date: badDate,
+      expiry_date: invalidDate,
     })
     expect(await count()).toBe(0)
   })
@@ -115,12 +108,13 @@ describe('/api/customer-entry-passes/ 400', () => {
   test('PATCH: entries_remaining within 0..entries_total; type and owner cannot change', async () => {
     const held = await heldPass({ entries_total: 10, entries_remaining: 4 })
     t.clock.advance(60_000)
-    const patch = (body: unknown) => t.request('PATCH', `${PATH}${held.id}/`, { token: membersToken, body })
+    const patch = (body: unknown) =>
+      t.request('PATCH', `${PATH}${held.id}/`, { token: staff.members.token, body })
     const other = await makeEntryPassType(t.db, { name: 'Day Pass', number_of_entries: 1 })
     for (const [body, errors] of [
       [{ entries_remaining: 11 }, { entries_remaining: maxValue(10) }],
       [{ entries_remaining: -1 }, { entries_remaining: minValue(0) }],
-      [{ expiry_date: '22/11/2026' }, { expiry_date: badDate }],
+      [{ expiry_date: '22/11/2026' }, { expiry_date: invalidDate }],
       [
         { entry_pass_id: other.id, owner_id: parent.id, entries_remaining: 3 },
         { entry_pass_id: cannotChange, owner_id: cannotChange },
@@ -144,34 +138,27 @@ describe('/api/customer-entry-passes/ 400', () => {
 describe('/api/customer-entry-passes/ 403, 404 and 405', () => {
   test('without can_manage_members nobody writes', async () => {
     const held = await heldPass()
-    for (const token of [t.seed.staffToken, eventsToken]) {
-      for (const [method, path, body] of [
+    await expectEachForbidden(
+      t,
+      [t.seed.staffToken, staff.events.token],
+      [
         ['POST', PATH, { entry_pass_id: punchCard.id, owner_id: owner.id }],
         ['PATCH', `${PATH}${held.id}/`, { entries_remaining: 0 }],
-      ] as const) {
-        const res = await t.request(method, path, { token, body })
-        expect(res.status).toBe(403)
-        expect(res.body).toEqual(forbidden)
-      }
-    }
+      ],
+    )
     expect(await count()).toBe(1)
   })
 
   test('unknown ids are 404; PUT and DELETE are 405', async () => {
-    for (const method of ['GET', 'PATCH']) {
-      const res = await t.request(method, `${PATH}999/`, {
-        token: membersToken,
-        ...(method === 'GET' ? {} : { body: { entries_remaining: 1 } }),
-      })
-      expect(res.status).toBe(404)
-      expect(res.body).toEqual(notFound)
-    }
+    await expectEachNotFound(t, staff.members.token, [
+      ['GET', `${PATH}999/`],
+      ['PATCH', `${PATH}999/`, { entries_remaining: 1 }],
+    ])
     const held = await heldPass()
-    for (const method of ['PUT', 'DELETE']) {
-      const res = await t.request(method, `${PATH}${held.id}/`, { token: t.seed.adminToken, body: {} })
-      expect(res.status).toBe(405)
-      expect(res.body).toEqual(methodNotAllowed(method))
-    }
+    await expectEachNotAllowed(t, t.seed.adminToken, [
+      ['PUT', `${PATH}${held.id}/`, {}],
+      ['DELETE', `${PATH}${held.id}/`, {}],
+    ])
   })
 })
 
@@ -200,7 +187,7 @@ describe('/api/customer-entry-passes/ success', () => {
 
   test("POST takes the type's entries and expires valid_days from today, counting today", async () => {
     const res = await t.request('POST', PATH, {
-      token: membersToken,
+      token: staff.members.token,
       body: { entry_pass_id: punchCard.id, owner_id: owner.id },
     })
     expect(res.status).toBe(201)
@@ -220,7 +207,7 @@ describe('/api/customer-entry-passes/ success', () => {
     // 06:30 UTC on the 23rd is still 23:30 on the 22nd in Denver.
     t.clock.set('2026-11-23T06:30:00.000Z')
     const res = await t.request('POST', PATH, {
-      token: membersToken,
+      token: staff.members.token,
       body: { entry_pass_id: dayPass.id, owner_id: owner.id },
     })
     expect(res.body).toMatchObject({
@@ -264,7 +251,7 @@ describe('/api/customer-entry-passes/ success', () => {
       }),
     )
     const dated = await t.request('POST', PATH, {
-      token: membersToken,
+      token: staff.members.token,
       body: {
         entry_pass_id: punchCard.id,
         owner_id: owner.id,
@@ -274,7 +261,7 @@ describe('/api/customer-entry-passes/ success', () => {
     })
     expect(dated.body).toEqual(passBody(dated.body.id, { expiry_date: '2026-11-21', is_expired: true }))
     const never = await t.request('POST', PATH, {
-      token: membersToken,
+      token: staff.members.token,
       body: { entry_pass_id: punchCard.id, owner_id: owner.id, expiry_date: null },
     })
     expect(never.body).toEqual(passBody(never.body.id))
@@ -284,13 +271,13 @@ describe('/api/customer-entry-passes/ success', () => {
     const held = await heldPass({ expiry_date: '2026-12-31' })
     t.clock.advance(60_000)
     const res = await t.request('PATCH', `${PATH}${held.id}/`, {
-      token: membersToken,
+      token: staff.members.token,
       body: { entries_remaining: 0, expiry_date: null, entry_pass_id: punchCard.id, owner_id: owner.id },
     })
     expect(res.status).toBe(200)
     expect(res.body).toEqual(passBody(held.id, { entries_remaining: 0, updated_at: ONE_MINUTE_LATER }))
     const refill = await t.request('PATCH', `${PATH}${held.id}/`, {
-      token: membersToken,
+      token: staff.members.token,
       body: { entries_remaining: 10, expiry_date: '2026-11-22' },
     })
     expect(refill.body).toEqual(

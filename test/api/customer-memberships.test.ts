@@ -4,27 +4,31 @@ import { ONE_MINUTE_LATER, ORIGIN, START } from '../helpers/app.ts'
 import {
   cannotChange,
   doesNotExist,
-  forbidden,
   invalidChoice,
+  invalidDate,
   invalidInteger,
-  invalidToken,
-  methodNotAllowed,
+  invalidNumber,
   minValue,
   notANumber,
-  notFound,
   onePage,
   required,
 } from '../helpers/bodies.ts'
-import { countRows, makeGym, makeToken, makeUser } from '../helpers/factories.ts'
+import { makeCustomer } from '../helpers/customer-factories.ts'
+import { countRows, makeGym } from '../helpers/factories.ts'
+import { makeAddOn, makeCustomerMembership, makeMembershipType } from '../helpers/product-factories.ts'
 import {
-  makeAddOn,
-  makeCustomerMembership,
-  makeMembershipType,
-  makeProductCustomer,
-} from '../helpers/product-factories.ts'
-import { expectUnauthenticated, useSeededApp } from '../helpers/seeded.ts'
+  expectEachForbidden,
+  expectEachNotAllowed,
+  expectEachNotFound,
+  listIds,
+  testEachNeedsToken,
+  useSeededApp,
+  useStaff,
+} from '../helpers/seeded.ts'
 
 const t = useSeededApp()
+/** `members` writes memberships (and is the `changed_by` of what it writes); `events` cannot. */
+const staff = useStaff(t, 'members', 'events')
 
 const PATH = '/api/customer-memberships/'
 /** The organization-local day of the fixed clock (08:04 in Denver). */
@@ -45,25 +49,18 @@ const messages = {
   finished: { non_field_errors: ['This membership is already cancelled, ended or denied.'] },
 }
 
-let membersToken: string
-let eventsToken: string
 let monthly: MembershipType
 let family: MembershipType
 let owner: Customer
 let kid: Customer
 let stranger: Customer
-let writerId: number
 
 beforeEach(async () => {
-  const writer = await makeUser(t.db, { can_manage_members: 1 })
-  writerId = writer.id
-  membersToken = await makeToken(t.db, writer)
-  eventsToken = await makeToken(t.db, await makeUser(t.db, { can_manage_events: 1 }))
   monthly = await makeMembershipType(t.db)
   family = await makeMembershipType(t.db, { name: 'Family', is_group: 1, price_cents: 12000 })
-  owner = await makeProductCustomer(t.db, { first_name: 'Tommy', last_name: 'Caldwell' })
-  kid = await makeProductCustomer(t.db, { first_name: 'Fitz', last_name: 'Caldwell' })
-  stranger = await makeProductCustomer(t.db, { first_name: 'Lynn', last_name: 'Hill' })
+  owner = await makeCustomer(t.db, { first_name: 'Tommy', last_name: 'Caldwell' })
+  kid = await makeCustomer(t.db, { first_name: 'Fitz', last_name: 'Caldwell' })
+  stranger = await makeCustomer(t.db, { first_name: 'Lynn', last_name: 'Hill' })
   await makeAddOn(t.db, { id: 'locker', name: 'Locker' })
   await makeAddOn(t.db, { id: 'chalk', name: 'Chalk' })
 })
@@ -126,13 +123,13 @@ const group = (fields: Record<string, unknown> = {}) =>
   makeCustomerMembership(t.db, {
     membership_type_id: family.id,
     owner_id: owner.id,
-    member_ids: [owner.id, kid.id],
+    members: [{ customer_id: owner.id }, { customer_id: kid.id }],
     ...fields,
   })
 
 const read = async (id: number) =>
   (await t.request('GET', `${PATH}${id}/`, { token: t.seed.staffToken })).body
-const act = (id: number, action: string, body: unknown = {}, token = membersToken) =>
+const act = (id: number, action: string, body: unknown = {}, token = staff.members.token) =>
   t.request('POST', `${PATH}${id}/${action}/`, { token, body })
 const counts = async () => ({
   memberships: await countRows(t.db, 'customer_memberships'),
@@ -143,7 +140,7 @@ const counts = async () => ({
 const nothing = { memberships: 0, members: 0, addOns: 0, changes: 0 }
 
 describe('/api/customer-memberships/ 401', () => {
-  for (const [method, path] of [
+  const routes = [
     ['GET', PATH],
     ['GET', `${PATH}1/`],
     ['POST', PATH],
@@ -151,17 +148,12 @@ describe('/api/customer-memberships/ 401', () => {
     ['POST', `${PATH}1/freeze/`],
     ['POST', `${PATH}1/unfreeze/`],
     ['POST', `${PATH}1/cancel/`],
-  ] as const) {
-    test(`${method} ${path} without a token, or with an unknown one, is 401`, async () => {
-      const body = method === 'GET' ? {} : { body: {} }
-      expectUnauthenticated(await t.request(method, path, body))
-      expectUnauthenticated(await t.request(method, path, { ...body, token: '0'.repeat(40) }), invalidToken)
-    })
-  }
+  ] as const
+  testEachNeedsToken(t, routes)
 })
 
 describe('/api/customer-memberships/ 400 on create', () => {
-  const post = (body: unknown) => t.request('POST', PATH, { token: membersToken, body })
+  const post = (body: unknown) => t.request('POST', PATH, { token: staff.members.token, body })
   const valid = () => ({ membership_id: monthly.id, owner_id: owner.id, start_date: '2026-11-01' })
 
   test('an empty body reports membership_id, owner_id and start_date', async () => {
@@ -203,11 +195,7 @@ describe('/api/customer-memberships/ 400 on create', () => {
 
   // Changes are functions: the customers exist only once each test has started.
   const cases: Array<[string, () => Record<string, unknown>, Record<string, unknown>]> = [
-    [
-      'a start date that is not a date',
-      () => ({ start_date: '2026-13-01' }),
-      { start_date: ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.'] },
-    ],
+    ['a start date that is not a date', () => ({ start_date: '2026-13-01' }), { start_date: invalidDate }],
     [
       'a solo type covering two people',
       () => ({ member_ids: [owner.id, kid.id] }),
@@ -254,7 +242,7 @@ describe('/api/customer-memberships/ 400 on PATCH', () => {
     const m = await solo()
     t.clock.advance(60_000)
     const res = await t.request('PATCH', `${PATH}${m.id}/`, {
-      token: membersToken,
+      token: staff.members.token,
       body: {
         membership_id: family.id,
         owner_id: kid.id,
@@ -269,7 +257,7 @@ describe('/api/customer-memberships/ 400 on PATCH', () => {
     expect(res.body).toEqual({
       end_date: messages.endBeforeStart,
       billing_location_id: doesNotExist(999),
-      billing_amount: ['A valid number is required.'],
+      billing_amount: invalidNumber,
       membership_id: cannotChange,
       owner_id: cannotChange,
       start_date: cannotChange,
@@ -337,44 +325,35 @@ describe('/api/customer-memberships/ 400 on actions (nothing changes, no history
 describe('/api/customer-memberships/ 403, 404 and 405', () => {
   test('without can_manage_members nobody creates, changes or acts', async () => {
     const m = await solo()
-    for (const token of [t.seed.staffToken, eventsToken]) {
-      for (const [method, path] of [
-        ['POST', PATH],
-        ['PATCH', `${PATH}${m.id}/`],
-        ['POST', `${PATH}${m.id}/freeze/`],
-        ['POST', `${PATH}${m.id}/unfreeze/`],
-        ['POST', `${PATH}${m.id}/cancel/`],
-      ] as const) {
-        const res = await t.request(method, path, { token, body: { membership_id: monthly.id } })
-        expect(res.status).toBe(403)
-        expect(res.body).toEqual(forbidden)
-      }
-    }
+    const body = { membership_id: monthly.id }
+    await expectEachForbidden(
+      t,
+      [t.seed.staffToken, staff.events.token],
+      [
+        ['POST', PATH, body],
+        ['PATCH', `${PATH}${m.id}/`, body],
+        ['POST', `${PATH}${m.id}/freeze/`, body],
+        ['POST', `${PATH}${m.id}/unfreeze/`, body],
+        ['POST', `${PATH}${m.id}/cancel/`, body],
+      ],
+    )
     expect(await read(m.id)).toEqual(membershipBody(m.id))
   })
 
   test('unknown ids are 404 for reads, PATCH and actions; PUT and DELETE are 405', async () => {
-    for (const [method, path] of [
+    await expectEachNotFound(t, staff.members.token, [
       ['GET', `${PATH}999/`],
-      ['PATCH', `${PATH}999/`],
-      ['POST', `${PATH}999/freeze/`],
-      ['POST', `${PATH}999/unfreeze/`],
-      ['POST', `${PATH}999/cancel/`],
-      ['POST', `${PATH}abc/cancel/`],
-    ] as const) {
-      const res = await t.request(method, path, {
-        token: membersToken,
-        ...(method === 'GET' ? {} : { body: {} }),
-      })
-      expect(res.status).toBe(404)
-      expect(res.body).toEqual(notFound)
-    }
+      ['PATCH', `${PATH}999/`, {}],
+      ['POST', `${PATH}999/freeze/`, {}],
+      ['POST', `${PATH}999/unfreeze/`, {}],
+      ['POST', `${PATH}999/cancel/`, {}],
+      ['POST', `${PATH}abc/cancel/`, {}],
+    ])
     const m = await solo()
-    for (const method of ['PUT', 'DELETE']) {
-      const res = await t.request(method, `${PATH}${m.id}/`, { token: t.seed.adminToken, body: {} })
-      expect(res.status).toBe(405)
-      expect(res.body).toEqual(methodNotAllowed(method))
-    }
+    await expectEachNotAllowed(t, t.seed.adminToken, [
+      ['PUT', `${PATH}${m.id}/`, {}],
+      ['DELETE', `${PATH}${m.id}/`, {}],
+    ])
   })
 })
 
@@ -385,10 +364,7 @@ describe('/api/customer-memberships/ success', () => {
     const a = await solo({ start_date: '2026-03-01', status: 'FRZ', billing_location_id: uptown.id })
     const b = await group({ start_date: '2026-03-01' })
     const theirs = await solo({ owner_id: stranger.id, start_date: '2024-01-01', status: 'CAN' })
-    const ids = async (query = '') =>
-      (await t.request('GET', `${PATH}?${query}`, { token: t.seed.staffToken })).body.results.map(
-        (r: { id: number }) => r.id,
-      )
+    const ids = listIds(t, PATH)
     expect(await ids()).toEqual([b.id, a.id, older.id, theirs.id])
     expect(await ids(`owner_id=${stranger.id}`)).toEqual([theirs.id])
     expect(await ids('status=frz')).toEqual([a.id])
@@ -413,7 +389,7 @@ describe('/api/customer-memberships/ success', () => {
 
   test('POST with the required fields: the owner alone, ACT since the (past) start, the type price', async () => {
     const res = await t.request('POST', PATH, {
-      token: membersToken,
+      token: staff.members.token,
       body: { membership_id: monthly.id, owner_id: owner.id, start_date: '2026-01-01' },
     })
     expect(res.status).toBe(201)
@@ -428,14 +404,14 @@ describe('/api/customer-memberships/ success', () => {
         from_status: null,
         to_status: 'ACT',
         changed_on: '2026-01-01',
-        changed_by_id: writerId,
+        changed_by_id: staff.members.id,
         created_at: START,
       },
     ])
   })
 
   test('POST a group membership with every field: listed members (owner not covered), add-ons on each', async () => {
-    const partner = await makeProductCustomer(t.db, { first_name: 'Becca', last_name: 'Caldwell' })
+    const partner = await makeCustomer(t.db, { first_name: 'Becca', last_name: 'Caldwell' })
     const res = await t.request('POST', PATH, {
       token: t.seed.adminToken,
       body: {
@@ -484,7 +460,7 @@ describe('/api/customer-memberships/ success', () => {
   test('a prepaid membership bills nothing unless told', async () => {
     const prepaid = await makeMembershipType(t.db, { name: 'Ten Weeks', purchase_type: 'PRE', interval: '' })
     const res = await t.request('POST', PATH, {
-      token: membersToken,
+      token: staff.members.token,
       body: { membership_id: prepaid.id, owner_id: owner.id, start_date: TODAY, member_ids: [owner.id] },
     })
     expect(res.body).toMatchObject({ billing_amount: '0.00', status_history: [change(null, 'ACT', TODAY)] })
@@ -494,7 +470,7 @@ describe('/api/customer-memberships/ success', () => {
     const m = await solo()
     t.clock.advance(60_000)
     const res = await t.request('PATCH', `${PATH}${m.id}/`, {
-      token: membersToken,
+      token: staff.members.token,
       body: {
         end_date: '2026-12-31',
         billing_location_id: t.seed.gym.id,
@@ -556,7 +532,11 @@ describe('/api/customer-memberships/ success', () => {
       .select('changed_by_id')
       .orderBy('id')
       .execute()
-    expect(actors.slice(1).map((a) => a.changed_by_id)).toEqual([writerId, writerId, writerId])
+    expect(actors.slice(1).map((a) => a.changed_by_id)).toEqual([
+      staff.members.id,
+      staff.members.id,
+      staff.members.id,
+    ])
   })
 
   test('a membership in a payment-processing or failed state can be frozen; FPR can be unfrozen', async () => {

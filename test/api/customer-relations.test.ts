@@ -10,9 +10,10 @@ import {
   onePage,
   required,
 } from '../helpers/bodies.ts'
+import { makeCustomer } from '../helpers/customer-factories.ts'
 import { customerRecordSuite, useCustomerRecordFixture } from '../helpers/customer-record-checks.ts'
-import { makeCustomer, makeRelation } from '../helpers/customer-record-factories.ts'
-import { useSeededApp } from '../helpers/seeded.ts'
+import { makeRelation } from '../helpers/customer-record-factories.ts'
+import { type RefusedPost, testEachRefusedPost, useSeededApp } from '../helpers/seeded.ts'
 
 /**
  * /api/customers/<customer_id>/relations/ (reference 2.8 and 4.6, contract.md 5): list, read,
@@ -69,7 +70,7 @@ describe('relations 400', () => {
     expect(await relationCount()).toBe(0)
   })
 
-  const cases: Array<[string, () => Record<string, unknown>, () => Record<string, string[]>]> = [
+  const cases: RefusedPost[] = [
     [
       'an unknown related customer',
       () => ({ related_customer_id: 999, relation: 'SPO' }),
@@ -112,14 +113,7 @@ describe('relations 400', () => {
     ],
   ]
 
-  for (const [name, body, errors] of cases) {
-    test(`POST with ${name} is 400 and creates nothing`, async () => {
-      const res = await post(body())
-      expect(res.status).toBe(400)
-      expect(res.body).toEqual(errors())
-      expect(await relationCount()).toBe(0)
-    })
-  }
+  testEachRefusedPost(cases, { post, count: relationCount })
 
   test('a pair already related is 400, from either side, whatever the relation', async () => {
     await relatePair(f.customer.id, f.other.id)

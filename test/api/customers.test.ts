@@ -5,39 +5,36 @@ import {
   blank,
   doesNotExist,
   emptyPage,
-  forbidden,
   invalidBoolean,
   invalidChoice,
+  invalidDate,
   invalidEmail,
   invalidInteger,
-  invalidToken,
   maxLength,
-  methodNotAllowed,
   notANumber,
-  notFound,
   notNull,
   onePage,
   required,
   unsupportedMediaType,
 } from '../helpers/bodies.ts'
-import { makeCustomer, makeDocument, makeMembership, storedCustomer } from '../helpers/customer-factories.ts'
-import { countRows, everyCanFlag, makeGym, makeToken, makeUser } from '../helpers/factories.ts'
-import { expectUnauthenticated, useSeededApp } from '../helpers/seeded.ts'
+import { makeCustomer, makeDocument, storedCustomer } from '../helpers/customer-factories.ts'
+import { countRows, makeGym } from '../helpers/factories.ts'
+import { makeCustomerMembership, makeMembershipType, type MemberSpec } from '../helpers/product-factories.ts'
+import {
+  expectEachForbidden,
+  expectEachNotAllowed,
+  expectEachNotFound,
+  type RefusedPost,
+  testEachNeedsTokenApart,
+  testEachRefusedPost,
+  useSeededApp,
+  useStaff,
+} from '../helpers/seeded.ts'
 
 const t = useSeededApp()
-
-/** A user with can_manage_members only. */
-let membersToken: string
-/** A user with every can_* flag except can_manage_members. */
-let othersToken: string
-
-beforeEach(async () => {
-  membersToken = await makeToken(t.db, await makeUser(t.db, { can_manage_members: 1 }))
-  othersToken = await makeToken(t.db, await makeUser(t.db, { ...everyCanFlag, can_manage_members: 0 }))
-})
+const staff = useStaff(t, 'members', 'allButMembers')
 
 const barcodeTaken = ['customer with this barcode already exists.']
-const invalidDate = ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.']
 const invalidUrl = ['Enter a valid URL.']
 
 /** The whole record the API answers for a customer with the factory's defaults. */
@@ -84,7 +81,14 @@ function customerBody(id: number, fields: Record<string, unknown> = {}) {
 
 const valid = () => ({ first_name: 'Lynn', last_name: 'Hill', birthday: '1961-01-03' })
 const customerCount = () => countRows(t.db, 'customers')
-const post = (body: unknown, token = membersToken) => t.request('POST', '/api/customers/', { token, body })
+const post = (body: unknown, token = staff.members.token) =>
+  t.request('POST', '/api/customers/', { token, body })
+
+/** A membership in `status`, of a type of its own, held by `ownerId` and covering `members`. */
+async function makeMembership(ownerId: number, status: MembershipStatus, members: MemberSpec[]) {
+  const type = await makeMembershipType(t.db, { is_group: members.length > 1 ? 1 : 0 })
+  await makeCustomerMembership(t.db, { membership_type_id: type.id, owner_id: ownerId, status, members })
+}
 
 describe('/api/customers/ 401', () => {
   const routes: Array<[string, string]> = [
@@ -96,22 +100,7 @@ describe('/api/customers/ 401', () => {
     ['DELETE', '/api/customers/1/'],
   ]
 
-  for (const [method, path] of routes) {
-    test(`${method} ${path} without a token is 401`, async () => {
-      await makeCustomer(t.db)
-      const res = await t.request(method, path, method === 'GET' ? {} : { body: { first_name: '' } })
-      expectUnauthenticated(res)
-    })
-
-    test(`${method} ${path} with an unknown token is 401 Invalid token`, async () => {
-      await makeCustomer(t.db)
-      const res = await t.request(method, path, {
-        token: '0'.repeat(40),
-        ...(method === 'GET' ? {} : { body: { first_name: '' } }),
-      })
-      expectUnauthenticated(res, invalidToken)
-    })
-  }
+  testEachNeedsTokenApart(t, routes, { body: { first_name: '' }, setUp: () => makeCustomer(t.db) })
 })
 
 describe('/api/customers/ 400', () => {
@@ -122,7 +111,7 @@ describe('/api/customers/ 400', () => {
     expect(await customerCount()).toBe(0)
   })
 
-  const cases: Array<[string, Record<string, unknown>, Record<string, string[]>]> = [
+  const cases: RefusedPost[] = [
     ['a blank first_name', { first_name: '' }, { first_name: blank }],
     ['a null last_name', { last_name: null }, { last_name: notNull }],
     ['a first_name of 151 characters', { first_name: 'x'.repeat(151) }, { first_name: maxLength(150) }],
@@ -148,14 +137,7 @@ describe('/api/customers/ 400', () => {
     ],
   ]
 
-  for (const [name, change, errors] of cases) {
-    test(`POST with ${name} is 400 and creates nothing`, async () => {
-      const res = await post({ ...valid(), ...change })
-      expect(res.status).toBe(400)
-      expect(res.body).toEqual(errors)
-      expect(await customerCount()).toBe(0)
-    })
-  }
+  testEachRefusedPost(cases, { post, count: customerCount, base: valid })
 
   test('a barcode already held by another customer is 400 and creates nothing', async () => {
     await makeCustomer(t.db, { barcode: 'LH-0001' })
@@ -200,7 +182,10 @@ describe('/api/customers/ 400', () => {
 
   test('PUT needs first_name, last_name and birthday', async () => {
     const customer = await makeCustomer(t.db)
-    const res = await t.request('PUT', `/api/customers/${customer.id}/`, { token: membersToken, body: {} })
+    const res = await t.request('PUT', `/api/customers/${customer.id}/`, {
+      token: staff.members.token,
+      body: {},
+    })
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ first_name: required, last_name: required, birthday: required })
   })
@@ -209,7 +194,7 @@ describe('/api/customers/ 400', () => {
     await makeCustomer(t.db, { barcode: 'LH-0001' })
     const customer = await makeCustomer(t.db, { first_name: 'Beth', barcode: 'BR-0002' })
     const res = await t.request('PATCH', `/api/customers/${customer.id}/`, {
-      token: membersToken,
+      token: staff.members.token,
       body: { barcode: 'LH-0001', first_name: 'Changed' },
     })
     expect(res.status).toBe(400)
@@ -220,7 +205,7 @@ describe('/api/customers/ 400', () => {
   test('PUT with an invalid field changes nothing', async () => {
     const customer = await makeCustomer(t.db)
     const res = await t.request('PUT', `/api/customers/${customer.id}/`, {
-      token: membersToken,
+      token: staff.members.token,
       body: { ...valid(), first_name: 'Changed', email: 'not-an-email' },
     })
     expect(res.status).toBe(400)
@@ -242,7 +227,7 @@ describe('/api/customers/ 400', () => {
     const res = await t.app.handle(
       new Request(`${ORIGIN}/api/customers/`, {
         method: 'POST',
-        headers: { authorization: `Token ${membersToken}` },
+        headers: { authorization: `Token ${staff.members.token}` },
         body: form,
       }),
     )
@@ -255,22 +240,23 @@ describe('/api/customers/ 400', () => {
 describe('/api/customers/ 403', () => {
   for (const [who, token] of [
     ['a user without permissions', () => t.seed.staffToken],
-    ['a user with every permission but can_manage_members', () => othersToken],
+    ['a user with every permission but can_manage_members', () => staff.allButMembers.token],
   ] as const) {
     test(`${who} may read but not write`, async () => {
       const customer = await makeCustomer(t.db)
       expect((await t.request('GET', '/api/customers/', { token: token() })).status).toBe(200)
       expect((await t.request('GET', `/api/customers/${customer.id}/`, { token: token() })).status).toBe(200)
-      for (const [method, path] of [
-        ['POST', '/api/customers/'],
-        ['PUT', `/api/customers/${customer.id}/`],
-        ['PATCH', `/api/customers/${customer.id}/`],
-      ] as const) {
-        // An invalid body too: the permission is checked before the body.
-        const res = await t.request(method, path, { token: token(), body: { first_name: '' } })
-        expect(res.status).toBe(403)
-        expect(res.body).toEqual(forbidden)
-      }
+      // An invalid body too: the permission is checked before the body.
+      const body = { first_name: '' }
+      await expectEachForbidden(
+        t,
+        [token()],
+        [
+          ['POST', '/api/customers/', body],
+          ['PUT', `/api/customers/${customer.id}/`, body],
+          ['PATCH', `/api/customers/${customer.id}/`, body],
+        ],
+      )
       expect(await storedCustomer(t.db, customer.id)).toEqual(customer)
       expect(await customerCount()).toBe(1)
     })
@@ -279,34 +265,20 @@ describe('/api/customers/ 403', () => {
 
 describe('/api/customers/ 404 and 405', () => {
   test('an unknown or malformed id is 404 for read, PUT and PATCH', async () => {
-    for (const path of ['/api/customers/999/', '/api/customers/abc/']) {
-      for (const method of ['GET', 'PUT', 'PATCH']) {
-        const res = await t.request(method, path, {
-          token: membersToken,
-          ...(method === 'GET' ? {} : { body: valid() }),
-        })
-        expect({ method, path, status: res.status, body: res.body }).toEqual({
-          method,
-          path,
-          status: 404,
-          body: notFound,
-        })
-      }
-    }
+    const calls = ['/api/customers/999/', '/api/customers/abc/'].flatMap((path) =>
+      ['GET', 'PUT', 'PATCH'].map((method) => [method, path, valid()] as const),
+    )
+    await expectEachNotFound(t, staff.members.token, calls)
   })
 
   test('DELETE is 405: customers are deactivated, never deleted', async () => {
     const customer = await makeCustomer(t.db)
-    const res = await t.request('DELETE', `/api/customers/${customer.id}/`, { token: t.seed.adminToken })
-    expect(res.status).toBe(405)
-    expect(res.body).toEqual(methodNotAllowed('DELETE'))
+    await expectEachNotAllowed(t, t.seed.adminToken, [['DELETE', `/api/customers/${customer.id}/`]])
     expect(await customerCount()).toBe(1)
   })
 
   test('PUT on the collection is 405', async () => {
-    const res = await t.request('PUT', '/api/customers/', { token: t.seed.adminToken, body: valid() })
-    expect(res.status).toBe(405)
-    expect(res.body).toEqual(methodNotAllowed('PUT'))
+    await expectEachNotAllowed(t, t.seed.adminToken, [['PUT', '/api/customers/', valid()]])
   })
 })
 
@@ -404,7 +376,7 @@ describe('/api/customers/ create, read, replace, update', () => {
     })
     t.clock.advance(60_000)
     const res = await t.request('PUT', `/api/customers/${customer.id}/`, {
-      token: membersToken,
+      token: staff.members.token,
       body: { first_name: 'Beth', last_name: 'Rodden', birthday: '1980-05-16', barcode: 'NEW' },
     })
     expect(res.status).toBe(200)
@@ -420,15 +392,15 @@ describe('/api/customers/ create, read, replace, update', () => {
       updated_at: ONE_MINUTE_LATER,
     })
     expect(res.body).toEqual(expected)
-    expect((await t.request('GET', `/api/customers/${customer.id}/`, { token: membersToken })).body).toEqual(
-      expected,
-    )
+    expect(
+      (await t.request('GET', `/api/customers/${customer.id}/`, { token: staff.members.token })).body,
+    ).toEqual(expected)
   })
 
   test('PATCH with is_active false deactivates (the way to remove a customer)', async () => {
     const customer = await makeCustomer(t.db)
     const res = await t.request('PATCH', `/api/customers/${customer.id}/`, {
-      token: membersToken,
+      token: staff.members.token,
       body: { is_active: false },
     })
     expect(res.status).toBe(200)
@@ -443,7 +415,7 @@ describe('/api/customers/ create, read, replace, update', () => {
       home_location_id: other.id,
     })
     const res = await t.request('PATCH', `/api/customers/${customer.id}/`, {
-      token: membersToken,
+      token: staff.members.token,
       body: { barcode: null, email: null, home_location_id: null },
     })
     expect(res.status).toBe(200)
@@ -453,7 +425,7 @@ describe('/api/customers/ create, read, replace, update', () => {
   test('PATCH keeping the customer’s own barcode is not a duplicate', async () => {
     const customer = await makeCustomer(t.db, { barcode: 'LH-0001' })
     const res = await t.request('PATCH', `/api/customers/${customer.id}/`, {
-      token: membersToken,
+      token: staff.members.token,
       body: { barcode: 'LH-0001', preferred_name: 'Lynnie' },
     })
     expect(res.status).toBe(200)
@@ -462,7 +434,10 @@ describe('/api/customers/ create, read, replace, update', () => {
 
   test('a freed barcode can be given to another customer', async () => {
     const first = await makeCustomer(t.db, { barcode: 'LH-0001' })
-    await t.request('PATCH', `/api/customers/${first.id}/`, { token: membersToken, body: { barcode: null } })
+    await t.request('PATCH', `/api/customers/${first.id}/`, {
+      token: staff.members.token,
+      body: { barcode: null },
+    })
     const res = await post({ ...valid(), barcode: 'LH-0001' })
     expect(res.status).toBe(201)
   })
@@ -585,7 +560,7 @@ describe('/api/customers/ computed fields', () => {
     const actual: Array<[string, boolean]> = []
     for (const [name, status, frozen] of cases) {
       const customer = await makeCustomer(t.db, { first_name: name })
-      await makeMembership(t.db, customer.id, status, [{ customerId: customer.id, frozen }])
+      await makeMembership(customer.id, status, [{ customer_id: customer.id, is_frozen: frozen }])
       const res = await t.request('GET', `/api/customers/${customer.id}/`, { token: t.seed.staffToken })
       actual.push([name, res.body.has_active_membership])
     }
@@ -596,9 +571,9 @@ describe('/api/customers/ computed fields', () => {
     const parent = await makeCustomer(t.db, { first_name: 'Parent' })
     const child = await makeCustomer(t.db, { first_name: 'Child' })
     const sibling = await makeCustomer(t.db, { first_name: 'Sibling' })
-    await makeMembership(t.db, parent.id, 'ACT', [{ customerId: child.id }, { customerId: sibling.id }])
+    await makeMembership(parent.id, 'ACT', [{ customer_id: child.id }, { customer_id: sibling.id }])
     // A second, ended membership does not take away the active one.
-    await makeMembership(t.db, child.id, 'END', [{ customerId: child.id }])
+    await makeMembership(child.id, 'END', [{ customer_id: child.id }])
     const res = await t.request('GET', '/api/customers/?search=Hill', { token: t.seed.staffToken })
     expect(res.body.results.map((r: any) => [r.first_name, r.has_active_membership])).toEqual([
       ['Child', true],
@@ -662,7 +637,7 @@ describe('/api/customers/ computed fields', () => {
     const member = await makeCustomer(t.db, { last_name: 'A-member' })
     const waivered = await makeCustomer(t.db, { last_name: 'B-waivered' })
     const neither = await makeCustomer(t.db, { last_name: 'C-neither' })
-    await makeMembership(t.db, member.id, 'ACT', [{ customerId: member.id }])
+    await makeMembership(member.id, 'ACT', [{ customer_id: member.id }])
     await makeDocument(t.db, waivered.id, { expiration_date: '2026-12-31' })
     const res = await t.request('GET', '/api/customers/', { token: t.seed.staffToken })
     expect(res.body).toEqual(

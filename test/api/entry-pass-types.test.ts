@@ -1,32 +1,31 @@
-import { beforeEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { ONE_MINUTE_LATER, ORIGIN, START } from '../helpers/app.ts'
 import {
   blank,
-  forbidden,
   invalidChoice,
   invalidInteger,
-  invalidToken,
-  methodNotAllowed,
+  invalidNumber,
   minValue,
-  notFound,
   onePage,
   required,
 } from '../helpers/bodies.ts'
-import { countRows, everyCanFlag, makeToken, makeUser } from '../helpers/factories.ts'
+import { makeCustomer } from '../helpers/customer-factories.ts'
+import { countRows } from '../helpers/factories.ts'
+import { makeCustomerEntryPass, makeEntryPassType } from '../helpers/product-factories.ts'
 import {
-  makeCustomerEntryPass,
-  makeEntryPassType,
-  makeProductCustomer,
-} from '../helpers/product-factories.ts'
-import { expectUnauthenticated, useSeededApp } from '../helpers/seeded.ts'
+  expectEachForbidden,
+  expectEachNotAllowed,
+  expectEachNotFound,
+  type RefusedPost,
+  testEachNeedsToken,
+  testEachRefusedPost,
+  useSeededApp,
+  useStaff,
+} from '../helpers/seeded.ts'
 
 const t = useSeededApp()
-
-let nonAdminToken: string
-
-beforeEach(async () => {
-  nonAdminToken = await makeToken(t.db, await makeUser(t.db, everyCanFlag))
-})
+/** Every can_* flag but not an organization admin: product types are admin-only. */
+const staff = useStaff(t, 'allButAdmin')
 
 const PATH = '/api/entry-passes/'
 const count = () => countRows(t.db, 'entry_pass_types')
@@ -49,19 +48,14 @@ function typeBody(id: number, fields: Record<string, unknown> = {}) {
 const valid = () => ({ name: 'Day Pass', status: 'ACT', number_of_entries: 1 })
 
 describe('/api/entry-passes/ 401', () => {
-  for (const [method, path] of [
+  const routes = [
     ['GET', PATH],
     ['GET', `${PATH}1/`],
     ['POST', PATH],
     ['PUT', `${PATH}1/`],
     ['PATCH', `${PATH}1/`],
-  ] as const) {
-    test(`${method} ${path} without a token, or with an unknown one, is 401`, async () => {
-      const body = method === 'GET' ? {} : { body: valid() }
-      expectUnauthenticated(await t.request(method, path, body))
-      expectUnauthenticated(await t.request(method, path, { ...body, token: '0'.repeat(40) }), invalidToken)
-    })
-  }
+  ] as const
+  testEachNeedsToken(t, routes, valid())
 })
 
 describe('/api/entry-passes/ 400', () => {
@@ -74,23 +68,16 @@ describe('/api/entry-passes/ 400', () => {
     expect(await count()).toBe(0)
   })
 
-  const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
+  const cases: RefusedPost[] = [
     ['a blank name', { name: '' }, { name: blank }],
     ['status LIVE', { status: 'LIVE' }, { status: invalidChoice('LIVE') }],
     ['number_of_entries 0', { number_of_entries: 0 }, { number_of_entries: minValue(1) }],
     ['number_of_entries "ten"', { number_of_entries: 'ten' }, { number_of_entries: invalidInteger }],
     ['valid_days 0', { valid_days: 0 }, { valid_days: minValue(1) }],
     ['price -1', { price: '-1' }, { price: minValue(0) }],
-    ['price "ten"', { price: 'ten' }, { price: ['A valid number is required.'] }],
+    ['price "ten"', { price: 'ten' }, { price: invalidNumber }],
   ]
-  for (const [name, change, errors] of cases) {
-    test(`POST with ${name} is 400 and creates nothing`, async () => {
-      const res = await post({ ...valid(), ...change })
-      expect(res.status).toBe(400)
-      expect(res.body).toEqual(errors)
-      expect(await count()).toBe(0)
-    })
-  }
+  testEachRefusedPost(cases, { post, count, base: valid })
 
   test('every failing field in one body; a refused PATCH changes nothing', async () => {
     const res = await post({ name: '', status: 'X', number_of_entries: 0, valid_days: 0, price: 'x' })
@@ -99,7 +86,7 @@ describe('/api/entry-passes/ 400', () => {
       status: invalidChoice('X'),
       number_of_entries: minValue(1),
       valid_days: minValue(1),
-      price: ['A valid number is required.'],
+      price: invalidNumber,
     })
     const type = await makeEntryPassType(t.db)
     const patch = await t.request('PATCH', `${PATH}${type.id}/`, {
@@ -116,33 +103,23 @@ describe('/api/entry-passes/ 400', () => {
 describe('/api/entry-passes/ 403, 404 and 405', () => {
   test('staff users without admin cannot write', async () => {
     const type = await makeEntryPassType(t.db)
-    for (const token of [t.seed.staffToken, nonAdminToken]) {
-      for (const [method, path] of [
-        ['POST', PATH],
-        ['PUT', `${PATH}${type.id}/`],
-        ['PATCH', `${PATH}${type.id}/`],
-      ] as const) {
-        const res = await t.request(method, path, { token, body: valid() })
-        expect(res.status).toBe(403)
-        expect(res.body).toEqual(forbidden)
-      }
-    }
+    await expectEachForbidden(
+      t,
+      [t.seed.staffToken, staff.allButAdmin.token],
+      [
+        ['POST', PATH, valid()],
+        ['PUT', `${PATH}${type.id}/`, valid()],
+        ['PATCH', `${PATH}${type.id}/`, valid()],
+      ],
+    )
     expect(await count()).toBe(1)
   })
 
   test('unknown ids are 404; DELETE is 405', async () => {
-    for (const method of ['GET', 'PUT', 'PATCH']) {
-      const res = await t.request(method, `${PATH}999/`, {
-        token: t.seed.adminToken,
-        ...(method === 'GET' ? {} : { body: valid() }),
-      })
-      expect(res.status).toBe(404)
-      expect(res.body).toEqual(notFound)
-    }
+    const calls = ['GET', 'PUT', 'PATCH'].map((method) => [method, `${PATH}999/`, valid()] as const)
+    await expectEachNotFound(t, t.seed.adminToken, calls)
     const type = await makeEntryPassType(t.db)
-    const res = await t.request('DELETE', `${PATH}${type.id}/`, { token: t.seed.adminToken })
-    expect(res.status).toBe(405)
-    expect(res.body).toEqual(methodNotAllowed('DELETE'))
+    await expectEachNotAllowed(t, t.seed.adminToken, [['DELETE', `${PATH}${type.id}/`]])
   })
 })
 
@@ -170,7 +147,7 @@ describe('/api/entry-passes/ success', () => {
 
   test('PUT and PATCH change the type, not the passes already issued', async () => {
     const type = await makeEntryPassType(t.db)
-    const owner = await makeProductCustomer(t.db)
+    const owner = await makeCustomer(t.db)
     const held = await makeCustomerEntryPass(t.db, { entry_pass_type_id: type.id, owner_id: owner.id })
     t.clock.advance(60_000)
     const put = await t.request('PUT', `${PATH}${type.id}/`, {

@@ -1,22 +1,23 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
 import type { EventType } from '../../src/db/schema.ts'
 import { ONE_MINUTE_LATER, ORIGIN, START } from '../helpers/app.ts'
+import { doesNotExist, invalidBoolean, notANumber, onePage, required } from '../helpers/bodies.ts'
+import { countRows, makeEventType, makeGym } from '../helpers/factories.ts'
+import { makeEvent } from '../helpers/product-factories.ts'
 import {
-  doesNotExist,
-  forbidden,
-  invalidBoolean,
-  invalidToken,
-  methodNotAllowed,
-  notANumber,
-  notFound,
-  onePage,
-  required,
-} from '../helpers/bodies.ts'
-import { countRows, makeGym, makeToken, makeUser } from '../helpers/factories.ts'
-import { makeEvent, makeProductEventType } from '../helpers/product-factories.ts'
-import { expectUnauthenticated, useSeededApp } from '../helpers/seeded.ts'
+  expectEachForbidden,
+  expectEachNotAllowed,
+  expectEachNotFound,
+  listIds,
+  type RefusedPost,
+  testEachNeedsToken,
+  testEachRefusedPost,
+  useSeededApp,
+  useStaff,
+} from '../helpers/seeded.ts'
 
 const t = useSeededApp()
+const staff = useStaff(t, 'events', 'members')
 
 const PATH = '/api/events/'
 const count = () => countRows(t.db, 'events')
@@ -25,14 +26,10 @@ const badDateTime = [
 ]
 const endBeforeStart = ['The end must be after the start.']
 
-let eventsToken: string
-let membersToken: string
 let intro: EventType
 
 beforeEach(async () => {
-  eventsToken = await makeToken(t.db, await makeUser(t.db, { can_manage_events: 1 }))
-  membersToken = await makeToken(t.db, await makeUser(t.db, { can_manage_members: 1 }))
-  intro = await makeProductEventType(t.db, { gym_id: t.seed.gym.id })
+  intro = await makeEventType(t.db, { gym_id: t.seed.gym.id })
 })
 
 /** The factory's event: Intro to Bouldering, 08:00-09:30 Denver time on 2026-11-22. */
@@ -66,23 +63,18 @@ const valid = () => ({
 })
 
 describe('/api/events/ 401', () => {
-  for (const [method, path] of [
+  const routes = [
     ['GET', PATH],
     ['GET', `${PATH}1/`],
     ['POST', PATH],
     ['PUT', `${PATH}1/`],
     ['PATCH', `${PATH}1/`],
-  ] as const) {
-    test(`${method} ${path} without a token, or with an unknown one, is 401`, async () => {
-      const body = method === 'GET' ? {} : { body: {} }
-      expectUnauthenticated(await t.request(method, path, body))
-      expectUnauthenticated(await t.request(method, path, { ...body, token: '0'.repeat(40) }), invalidToken)
-    })
-  }
+  ] as const
+  testEachNeedsToken(t, routes)
 })
 
 describe('/api/events/ 400', () => {
-  const post = (body: unknown) => t.request('POST', PATH, { token: eventsToken, body })
+  const post = (body: unknown) => t.request('POST', PATH, { token: staff.events.token, body })
 
   test('an empty body reports event_type_id, start_at and end_at', async () => {
     const res = await post({})
@@ -90,7 +82,7 @@ describe('/api/events/ 400', () => {
     expect(res.body).toEqual({ event_type_id: required, start_at: required, end_at: required })
   })
 
-  const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
+  const cases: RefusedPost[] = [
     [
       'an unknown event type and gym',
       { event_type_id: 999, gym_id: 998 },
@@ -107,14 +99,7 @@ describe('/api/events/ 400', () => {
     ],
     ['includes_entry "x"', { includes_entry: 'x' }, { includes_entry: invalidBoolean }],
   ]
-  for (const [name, changes, errors] of cases) {
-    test(`POST with ${name} is 400 and creates nothing`, async () => {
-      const res = await post({ ...valid(), ...changes })
-      expect(res.status).toBe(400)
-      expect(res.body).toEqual(errors)
-      expect(await count()).toBe(0)
-    })
-  }
+  testEachRefusedPost(cases, { post, count, base: valid })
 
   test('PATCH judges the times on the resulting event; a refused change stores nothing', async () => {
     const e = await event()
@@ -127,7 +112,7 @@ describe('/api/events/ 400', () => {
         { event_type_id: doesNotExist(999), start_at: badDateTime },
       ],
     ] as const) {
-      const res = await t.request('PATCH', `${PATH}${e.id}/`, { token: eventsToken, body })
+      const res = await t.request('PATCH', `${PATH}${e.id}/`, { token: staff.events.token, body })
       expect(res.status).toBe(400)
       expect(res.body).toEqual(errors)
     }
@@ -156,39 +141,29 @@ describe('/api/events/ 400', () => {
 describe('/api/events/ 403, 404 and 405', () => {
   test('without can_manage_events nobody writes', async () => {
     const e = await event()
-    for (const token of [t.seed.staffToken, membersToken]) {
-      for (const [method, path] of [
-        ['POST', PATH],
-        ['PUT', `${PATH}${e.id}/`],
-        ['PATCH', `${PATH}${e.id}/`],
-      ] as const) {
-        const res = await t.request(method, path, { token, body: valid() })
-        expect(res.status).toBe(403)
-        expect(res.body).toEqual(forbidden)
-      }
-    }
+    await expectEachForbidden(
+      t,
+      [t.seed.staffToken, staff.members.token],
+      [
+        ['POST', PATH, valid()],
+        ['PUT', `${PATH}${e.id}/`, valid()],
+        ['PATCH', `${PATH}${e.id}/`, valid()],
+      ],
+    )
     expect(await count()).toBe(1)
   })
 
   test('unknown ids are 404; DELETE is 405 (cancel with is_cancelled)', async () => {
-    for (const method of ['GET', 'PUT', 'PATCH']) {
-      const res = await t.request(method, `${PATH}999/`, {
-        token: eventsToken,
-        ...(method === 'GET' ? {} : { body: valid() }),
-      })
-      expect(res.status).toBe(404)
-      expect(res.body).toEqual(notFound)
-    }
+    const calls = ['GET', 'PUT', 'PATCH'].map((method) => [method, `${PATH}999/`, valid()] as const)
+    await expectEachNotFound(t, staff.events.token, calls)
     const e = await event()
-    const res = await t.request('DELETE', `${PATH}${e.id}/`, { token: t.seed.adminToken })
-    expect(res.status).toBe(405)
-    expect(res.body).toEqual(methodNotAllowed('DELETE'))
+    await expectEachNotAllowed(t, t.seed.adminToken, [['DELETE', `${PATH}${e.id}/`]])
   })
 })
 
 describe('/api/events/ success', () => {
   test('POST with the required fields: the type gives the gym and the name; times stored in UTC', async () => {
-    const res = await t.request('POST', PATH, { token: eventsToken, body: valid() })
+    const res = await t.request('POST', PATH, { token: staff.events.token, body: valid() })
     expect(res.status).toBe(201)
     expect(res.body).toEqual(eventBody(res.body.id))
     expect((await t.request('GET', `${PATH}${res.body.id}/`, { token: t.seed.staffToken })).body).toEqual(
@@ -228,7 +203,7 @@ describe('/api/events/ success', () => {
     const e = await event()
     t.clock.advance(60_000)
     const put = await t.request('PUT', `${PATH}${e.id}/`, {
-      token: eventsToken,
+      token: staff.events.token,
       body: { ...valid(), name: 'Advanced Bouldering', end_at: '2026-11-22T10:00:00-07:00' },
     })
     expect(put.status).toBe(200)
@@ -240,7 +215,7 @@ describe('/api/events/ success', () => {
       }),
     )
     const patch = await t.request('PATCH', `${PATH}${e.id}/`, {
-      token: eventsToken,
+      token: staff.events.token,
       body: { is_cancelled: true },
     })
     expect(patch.body).toEqual({ ...put.body, is_cancelled: true })
@@ -248,7 +223,7 @@ describe('/api/events/ success', () => {
 
   test('list in start order; filters by gym, type and start time (instants or organization-local dates)', async () => {
     const uptown = await makeGym(t.db, { name: 'Uptown' })
-    const other = await makeProductEventType(t.db, { gym_id: uptown.id, name: 'Yoga' })
+    const other = await makeEventType(t.db, { gym_id: uptown.id, name: 'Yoga' })
     const late = await event({ start_at: '2026-11-23T02:00:00.000Z', end_at: '2026-11-23T03:00:00.000Z' })
     const early = await event()
     const yoga = await makeEvent(t.db, {
@@ -258,10 +233,7 @@ describe('/api/events/ success', () => {
       start_at: '2026-11-23T07:00:00.000Z',
       end_at: '2026-11-23T08:00:00.000Z',
     })
-    const ids = async (query = '') =>
-      (await t.request('GET', `${PATH}?${query}`, { token: t.seed.staffToken })).body.results.map(
-        (r: { id: number }) => r.id,
-      )
+    const ids = listIds(t, PATH)
     expect(await ids()).toEqual([early.id, late.id, yoga.id])
     expect(await ids(`gym_id=${uptown.id}`)).toEqual([yoga.id])
     expect(await ids(`event_type_id=${intro.id}`)).toEqual([early.id, late.id])

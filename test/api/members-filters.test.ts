@@ -1,30 +1,11 @@
-import { beforeEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import type { MembershipStatus } from '../../src/db/schema.ts'
-import {
-  ALL_ROWS,
-  rowNames,
-  seedMembersReportSet,
-  type MembersReportSet,
-} from '../helpers/members-report-set.ts'
-import { useSeededApp } from '../helpers/seeded.ts'
+import { ALL_ROWS, useMembersReportSet } from '../helpers/members-report-set.ts'
 
 // GET /api/members/ filters (reference 4.8) and the statuses it never shows (3.3), over the set of
 // test/helpers/members-report-set.ts (its table lists the rows). Rows, 400s, billing: members.test.ts.
 
-const t = useSeededApp()
-let s: MembersReportSet
-beforeEach(async () => {
-  s = await seedMembersReportSet(t.db, t.seed.gym)
-})
-
-const get = (query = '', token = t.seed.staffToken) => t.request('GET', `/api/members/${query}`, { token })
-const names = (rows: Parameters<typeof rowNames>[1]) => rowNames(s, rows)
-
-async function expectNames(query: string, expected: string[]) {
-  const res = await get(query)
-  expect(res.status).toBe(200)
-  expect(names(res.body)).toEqual(expected)
-}
+const { t, s, get, names, expectNames } = useMembersReportSet()
 
 describe('GET /api/members/ exclusions', () => {
   const excluded: Array<[MembershipStatus, string, string]> = [

@@ -1,32 +1,16 @@
-import { beforeEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { ORIGIN } from '../helpers/app.ts'
+import { makeCustomer } from '../helpers/customer-factories.ts'
 import { makeToken, makeUser } from '../helpers/factories.ts'
-import { makeCustomer, makeMembership } from '../helpers/members-factories.ts'
-import {
-  ALL_ROWS,
-  rowNames,
-  seedMembersReportSet,
-  type MembersReportSet,
-} from '../helpers/members-report-set.ts'
-import { expectUnauthenticated, useSeededApp } from '../helpers/seeded.ts'
+import { ALL_ROWS, useMembersReportSet } from '../helpers/members-report-set.ts'
+import { makeCustomerMembership } from '../helpers/product-factories.ts'
+import { invalidToken } from '../helpers/bodies.ts'
+import { expectEachNotAllowed, expectUnauthenticated, unknownToken } from '../helpers/seeded.ts'
 
 // GET /api/members/ over the set of test/helpers/members-report-set.ts (its table lists the rows).
 // Filters and exclusions: members-filters.test.ts.
 
-const t = useSeededApp()
-let s: MembersReportSet
-beforeEach(async () => {
-  s = await seedMembersReportSet(t.db, t.seed.gym)
-})
-
-const get = (query = '', token = t.seed.staffToken) => t.request('GET', `/api/members/${query}`, { token })
-const names = (rows: Parameters<typeof rowNames>[1]) => rowNames(s, rows)
-
-async function expectNames(query: string, expected: string[]) {
-  const res = await get(query)
-  expect(res.status).toBe(200)
-  expect(names(res.body)).toEqual(expected)
-}
+const { t, s, get, names, expectNames } = useMembersReportSet()
 
 const customerUrl = (id: number) => `${ORIGIN}/api/customers/${id}/`
 
@@ -263,12 +247,12 @@ describe('GET /api/members/ 401', () => {
   })
 
   test('with an unknown token', async () => {
-    expectUnauthenticated(await get('', '0'.repeat(40)), { detail: 'Invalid token.' })
+    expectUnauthenticated(await get('', unknownToken), invalidToken)
   })
 
   test('with the token of a deactivated user', async () => {
     const user = await makeUser(t.db, { is_active: 0, is_organization_admin: 1 })
-    expectUnauthenticated(await get('', await makeToken(t.db, user)), { detail: 'Invalid token.' })
+    expectUnauthenticated(await get('', await makeToken(t.db, user)), invalidToken)
   })
 })
 
@@ -356,9 +340,7 @@ describe('GET /api/members/ 400', () => {
 describe('GET /api/members/ 405', () => {
   for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
     test(`${method} is not offered`, async () => {
-      const res = await t.request(method, '/api/members/', { token: t.seed.adminToken, body: {} })
-      expect(res.status).toBe(405)
-      expect(res.body).toEqual({ detail: `Method "${method}" not allowed.` })
+      await expectEachNotAllowed(t, t.seed.adminToken, [[method, '/api/members/', {}]])
     })
   }
 })
@@ -430,9 +412,9 @@ describe('GET /api/members/ rows', () => {
 
   test('ties on the whole name are ordered by membership id, then customer id', async () => {
     const twin = await makeCustomer(t.db, { first_name: 'Ada', last_name: 'ALVAREZ' })
-    const late = await makeMembership(t.db, {
-      type: s.types.monthly,
-      owner: twin,
+    const late = await makeCustomerMembership(t.db, {
+      membership_type_id: s.types.monthly.id,
+      owner_id: twin.id,
       status: 'ACT',
       start_date: '2026-11-01',
     })
@@ -441,7 +423,7 @@ describe('GET /api/members/ rows', () => {
       .insertInto('membership_members')
       .values({ customer_membership_id: s.m.M1!, customer_id: twin.id, is_frozen: 0 })
       .execute()
-    s.labels.set(late, 'late')
+    s.labels.set(late.id, 'late')
     await expectNames('?status_in=active', [
       'Ada Alvarez M1',
       'Ada ALVAREZ M1',
@@ -455,12 +437,12 @@ describe('GET /api/members/ rows', () => {
 
   test('text that looks like JSON in a name stays text; add-ons stay with their row', async () => {
     const odd = await makeCustomer(t.db, { first_name: ',"add_ons":[]', last_name: 'Aaron"s' })
-    await makeMembership(t.db, {
-      type: s.types.monthly,
-      owner: odd,
+    await makeCustomerMembership(t.db, {
+      membership_type_id: s.types.monthly.id,
+      owner_id: odd.id,
       status: 'ACT',
       start_date: '2026-11-01',
-      members: [{ customer: odd, add_ons: ['bath-towel'] }],
+      members: [{ customer_id: odd.id, add_ons: ['bath-towel'] }],
     })
     const res = await get('?status_in=active')
     expect(res.headers.get('content-type')).toStartWith('application/json')
@@ -548,9 +530,9 @@ describe('GET /api/members/ is not paginated', () => {
     for (let i = 0; i < 15; i += 1) {
       const last = `Zeta${String(i).padStart(2, '0')}`
       const owner = await makeCustomer(t.db, { first_name: 'Zed', last_name: last })
-      const id = await makeMembership(t.db, {
-        type: s.types.monthly,
-        owner,
+      const { id } = await makeCustomerMembership(t.db, {
+        membership_type_id: s.types.monthly.id,
+        owner_id: owner.id,
         status: 'ACT',
         start_date: '2026-06-01',
       })

@@ -1,36 +1,38 @@
-import { beforeEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { ONE_MINUTE_LATER, ORIGIN, START } from '../helpers/app.ts'
 import {
   blank,
   doesNotExist,
-  forbidden,
   invalidBoolean,
   invalidChoice,
-  invalidToken,
-  methodNotAllowed,
+  invalidNumber,
+  maxDecimalPlaces,
   minValue,
-  notFound,
   notNull,
   onePage,
   required,
 } from '../helpers/bodies.ts'
-import { countRows, everyCanFlag, makeGym, makeToken, makeUser } from '../helpers/factories.ts'
+import { countRows, makeGym } from '../helpers/factories.ts'
 import { makeMembershipType } from '../helpers/product-factories.ts'
-import { expectUnauthenticated, useSeededApp } from '../helpers/seeded.ts'
+import {
+  expectEachForbidden,
+  expectEachNotAllowed,
+  expectEachNotFound,
+  listIds,
+  type RefusedPost,
+  testEachNeedsToken,
+  testEachRefusedPost,
+  useSeededApp,
+  useStaff,
+} from '../helpers/seeded.ts'
 
 const t = useSeededApp()
-
 /** Every can_* flag but not an organization admin: product types are admin-only. */
-let nonAdminToken: string
-
-beforeEach(async () => {
-  nonAdminToken = await makeToken(t.db, await makeUser(t.db, everyCanFlag))
-})
+const staff = useStaff(t, 'allButAdmin')
 
 const PATH = '/api/memberships/'
 const count = () => countRows(t.db, 'membership_types')
 
-const validNumber = ['A valid number is required.']
 const needsInterval = ['A recurring membership type needs a billing interval.']
 const noInterval = ['Only a recurring membership type has a billing interval; leave it empty.']
 
@@ -70,19 +72,14 @@ const valid = () => ({
 })
 
 describe('/api/memberships/ 401', () => {
-  for (const [method, path] of [
+  const routes = [
     ['GET', PATH],
     ['GET', `${PATH}1/`],
     ['POST', PATH],
     ['PUT', `${PATH}1/`],
     ['PATCH', `${PATH}1/`],
-  ] as const) {
-    test(`${method} ${path} without a token, or with an unknown one, is 401`, async () => {
-      const body = method === 'GET' ? {} : { body: { name: '' } }
-      expectUnauthenticated(await t.request(method, path, body))
-      expectUnauthenticated(await t.request(method, path, { ...body, token: '0'.repeat(40) }), invalidToken)
-    })
-  }
+  ] as const
+  testEachNeedsToken(t, routes, { name: '' })
 })
 
 describe('/api/memberships/ 400', () => {
@@ -95,7 +92,7 @@ describe('/api/memberships/ 400', () => {
     expect(await count()).toBe(0)
   })
 
-  const cases: Array<[string, Record<string, unknown>, Record<string, unknown>]> = [
+  const cases: RefusedPost[] = [
     ['a blank name', { name: '' }, { name: blank }],
     ['status "act" (codes are upper case)', { status: 'act' }, { status: invalidChoice('act') }],
     ['purchase_type XYZ', { purchase_type: 'XYZ' }, { purchase_type: invalidChoice('XYZ') }],
@@ -107,20 +104,12 @@ describe('/api/memberships/ 400', () => {
     ['a benefit type with an interval', { purchase_type: 'BEN', interval: 'YRL' }, { interval: noInterval }],
     ['price -0.01', { price: '-0.01' }, { price: minValue(0) }],
     ['price -5 as a number', { price: -5 }, { price: minValue(0) }],
-    ['price "abc"', { price: 'abc' }, { price: validNumber }],
-    ['price ""', { price: '' }, { price: validNumber }],
-    ['price true', { price: true }, { price: validNumber }],
+    ['price "abc"', { price: 'abc' }, { price: invalidNumber }],
+    ['price ""', { price: '' }, { price: invalidNumber }],
+    ['price true', { price: true }, { price: invalidNumber }],
     ['price null', { price: null }, { price: notNull }],
-    [
-      'price with 3 decimal places',
-      { price: '12.345' },
-      { price: ['Ensure that there are no more than 2 decimal places.'] },
-    ],
-    [
-      'price 12.345 as a number',
-      { price: 12.345 },
-      { price: ['Ensure that there are no more than 2 decimal places.'] },
-    ],
+    ['price with 3 decimal places', { price: '12.345' }, { price: maxDecimalPlaces(2) }],
+    ['price 12.345 as a number', { price: 12.345 }, { price: maxDecimalPlaces(2) }],
     [
       'price with 9 digits before the point',
       { price: '123456789' },
@@ -134,6 +123,11 @@ describe('/api/memberships/ 400', () => {
       'access_hours that is not a list',
       { access_hours: 'MON 06:00-10:00' },
       { access_hours: ['Expected a list of items but got type "str".'] },
+    ],
+    [
+      'an empty list of access windows (it would mean never)',
+      { access_hours: [] },
+      { access_hours: ['Give at least one window, or null for access at any time.'] },
     ],
     [
       'an access window that is not an object',
@@ -181,14 +175,7 @@ describe('/api/memberships/ 400', () => {
     ],
   ]
 
-  for (const [name, change, errors] of cases) {
-    test(`POST with ${name} is 400 and creates nothing`, async () => {
-      const res = await post({ ...valid(), ...change })
-      expect(res.status).toBe(400)
-      expect(res.body).toEqual(errors)
-      expect(await count()).toBe(0)
-    })
-  }
+  testEachRefusedPost(cases, { post, count, base: valid })
 
   test('every failing field is reported in one body, in field order', async () => {
     const res = await post({
@@ -206,7 +193,7 @@ describe('/api/memberships/ 400', () => {
       name: blank,
       status: invalidChoice('X'),
       interval: noInterval,
-      price: validNumber,
+      price: invalidNumber,
       location_id: doesNotExist(999),
       access_hours: ['Expected a list of items but got type "dict".'],
       guest_passes_per_month: minValue(0),
@@ -230,11 +217,7 @@ describe('/api/memberships/ 400', () => {
       [prepaid.id, { purchase_type: 'REC' }, { interval: needsInterval }],
       [prepaid.id, { interval: 'WEE', name: 'Renamed' }, { interval: noInterval }],
       [recurring.id, { interval: '' }, { interval: needsInterval }],
-      [
-        recurring.id,
-        { price: '1.001', name: 'Renamed' },
-        { price: ['Ensure that there are no more than 2 decimal places.'] },
-      ],
+      [recurring.id, { price: '1.001', name: 'Renamed' }, { price: maxDecimalPlaces(2) }],
     ] as const) {
       const res = await patch(id, body)
       expect(res.status).toBe(400)
@@ -256,44 +239,32 @@ describe('/api/memberships/ 400', () => {
 describe('/api/memberships/ 403', () => {
   test('staff users without admin, even with every can_* flag, cannot write', async () => {
     const type = await makeMembershipType(t.db)
-    for (const token of [t.seed.staffToken, nonAdminToken]) {
-      for (const [method, path] of [
-        ['POST', PATH],
-        ['PUT', `${PATH}${type.id}/`],
-        ['PATCH', `${PATH}${type.id}/`],
-      ] as const) {
-        for (const body of [valid(), { name: '' }]) {
-          const res = await t.request(method, path, { token, body })
-          expect(res.status).toBe(403)
-          expect(res.body).toEqual(forbidden)
-        }
-      }
-    }
+    const writes = [
+      ['POST', PATH],
+      ['PUT', `${PATH}${type.id}/`],
+      ['PATCH', `${PATH}${type.id}/`],
+    ] as const
+    const calls = writes.flatMap(([method, path]) =>
+      [valid(), { name: '' }].map((body) => [method, path, body] as const),
+    )
+    await expectEachForbidden(t, [t.seed.staffToken, staff.allButAdmin.token], calls)
     expect(await count()).toBe(1)
-    const read = await t.request('GET', `${PATH}${type.id}/`, { token: nonAdminToken })
+    const read = await t.request('GET', `${PATH}${type.id}/`, { token: staff.allButAdmin.token })
     expect(read.body).toEqual(typeBody(type.id))
   })
 })
 
 describe('/api/memberships/ 404 and 405', () => {
   test('GET, PUT and PATCH of an unknown or malformed id are 404', async () => {
-    for (const id of ['999', 'abc']) {
-      for (const method of ['GET', 'PUT', 'PATCH']) {
-        const res = await t.request(method, `${PATH}${id}/`, {
-          token: t.seed.adminToken,
-          ...(method === 'GET' ? {} : { body: valid() }),
-        })
-        expect(res.status).toBe(404)
-        expect(res.body).toEqual(notFound)
-      }
-    }
+    const calls = ['999', 'abc'].flatMap((id) =>
+      ['GET', 'PUT', 'PATCH'].map((method) => [method, `${PATH}${id}/`, valid()] as const),
+    )
+    await expectEachNotFound(t, t.seed.adminToken, calls)
   })
 
   test('DELETE is 405 (retire a type instead)', async () => {
     const type = await makeMembershipType(t.db)
-    const res = await t.request('DELETE', `${PATH}${type.id}/`, { token: t.seed.adminToken })
-    expect(res.status).toBe(405)
-    expect(res.body).toEqual(methodNotAllowed('DELETE'))
+    await expectEachNotAllowed(t, t.seed.adminToken, [['DELETE', `${PATH}${type.id}/`]])
     expect(await count()).toBe(1)
   })
 })
@@ -424,10 +395,7 @@ describe('/api/memberships/ success', () => {
       purchase_type: 'PRE',
       interval: '',
     })
-    const ids = async (query: string) =>
-      (await t.request('GET', `${PATH}?${query}`, { token: t.seed.staffToken })).body.results.map(
-        (r: { id: number }) => r.id,
-      )
+    const ids = listIds(t, PATH)
     expect(await ids('')).toEqual([monthly.id, family.id, punch.id])
     expect(await ids('status=act')).toEqual([monthly.id, family.id])
     expect(await ids('status=RET')).toEqual([punch.id])

@@ -1,45 +1,42 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { listReservationsHappeningNow } from '../../src/api/reservations/queries.ts'
+import type { Customer } from '../../src/db/schema.ts'
 import { ONE_MINUTE_LATER, ORIGIN, START } from '../helpers/app.ts'
 import {
   cannotChange,
   doesNotExist,
-  forbidden,
   invalidBoolean,
-  invalidToken,
-  methodNotAllowed,
   notANumber,
-  notFound,
   onePage,
   required,
 } from '../helpers/bodies.ts'
-import { countRows, makeGym, makeToken, makeUser } from '../helpers/factories.ts'
+import { makeCustomer } from '../helpers/customer-factories.ts'
+import { countRows, makeEventType, makeGym } from '../helpers/factories.ts'
+import { makeEvent, makeReservation } from '../helpers/product-factories.ts'
 import {
-  makeEvent,
-  makeProductCustomer,
-  makeProductEventType,
-  makeReservation,
-} from '../helpers/product-factories.ts'
-import { expectUnauthenticated, useSeededApp } from '../helpers/seeded.ts'
+  expectEachForbidden,
+  expectEachNotAllowed,
+  expectEachNotFound,
+  testEachNeedsToken,
+  useSeededApp,
+  useStaff,
+} from '../helpers/seeded.ts'
 
 const t = useSeededApp()
+const staff = useStaff(t, 'events', 'members')
 
 const PATH = '/api/reservations/'
 const count = () => countRows(t.db, 'reservations')
 
-let eventsToken: string
-let membersToken: string
-let climber: Awaited<ReturnType<typeof makeProductCustomer>>
-let friend: typeof climber
+let climber: Customer
+let friend: Customer
 let intro: Awaited<ReturnType<typeof makeEvent>>
 let eventTypeId: number
 
 beforeEach(async () => {
-  eventsToken = await makeToken(t.db, await makeUser(t.db, { can_manage_events: 1 }))
-  membersToken = await makeToken(t.db, await makeUser(t.db, { can_manage_members: 1 }))
-  climber = await makeProductCustomer(t.db, { first_name: 'Ashima', last_name: 'Shiraishi' })
-  friend = await makeProductCustomer(t.db, { first_name: 'Brooke', last_name: 'Raboutou' })
-  eventTypeId = (await makeProductEventType(t.db, { gym_id: t.seed.gym.id })).id
+  climber = await makeCustomer(t.db, { first_name: 'Ashima', last_name: 'Shiraishi' })
+  friend = await makeCustomer(t.db, { first_name: 'Brooke', last_name: 'Raboutou' })
+  eventTypeId = (await makeEventType(t.db, { gym_id: t.seed.gym.id })).id
   intro = await makeEvent(t.db, { event_type_id: eventTypeId, gym_id: t.seed.gym.id })
 })
 
@@ -70,24 +67,19 @@ const reservation = (fields: Record<string, unknown> = {}) =>
   makeReservation(t.db, { event_id: intro.id, customer_id: climber.id, ...fields })
 
 describe('/api/reservations/ 401', () => {
-  for (const [method, path] of [
+  const routes = [
     ['GET', PATH],
     ['GET', `${PATH}1/`],
     ['POST', PATH],
     ['PUT', `${PATH}1/`],
     ['PATCH', `${PATH}1/`],
     ['POST', `${PATH}1/cancel/`],
-  ] as const) {
-    test(`${method} ${path} without a token, or with an unknown one, is 401`, async () => {
-      const body = method === 'GET' ? {} : { body: {} }
-      expectUnauthenticated(await t.request(method, path, body))
-      expectUnauthenticated(await t.request(method, path, { ...body, token: '0'.repeat(40) }), invalidToken)
-    })
-  }
+  ] as const
+  testEachNeedsToken(t, routes)
 })
 
 describe('/api/reservations/ 400', () => {
-  const post = (body: unknown) => t.request('POST', PATH, { token: eventsToken, body })
+  const post = (body: unknown) => t.request('POST', PATH, { token: staff.events.token, body })
 
   test('an empty body reports event_id and customer_id', async () => {
     const res = await post({})
@@ -121,7 +113,7 @@ describe('/api/reservations/ 400', () => {
       non_field_errors: ['This customer already has a reservation for this event.'],
     })
     expect(await count()).toBe(1)
-    await t.request('POST', `${PATH}${first.id}/cancel/`, { token: eventsToken })
+    await t.request('POST', `${PATH}${first.id}/cancel/`, { token: staff.events.token })
     expect((await post({ event_id: intro.id, customer_id: climber.id })).status).toBe(201)
   })
 
@@ -132,7 +124,7 @@ describe('/api/reservations/ 400', () => {
       ['PUT', { event_id: other.id, customer_id: friend.id, checked_in: true }],
       ['PATCH', { customer_id: friend.id, checked_in: true }],
     ] as const) {
-      const res = await t.request(method, `${PATH}${r.id}/`, { token: eventsToken, body })
+      const res = await t.request(method, `${PATH}${r.id}/`, { token: staff.events.token, body })
       expect(res.status).toBe(400)
       expect(res.body).toEqual(
         method === 'PUT'
@@ -147,7 +139,7 @@ describe('/api/reservations/ 400', () => {
 
   test('cancel/ of a cancelled reservation is 400', async () => {
     const r = await reservation({ is_cancelled: 1 })
-    const res = await t.request('POST', `${PATH}${r.id}/cancel/`, { token: eventsToken })
+    const res = await t.request('POST', `${PATH}${r.id}/cancel/`, { token: staff.events.token })
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ non_field_errors: ['This reservation is already cancelled.'] })
   })
@@ -162,44 +154,31 @@ describe('/api/reservations/ 400', () => {
 describe('/api/reservations/ 403, 404 and 405', () => {
   test('without can_manage_events nobody writes or cancels', async () => {
     const r = await reservation()
-    for (const token of [t.seed.staffToken, membersToken]) {
-      for (const [method, path] of [
-        ['POST', PATH],
-        ['PUT', `${PATH}${r.id}/`],
-        ['PATCH', `${PATH}${r.id}/`],
-        ['POST', `${PATH}${r.id}/cancel/`],
-      ] as const) {
-        const res = await t.request(method, path, {
-          token,
-          body: { event_id: intro.id, customer_id: friend.id },
-        })
-        expect(res.status).toBe(403)
-        expect(res.body).toEqual(forbidden)
-      }
-    }
+    const body = { event_id: intro.id, customer_id: friend.id }
+    await expectEachForbidden(
+      t,
+      [t.seed.staffToken, staff.members.token],
+      [
+        ['POST', PATH, body],
+        ['PUT', `${PATH}${r.id}/`, body],
+        ['PATCH', `${PATH}${r.id}/`, body],
+        ['POST', `${PATH}${r.id}/cancel/`, body],
+      ],
+    )
     expect(await count()).toBe(1)
-    expect((await t.request('GET', `${PATH}${r.id}/`, { token: membersToken })).body).toEqual(
+    expect((await t.request('GET', `${PATH}${r.id}/`, { token: staff.members.token })).body).toEqual(
       reservationBody(r.id),
     )
   })
 
   test('unknown ids are 404; DELETE is 405', async () => {
-    for (const [method, path] of [
+    await expectEachNotFound(t, staff.events.token, [
       ['GET', `${PATH}999/`],
-      ['PATCH', `${PATH}999/`],
-      ['POST', `${PATH}999/cancel/`],
-    ] as const) {
-      const res = await t.request(method, path, {
-        token: eventsToken,
-        ...(method === 'GET' ? {} : { body: {} }),
-      })
-      expect(res.status).toBe(404)
-      expect(res.body).toEqual(notFound)
-    }
+      ['PATCH', `${PATH}999/`, {}],
+      ['POST', `${PATH}999/cancel/`, {}],
+    ])
     const r = await reservation()
-    const res = await t.request('DELETE', `${PATH}${r.id}/`, { token: t.seed.adminToken })
-    expect(res.status).toBe(405)
-    expect(res.body).toEqual(methodNotAllowed('DELETE'))
+    await expectEachNotAllowed(t, t.seed.adminToken, [['DELETE', `${PATH}${r.id}/`]])
   })
 })
 
@@ -226,7 +205,7 @@ describe('/api/reservations/ success', () => {
 
   test('POST books a place, including entry unless told', async () => {
     const res = await t.request('POST', PATH, {
-      token: eventsToken,
+      token: staff.events.token,
       body: { event_id: intro.id, customer_id: climber.id },
     })
     expect(res.status).toBe(201)
@@ -242,17 +221,17 @@ describe('/api/reservations/ success', () => {
     const r = await reservation()
     t.clock.advance(60_000)
     const put = await t.request('PUT', `${PATH}${r.id}/`, {
-      token: eventsToken,
+      token: staff.events.token,
       body: { event_id: intro.id, customer_id: climber.id, includes_entry: false },
     })
     expect(put.status).toBe(200)
     expect(put.body).toEqual(reservationBody(r.id, { includes_entry: false, updated_at: ONE_MINUTE_LATER }))
     const patch = await t.request('PATCH', `${PATH}${r.id}/`, {
-      token: eventsToken,
+      token: staff.events.token,
       body: { checked_in: true },
     })
     expect(patch.body).toEqual({ ...put.body, checked_in: true })
-    const cancelled = await t.request('POST', `${PATH}${r.id}/cancel/`, { token: eventsToken })
+    const cancelled = await t.request('POST', `${PATH}${r.id}/cancel/`, { token: staff.events.token })
     expect(cancelled.status).toBe(200)
     expect(cancelled.body).toEqual({ ...patch.body, is_cancelled: true })
   })

@@ -5,13 +5,13 @@ import type {
   CustomerAlertTable,
   CustomerDocumentTable,
   CustomerTable,
-  MembershipStatus,
 } from '../../src/db/schema.ts'
 import { START } from './app.ts'
 
 /**
- * Customers, their alerts and documents, and just enough of a membership to cover a customer, built
- * straight into the database for the customers, alerts and documents tests.
+ * Customers, their alerts and documents, built straight into the database. `makeCustomer` is the one
+ * customer factory every test uses; memberships come from product-factories.ts, the other customer
+ * records from customer-record-factories.ts.
  */
 
 export async function makeCustomer(
@@ -95,70 +95,6 @@ export async function makeDocument(
       .execute()
   }
   return document
-}
-
-/**
- * A membership of a plain monthly type in `status`, held by `ownerId` and covering `members`
- * (customer ids, each optionally frozen on their own).
- */
-export async function makeMembership(
-  db: Db,
-  ownerId: number,
-  status: MembershipStatus,
-  members: Array<{ customerId: number; frozen?: boolean }>,
-): Promise<number> {
-  const type = await db
-    .insertInto('membership_types')
-    .values({
-      name: 'Monthly',
-      description: '',
-      status: 'ACT',
-      purchase_type: 'REC',
-      interval: 'MON',
-      price_cents: 7500,
-      is_group: members.length > 1 ? 1 : 0,
-      is_youth_programming: 0,
-      duration_years: null,
-      duration_months: null,
-      duration_days: null,
-      location_id: null,
-      access_hours: null,
-      guest_passes_per_month: 0,
-      created_at: START,
-      updated_at: START,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  const membership = await db
-    .insertInto('customer_memberships')
-    .values({
-      membership_type_id: type.id,
-      owner_id: ownerId,
-      status,
-      start_date: '2026-01-01',
-      end_date: null,
-      billing_location_id: null,
-      has_payment_method: 1,
-      is_pending_staff_approval: 0,
-      billing_amount_cents: 7500,
-      discount_association_id: null,
-      referring_customer_id: null,
-      created_at: START,
-      updated_at: START,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow()
-  for (const member of members) {
-    await db
-      .insertInto('membership_members')
-      .values({
-        customer_membership_id: membership.id,
-        customer_id: member.customerId,
-        is_frozen: member.frozen ? 1 : 0,
-      })
-      .execute()
-  }
-  return membership.id
 }
 
 /** The stored row of a customer, for checking that a refused write changed nothing. */

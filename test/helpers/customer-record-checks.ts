@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
 import type { CustomerRecordTable } from '../../src/api/customer-records/queries.ts'
 import type { Customer } from '../../src/db/schema.ts'
-import { START, type TestResponse } from './app.ts'
+import { START } from './app.ts'
 import { forbidden, invalidToken, methodNotAllowed, notFound } from './bodies.ts'
-import { makeCustomer } from './customer-record-factories.ts'
-import { countRows, everyCanFlag, makeToken, makeUser } from './factories.ts'
-import { expectUnauthenticated, type SeededApp } from './seeded.ts'
+import { makeCustomer } from './customer-factories.ts'
+import { countRows } from './factories.ts'
+import { expectAnswer, expectUnauthenticated, makeStaff, unknownToken, type SeededApp } from './seeded.ts'
 
 /**
  * What the tests of every collection under /api/customers/<customer_id>/ share (reference 4.6,
@@ -37,8 +37,8 @@ export function useCustomerRecordFixture(t: SeededApp): CustomerRecordFixture {
       home_location_id: t.seed.gym.id,
     })
     f.other = await makeCustomer(t.db, { first_name: 'Adam', last_name: 'Ondra', email: 'adam@example.com' })
-    f.membersToken = await makeToken(t.db, await makeUser(t.db, { can_manage_members: 1 }))
-    f.othersToken = await makeToken(t.db, await makeUser(t.db, { ...everyCanFlag, can_manage_members: 0 }))
+    f.membersToken = (await makeStaff(t.db, 'members')).token
+    f.othersToken = (await makeStaff(t.db, 'allButMembers')).token
   })
   return f
 }
@@ -56,8 +56,6 @@ export const expiryDefaults = {
   updated_at: START,
 }
 
-export const badDate = ['Date has wrong format. Use one of these formats instead: YYYY-MM-DD.']
-
 export interface CollectionUnderTest {
   /** The path segment, e.g. 'credits' */
   name: string
@@ -72,11 +70,6 @@ export interface CollectionUnderTest {
 
 const RECORD_METHODS = ['PUT', 'PATCH', 'DELETE'] as const
 const bodyFor = (method: string, body: unknown) => (method === 'GET' || method === 'DELETE' ? {} : { body })
-
-/** Status and body at once, with `label` (the method, the path) so a failing case names itself. */
-function expectAnswer(label: Record<string, unknown>, res: TestResponse, status: number, body: unknown) {
-  expect({ ...label, status: res.status, body: res.body }).toEqual({ ...label, status, body })
-}
 
 export function customerRecordSuite(t: SeededApp, f: CustomerRecordFixture, c: CollectionUnderTest) {
   const path = (customerId = f.customer.id) => `/api/customers/${customerId}/${c.name}/`
@@ -130,7 +123,7 @@ export function customerRecordSuite(t: SeededApp, f: CustomerRecordFixture, c: C
           ]
           for (const [method, url] of calls) {
             expectUnauthenticated(await t.request(method, url, bodyFor(method, {})))
-            const res = await t.request(method, url, { token: '0'.repeat(40), ...bodyFor(method, {}) })
+            const res = await t.request(method, url, { token: unknownToken, ...bodyFor(method, {}) })
             expectUnauthenticated(res, invalidToken)
           }
           expect(await count()).toBe(rows)

@@ -6,11 +6,8 @@ import { START } from './app.ts'
 
 /**
  * Customer sub-records (credits, emergency contacts, medical notes, relations, event vouchers)
- * built straight into the database, for the customer record tests.
+ * built straight into the database, for the customer record tests. Customers: customer-factories.ts.
  */
-
-// Customers come from the customers tests' factory, so both build them alike.
-export { makeCustomer } from './customer-factories.ts'
 
 type Fields<T extends CustomerRecordTable> = Partial<Insertable<Database[T]>>
 

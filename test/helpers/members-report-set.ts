@@ -1,13 +1,10 @@
+import { beforeEach, expect } from 'bun:test'
 import type { Db } from '../../src/db/connection.ts'
-import type { Gym, MembershipStatus } from '../../src/db/schema.ts'
+import type { Customer, Gym, MembershipStatus } from '../../src/db/schema.ts'
+import { makeCustomer } from './customer-factories.ts'
 import { makeGym } from './factories.ts'
-import {
-  makeAddOn,
-  makeCustomer,
-  makeMembership,
-  makeMembershipType,
-  type CustomerRecord,
-} from './members-factories.ts'
+import { makeAddOn, makeCustomerMembership, makeMembershipType } from './product-factories.ts'
+import { useSeededApp } from './seeded.ts'
 
 /*
  * The members report's test set (organization and gyms in America/Denver; the test clock reads
@@ -104,7 +101,7 @@ export async function seedMembersReportSet(db: Db, downtown: Gym) {
   await makeAddOn(db, { id: 'locker-xl', name: 'Locker XL', fee_cents: 2000 })
 
   const person = (first_name: string, last_name: string, fields: Parameters<typeof makeCustomer>[1] = {}) =>
-    makeCustomer(db, { first_name, last_name, ...fields })
+    makeCustomer(db, { first_name, last_name, birthday: '1985-08-17', ...fields })
   const people = {
     ada: await person('Ada', 'Alvarez', {
       birthday: '1990-04-12',
@@ -137,9 +134,11 @@ export async function seedMembersReportSet(db: Db, downtown: Gym) {
   }
 
   const m: Record<string, number> = {}
-  m.M1 = await makeMembership(db, {
-    type: types.monthly,
-    owner: people.ada,
+  const membership = async (fields: Parameters<typeof makeCustomerMembership>[1]) =>
+    (await makeCustomerMembership(db, fields)).id
+  m.M1 = await membership({
+    membership_type_id: types.monthly.id,
+    owner_id: people.ada.id,
     status: 'ACT',
     start_date: '2026-11-22',
     end_date: '2026-12-22',
@@ -147,11 +146,11 @@ export async function seedMembersReportSet(db: Db, downtown: Gym) {
     has_payment_method: 1,
     billing_amount_cents: 6500,
     created_at: '2026-11-22T07:30:00.000Z',
-    members: [{ customer: people.ada, add_ons: ['bath-towel', 'locker'] }],
+    members: [{ customer_id: people.ada.id, add_ons: ['bath-towel', 'locker'] }],
   })
-  m.M2 = await makeMembership(db, {
-    type: types.family,
-    owner: people.ben,
+  m.M2 = await membership({
+    membership_type_id: types.family.id,
+    owner_id: people.ben.id,
     status: 'ACT',
     start_date: '2026-11-21',
     end_date: '2027-11-21',
@@ -159,54 +158,54 @@ export async function seedMembersReportSet(db: Db, downtown: Gym) {
     billing_amount_cents: 10_000,
     created_at: '2026-11-22T06:30:00.000Z',
     members: [
-      { customer: people.ben, add_ons: ['locker-xl'] },
-      { customer: people.cara, is_frozen: true },
-      { customer: people.eve },
+      { customer_id: people.ben.id, add_ons: ['locker-xl'] },
+      { customer_id: people.cara.id, is_frozen: true },
+      { customer_id: people.eve.id },
     ],
   })
-  m.M3 = await makeMembership(db, {
-    type: types.monthly,
-    owner: people.gus,
+  m.M3 = await membership({
+    membership_type_id: types.monthly.id,
+    owner_id: people.gus.id,
     status: 'FRZ',
     start_date: '2026-10-01',
     end_date: '2026-12-01',
     billing_amount_cents: 6500,
   })
-  m.M4 = await makeMembership(db, {
-    type: types.monthly,
-    owner: people.hana,
+  m.M4 = await membership({
+    membership_type_id: types.monthly.id,
+    owner_id: people.hana.id,
     status: 'PAF',
     start_date: '2026-09-15',
     end_date: '2026-11-15',
     has_payment_method: 1,
     billing_amount_cents: 6500,
-    members: [{ customer: people.hana, is_frozen: true }],
+    members: [{ customer_id: people.hana.id, is_frozen: true }],
   })
-  m.M5 = await makeMembership(db, {
-    type: types.youth,
-    owner: people.jack,
+  m.M5 = await membership({
+    membership_type_id: types.youth.id,
+    owner_id: people.jack.id,
     status: 'IPP',
     start_date: '2026-11-22',
     end_date: '2027-02-22',
     is_pending_staff_approval: 1,
     billing_amount_cents: 12_000,
   })
-  m.M6 = await makeMembership(db, {
-    type: types.benefit,
-    owner: people.ada,
+  m.M6 = await membership({
+    membership_type_id: types.benefit.id,
+    owner_id: people.ada.id,
     status: 'PPR',
     start_date: '2026-01-10',
   })
-  m.M7 = await makeMembership(db, {
-    type: types.monthly,
-    owner: people.lee,
+  m.M7 = await membership({
+    membership_type_id: types.monthly.id,
+    owner_id: people.lee.id,
     status: 'FPF',
     start_date: '2026-11-01',
     end_date: '2026-12-01',
     has_payment_method: 1,
     billing_amount_cents: 5999,
   })
-  const excluded: Array<[string, CustomerRecord, MembershipStatus]> = [
+  const excluded: Array<[string, Customer, MembershipStatus]> = [
     ['M8', people.ada, 'END'],
     ['M9', people.quinn, 'PAY'],
     ['M10', people.rosa, 'IPC'],
@@ -214,9 +213,9 @@ export async function seedMembersReportSet(db: Db, downtown: Gym) {
     ['M12', people.tess, 'DEN'],
   ]
   for (const [label, owner, status] of excluded) {
-    m[label] = await makeMembership(db, {
-      type: types.monthly,
-      owner,
+    m[label] = await membership({
+      membership_type_id: types.monthly.id,
+      owner_id: owner.id,
       status,
       start_date: '2025-03-01',
       has_payment_method: 1,
@@ -239,3 +238,24 @@ export const rowNames = (
   set: MembersReportSet,
   rows: Array<{ first_name: string; last_name: string; membership_id: number }>,
 ) => rows.map((row) => `${row.first_name} ${row.last_name} ${set.labels.get(row.membership_id)}`)
+
+/**
+ * What both members report test files start with: a seeded app with the set above in it, made
+ * before each test. `s` is refilled before each test (read it inside tests only); `get` asks the
+ * report as the seed's desk user unless given a token; `expectNames` checks the rows a query lists.
+ */
+export function useMembersReportSet() {
+  const t = useSeededApp()
+  const s = {} as MembersReportSet
+  beforeEach(async () => {
+    Object.assign(s, await seedMembersReportSet(t.db, t.seed.gym))
+  })
+  const get = (query = '', token = t.seed.staffToken) => t.request('GET', `/api/members/${query}`, { token })
+  const names = (rows: Parameters<typeof rowNames>[1]) => rowNames(s, rows)
+  async function expectNames(query: string, expected: string[]) {
+    const res = await get(query)
+    expect(res.status).toBe(200)
+    expect(names(res.body)).toEqual(expected)
+  }
+  return { t, s, get, names, expectNames }
+}

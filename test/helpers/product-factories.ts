@@ -5,7 +5,8 @@ import { START } from './app.ts'
 
 /**
  * Records for the products-and-holdings tests (membership types, add-ons, customer memberships,
- * entry passes, events, reservations), built straight into the database. Customer memberships
+ * entry passes, events, reservations) and the members report, built straight into the database.
+ * Customers come from customer-factories.ts, event types from factories.ts. Customer memberships
  * follow the shared convention: every covered person has a membership_members row (a solo
  * membership exactly its owner) and the first status is in membership_status_changes.
  */
@@ -25,20 +26,6 @@ async function insert<T extends keyof Database>(
     .values(values as never)
     .returningAll()
     .executeTakeFirstOrThrow()) as Row<T>
-}
-
-let customerCounter = 0
-
-/** A customer (the customers API may not exist yet while these tests are written). */
-export function makeProductCustomer(db: Db, fields: Fields<'customers'> = {}) {
-  customerCounter += 1
-  return insert(db, 'customers', {
-    first_name: 'Alex',
-    last_name: `Climber${customerCounter}`,
-    birthday: '1990-04-01',
-    ...stamps,
-    ...fields,
-  })
 }
 
 export const makeMembershipType = (db: Db, fields: Fields<'membership_types'> = {}) =>
@@ -78,28 +65,43 @@ export const makeCustomerEntryPass = (
     ...fields,
   })
 
+/** A person a membership covers: frozen on their own or not, with the ids of their add-ons. */
+export interface MemberSpec {
+  customer_id: number
+  is_frozen?: boolean
+  add_ons?: string[]
+}
+
 /**
- * A customer membership with its members (default: the owner alone) and its first status change
- * (dated `changed_on`, default the start date).
+ * A customer membership (ACT since 2026-01-01 unless told) with its members (default: the owner
+ * alone) and their add-ons, and its first status change (dated `changed_on`, default the start
+ * date).
  */
 export async function makeCustomerMembership(
   db: Db,
   fields: Fields<'customer_memberships'> & {
     membership_type_id: number
     owner_id: number
-    member_ids?: number[]
+    members?: MemberSpec[]
     changed_on?: string
   },
 ) {
-  const { member_ids, changed_on, ...values } = fields
+  const { members, changed_on, ...values } = fields
   const membership = await insert(db, 'customer_memberships', {
     status: 'ACT',
     start_date: '2026-01-01',
     ...stamps,
     ...values,
   })
-  for (const customerId of member_ids ?? [membership.owner_id]) {
-    await insert(db, 'membership_members', { customer_membership_id: membership.id, customer_id: customerId })
+  for (const member of members ?? [{ customer_id: membership.owner_id }]) {
+    const row = await insert(db, 'membership_members', {
+      customer_membership_id: membership.id,
+      customer_id: member.customer_id,
+      is_frozen: member.is_frozen ? 1 : 0,
+    })
+    for (const addOnId of member.add_ons ?? []) {
+      await insert(db, 'membership_member_add_ons', { membership_member_id: row.id, add_on_id: addOnId })
+    }
   }
   await insert(db, 'membership_status_changes', {
     customer_membership_id: membership.id,
@@ -110,17 +112,6 @@ export async function makeCustomerMembership(
   })
   return membership
 }
-
-export const makeProductEventType = (db: Db, fields: Fields<'event_types'> & { gym_id: number }) =>
-  insert(db, 'event_types', {
-    name: 'Intro to Bouldering',
-    status: 'ACT',
-    capacity: null,
-    late_booking_window_minutes: 15,
-    is_listed: 1,
-    ...stamps,
-    ...fields,
-  })
 
 export const makeEvent = (db: Db, fields: Fields<'events'> & { event_type_id: number; gym_id: number }) =>
   insert(db, 'events', {

@@ -1,7 +1,9 @@
-import { afterAll, afterEach, beforeAll, beforeEach, expect } from 'bun:test'
+import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'bun:test'
+import type { Db } from '../../src/db/connection.ts'
+import type { StaffUser } from '../../src/db/schema.ts'
 import { makeTestApp, type TestApp, type TestAppOptions, type TestResponse } from './app.ts'
-import { notProvided } from './bodies.ts'
-import { seedBasics, type Seed } from './factories.ts'
+import { forbidden, invalidToken, methodNotAllowed, notFound, notProvided } from './bodies.ts'
+import { everyCanFlag, makeToken, makeUser, seedBasics, type Seed } from './factories.ts'
 
 /*
  * The setup and checks the endpoint test files share. A file (or a describe block) starts with
@@ -57,3 +59,168 @@ export function expectUnauthenticated(res: TestResponse, body: unknown = notProv
   expect(res.body).toEqual(body)
   expect(res.headers.get('www-authenticate')).toBe('Token')
 }
+
+// Staff users by role (contract.md section 4), for the permission tests.
+
+/** The flags of each role the permission tests use; none is an organization admin. */
+export const ROLES = {
+  /** can_manage_members only: writes customers and their records, memberships, entry passes. */
+  members: { can_manage_members: 1 },
+  /** can_manage_events only: writes events and reservations. */
+  events: { can_manage_events: 1 },
+  /** Every can_* flag but can_manage_members. */
+  allButMembers: { ...everyCanFlag, can_manage_members: 0 },
+  /** Every can_* flag: product types are still admin-only. */
+  allButAdmin: everyCanFlag,
+} as const
+
+export type Role = keyof typeof ROLES
+export type StaffWithToken = StaffUser & { token: string }
+
+/** A new staff user of `role`, with a token. */
+export async function makeStaff(db: Db, role: Role): Promise<StaffWithToken> {
+  const user = await makeUser(db, ROLES[role])
+  return { ...user, token: await makeToken(db, user) }
+}
+
+/**
+ * A new staff user of each role, made in the order given before each test (after the app and its
+ * seed): `staff.members.token`, `staff.members.id`. Read it inside tests only.
+ */
+export function useStaff<R extends Role>(t: SeededApp, ...roles: R[]): Record<R, StaffWithToken> {
+  const staff = {} as Record<R, StaffWithToken>
+  beforeEach(async () => {
+    for (const role of roles) staff[role] = await makeStaff(t.db, role)
+  })
+  return staff
+}
+
+// Checks that many endpoint files make the same way.
+
+/** A token of the right shape that no user has. */
+export const unknownToken = '0'.repeat(40)
+
+/** A route: method and path. */
+export type Route = readonly [method: string, path: string]
+/** A request: method, path and a JSON body, sent with any method but GET (none if left out). */
+export type Call = readonly [method: string, path: string, body?: unknown]
+
+const bodyOf = (method: string, body: unknown) => (method === 'GET' || body === undefined ? {} : { body })
+
+/**
+ * One test per route: without a token, and with an unknown one, it is 401 (contract.md section 2).
+ * `body` goes with every method but GET.
+ */
+export function testEachNeedsToken(t: TestApp, routes: readonly Route[], body: unknown = {}) {
+  for (const [method, path] of routes) {
+    test(`${method} ${path} without a token, or with an unknown one, is 401`, async () => {
+      expectUnauthenticated(await t.request(method, path, bodyOf(method, body)))
+      const res = await t.request(method, path, { token: unknownToken, ...bodyOf(method, body) })
+      expectUnauthenticated(res, invalidToken)
+    })
+  }
+}
+
+/**
+ * Two tests per route, each after `setUp`: without a token it is 401, and with an unknown one 401
+ * "Invalid token" (contract.md section 2). `body` goes with every method but GET.
+ */
+export function testEachNeedsTokenApart(
+  t: TestApp,
+  routes: readonly Route[],
+  { body = {}, setUp }: { body?: unknown; setUp?: () => Promise<unknown> } = {},
+) {
+  for (const [method, path] of routes) {
+    test(`${method} ${path} without a token is 401`, async () => {
+      await setUp?.()
+      expectUnauthenticated(await t.request(method, path, bodyOf(method, body)))
+    })
+
+    test(`${method} ${path} with an unknown token is 401 Invalid token`, async () => {
+      await setUp?.()
+      const res = await t.request(method, path, { token: unknownToken, ...bodyOf(method, body) })
+      expectUnauthenticated(res, invalidToken)
+    })
+  }
+}
+
+/** Status and whole body at once, with `label` (the method, the path...) so a failing case names itself. */
+export function expectAnswer(
+  label: Record<string, unknown>,
+  res: TestResponse,
+  status: number,
+  body: unknown,
+) {
+  expect({ ...label, status: res.status, body: res.body }).toEqual({ ...label, status, body })
+}
+
+/** Each call, sent with `token`, answers `status` and the whole `body` (for 405s, of the method). */
+export async function expectEachAnswer(
+  t: TestApp,
+  token: string,
+  calls: readonly Call[],
+  status: number,
+  body: unknown,
+) {
+  for (const [method, path, sent] of calls) {
+    const res = await t.request(method, path, { token, ...bodyOf(method, sent) })
+    expectAnswer({ method, path }, res, status, typeof body === 'function' ? body(method) : body)
+  }
+}
+
+/** Each token is refused each call: 403 "You do not have permission" (contract.md section 4). */
+export async function expectEachForbidden(t: TestApp, tokens: readonly string[], calls: readonly Call[]) {
+  for (const token of tokens) await expectEachAnswer(t, token, calls, 403, forbidden)
+}
+
+/** Each call is 404 "Not found." */
+export const expectEachNotFound = (t: TestApp, token: string, calls: readonly Call[]) =>
+  expectEachAnswer(t, token, calls, 404, notFound)
+
+/** Each call is 405 'Method "<method>" not allowed.' */
+export const expectEachNotAllowed = (t: TestApp, token: string, calls: readonly Call[]) =>
+  expectEachAnswer(t, token, calls, 405, methodNotAllowed)
+
+type Lazy<T> = T | (() => T)
+const resolve = <T>(value: Lazy<T>): T => (typeof value === 'function' ? (value as () => T)() : value)
+
+/**
+ * A POST the API refuses: its name, what it sends over the base body, and the whole 400 body.
+ * Either may be a function, for values known only once the test runs.
+ */
+export type RefusedPost = readonly [
+  name: string,
+  changes: Lazy<Record<string, unknown>>,
+  errors: Lazy<unknown>,
+]
+
+/**
+ * One test per case: POST of `base()` with the case's changes is 400 with exactly its errors
+ * (contract.md section 2), and `count()` (the collection's rows) stays 0.
+ */
+export function testEachRefusedPost(
+  cases: readonly RefusedPost[],
+  options: {
+    post: (body: unknown) => Promise<TestResponse>
+    count: () => Promise<number>
+    base?: () => Record<string, unknown>
+  },
+) {
+  const { post, count, base = () => ({}) } = options
+  for (const [name, changes, errors] of cases) {
+    test(`POST with ${name} is 400 and creates nothing`, async () => {
+      const res = await post({ ...base(), ...resolve(changes) })
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual(resolve(errors))
+      expect(await count()).toBe(0)
+    })
+  }
+}
+
+/** `ids(query)`: the ids of the results a staff user lists at `path?query`, in order. */
+export const listIds =
+  (t: SeededApp, path: string) =>
+  async (query = '') =>
+    (await t.request('GET', `${path}?${query}`, { token: t.seed.staffToken })).body.results.map(
+      (r: { id: unknown }) => r.id,
+    )
