@@ -1,3 +1,4 @@
+import type { Database as BunDatabase } from 'bun:sqlite'
 import type { Config } from './config.ts'
 import type { Db } from './db/connection.ts'
 import type { Clock } from './lib/clock.ts'
@@ -7,6 +8,12 @@ import type { LoginThrottle } from './core/login-throttle.ts'
 /** What the API's handlers and use cases can reach. Built once in main.ts (or per test file). */
 export interface Deps {
   db: Db
+  /**
+   * The same connection's raw handle, for the door's synchronous transaction (see
+   * core/check-in/record.ts). Use it only inside `db.connection().execute(...)`, which holds
+   * Kysely's lock on the connection, so nothing interleaves with Kysely's own transactions.
+   */
+  sqlite: BunDatabase
   clock: Clock
   log: Logger
   config: Pick<Config, 'publicUrl' | 'tokenLifetimeHours'>

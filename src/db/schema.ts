@@ -89,6 +89,8 @@ export interface CustomerTable {
   address_country: string
   profile_image_url: string
   first_check_in_timestamp: string | null
+  /** running total of check-ins, maintained by the check-in transaction */
+  check_in_count: Generated<number>
   created_at: string
   updated_at: string
 }
@@ -314,6 +316,65 @@ export interface ReservationTable {
   updated_at: string
 }
 
+export type EntryMethod = 'MEM' | 'ENT' | 'EVE' | 'GUE' | 'FRE' | 'MIG'
+
+export interface CheckInTable {
+  id: Generated<number>
+  customer_id: number
+  gym_id: number
+  entry_method: EntryMethod
+  entry_method_description: string
+  customer_membership_id: number | null
+  customer_entry_pass_id: number | null
+  reservation_id: number | null
+  host_customer_id: number | null
+  free_entry_reason: string
+  free_entry_granting_user_id: number | null
+  converted_from_free_entry: Flag
+  /** JSON array of milestone texts */
+  milestone_list: string
+  check_in_count: number | null
+  /** gym-local YYYY-MM-DD */
+  local_date: string
+  checked_in_by_id: number | null
+  check_out_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface WebhookTable {
+  id: Generated<number>
+  event_type: 'check_in'
+  webhook_url: string
+  secret: string
+  created_at: string
+  updated_at: string
+}
+
+export interface WebhookEventTable {
+  id: Generated<number>
+  webhook_id: number
+  event_type: string
+  /** the exact JSON body sent on every attempt */
+  body: string
+  status: 'pending' | 'delivered' | 'failed'
+  attempts: number
+  next_attempt_at: string
+  delivered_at: string | null
+  created_at: string
+}
+
+export interface WebhookDeliveryTable {
+  id: Generated<number>
+  webhook_event_id: number
+  attempt: number
+  attempted_at: string
+  status_code: number | null
+  error: string
+  duration_ms: number
+  response_body: string
+}
+
 export interface Database {
   organization: OrganizationTable
   gyms: GymTable
@@ -339,6 +400,10 @@ export interface Database {
   customer_entry_passes: CustomerEntryPassTable
   events: EventTable
   reservations: ReservationTable
+  check_ins: CheckInTable
+  webhooks: WebhookTable
+  webhook_events: WebhookEventTable
+  webhook_deliveries: WebhookDeliveryTable
 }
 
 export type Organization = Selectable<OrganizationTable>

@@ -18,3 +18,11 @@ export const endOfLocalDay = (date: string, zone: string): string =>
  */
 export const isExpired = (expiryDate: string | null, zone: string, now: Date): boolean =>
   expiryDate !== null && localDate(now, zone) > expiryDate
+
+/**
+ * The wall-clock time of `instant` in `zone`, to the second and without an offset, e.g.
+ * "2026-11-22T08:04:05" (the check-in record's local times). Seconds are truncated, so the text is
+ * the same second as the instant's UTC form.
+ */
+export const localDateTime = (instant: Date, zone: string): string =>
+  DateTime.fromJSDate(instant, { zone }).toFormat("yyyy-MM-dd'T'HH:mm:ss")

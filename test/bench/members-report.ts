@@ -53,6 +53,7 @@ try {
   const clock = fixedClock(NOW)
   const deps: Deps = {
     db,
+    sqlite,
     clock,
     log: silentLogger,
     config: { publicUrl: null, tokenLifetimeHours: null },

@@ -41,6 +41,7 @@ export async function makeTestApp(options: TestAppOptions = {}) {
   const clock = fixedClock(START)
   const deps: Deps = {
     db: connection.db,
+    sqlite: connection.sqlite,
     clock,
     log: options.log ?? silentLogger,
     config: { publicUrl: options.publicUrl ?? null, tokenLifetimeHours: options.tokenLifetimeHours ?? null },
