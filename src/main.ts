@@ -14,6 +14,7 @@ import {
 } from './core/demo-data/index.ts'
 import { LoginThrottle } from './core/login-throttle.ts'
 import { hashSecret, MIN_PASSWORD_LENGTH } from './core/passwords.ts'
+import { startWebhookDispatcher } from './core/webhooks/dispatcher.ts'
 import { openDatabase } from './db/connection.ts'
 import { migrateToLatest, migrationStatus } from './db/migrator.ts'
 import { BODY_READ_LIMIT_BYTES } from './http/body.ts'
@@ -74,6 +75,7 @@ async function serve(config: Config): Promise<void> {
   }
   const app = createApp({
     db: connection.db,
+    sqlite: connection.sqlite,
     clock: systemClock,
     log,
     config,
@@ -93,6 +95,13 @@ async function serve(config: Config): Promise<void> {
     db: config.dbPath,
     version: pkg.version,
   })
+  // Webhooks go out from the outbox beside the API; a check-in never waits for them.
+  const dispatcher = startWebhookDispatcher({
+    db: connection.db,
+    sqlite: connection.sqlite,
+    clock: systemClock,
+    log,
+  })
 
   let stopping = false
   const stop = async (signal: string) => {
@@ -100,6 +109,8 @@ async function serve(config: Config): Promise<void> {
     stopping = true
     log.info('stopping', { signal })
     await server.stop()
+    // Requests in flight are abandoned (still pending, sent again after the next start).
+    await dispatcher.stop()
     await connection.close()
     log.info('stopped')
     process.exit(0)
