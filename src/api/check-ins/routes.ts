@@ -1,0 +1,59 @@
+import { Elysia } from 'elysia'
+import { checkInQuery, checkOut } from '../../core/check-in/history.ts'
+import type { Deps } from '../../deps.ts'
+import { collectionRoutes } from '../../http/crud.ts'
+import { customerExists } from '../customers/queries.ts'
+import { countCheckIns, getCheckIn, listCheckIns, type CheckInRow } from './queries.ts'
+import { CheckInOut, checkInFilters, NoBody } from './schema.ts'
+import { serializeCheckIn } from './serializer.ts'
+
+/**
+ * /api/check-ins/ (reference 2.13, 4.9) and each customer's /api/customers/<id>/check-ins/: read-only
+ * history (the door endpoints create check-ins), newest first, plus the check-out/ action. Both
+ * need can_manage_members (contract.md 4).
+ */
+export const checkInRoutes = (deps: Deps) => {
+  const serialize = (row: CheckInRow, urls: Parameters<typeof serializeCheckIn>[1]) =>
+    serializeCheckIn(row, urls, deps.clock.now())
+  const common = {
+    tag: 'Check-ins',
+    noun: 'check-in',
+    read: 'can_manage_members',
+    write: 'can_manage_members',
+    output: CheckInOut,
+    serialize,
+  } as const
+  return new Elysia()
+    .use(
+      collectionRoutes(deps, {
+        ...common,
+        path: '/api/check-ins',
+        filters: checkInFilters({ customerId: true }),
+        count: async ({ deps }, filters) => countCheckIns(deps.db, await checkInQuery(deps, filters, null)),
+        list: async ({ deps }, filters, limit, offset) =>
+          listCheckIns(deps.db, await checkInQuery(deps, filters, null), limit, offset),
+        get: ({ deps }, id) => getCheckIn(deps.db, id),
+        actions: [
+          {
+            name: 'check-out',
+            summary: 'Check out: record now as the check-out time (400 if already checked out)',
+            body: NoBody,
+            run: ({ deps }, row) => checkOut(deps, row),
+          },
+        ],
+      }),
+    )
+    .use(
+      collectionRoutes(deps, {
+        ...common,
+        path: '/api/customers/:customer_id/check-ins',
+        parent: { param: 'customer_id', exists: (deps, id) => customerExists(deps.db, id) },
+        filters: checkInFilters({ customerId: false }),
+        count: async ({ deps, parentId }, filters) =>
+          countCheckIns(deps.db, await checkInQuery(deps, filters, parentId)),
+        list: async ({ deps, parentId }, filters, limit, offset) =>
+          listCheckIns(deps.db, await checkInQuery(deps, filters, parentId), limit, offset),
+        get: ({ deps, parentId }, id) => getCheckIn(deps.db, id, parentId!),
+      }),
+    )
+}
