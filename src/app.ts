@@ -1,10 +1,12 @@
 import { Elysia } from 'elysia'
 import { tokenRoutes, GET_TOKEN_PATH } from './api/auth/routes.ts'
+import { checkInRoutes } from './api/check-ins/routes.ts'
 import { customerAlertRoutes } from './api/customer-alerts/routes.ts'
 import { customerDocumentRoutes, DOCUMENT_UPLOAD_PATHS } from './api/customer-documents/routes.ts'
 import { customerRecordsRoutes } from './api/customer-records/routes.ts'
 import { customerRoutes } from './api/customers/routes.ts'
 import { eventTypeRoutes } from './api/event-types/routes.ts'
+import { gymEndpointRoutes } from './api/gym-endpoints/routes.ts'
 import { gymRoutes } from './api/gyms/routes.ts'
 import { healthRoutes } from './api/health/routes.ts'
 import { memberRoutes } from './api/members/routes.ts'
@@ -12,6 +14,7 @@ import { myAccountRoutes } from './api/my-account/routes.ts'
 import { organizationRoutes } from './api/organization/routes.ts'
 import { productRoutes } from './api/products/routes.ts'
 import { userRoutes } from './api/users/routes.ts'
+import { webhookRoutes } from './api/webhooks/routes.ts'
 import type { Deps } from './deps.ts'
 import { parseBody } from './http/body.ts'
 import { requireStaffUser } from './http/auth.ts'
@@ -56,6 +59,9 @@ export function createApp(deps: Deps) {
     .use(customerRecordsRoutes(deps))
     .use(memberRoutes(deps))
     .use(productRoutes(deps))
+    .use(webhookRoutes(deps))
+    .use(checkInRoutes(deps))
+    .use(gymEndpointRoutes(deps))
   registered = app.routes
   return app
 }

@@ -28,6 +28,8 @@ export interface DocOptions {
   /** Public endpoints (get-token, healthz) carry no security requirement. */
   public?: boolean
   errors?: number[]
+  /** Error bodies that are not DRF's (the door's): status -> schema. */
+  errorBodies?: Record<number, TSchema>
 }
 
 export function docs(o: DocOptions) {
@@ -35,8 +37,12 @@ export function docs(o: DocOptions) {
     [o.ok.status]: o.ok.schema ? json(o.ok.schema, 'Success') : { description: 'No content' },
   }
   for (const status of o.errors ?? []) {
-    responses[status] =
-      status === 400 ? json(fieldErrors, 'Invalid input') : json(errorBody, errorText[status] ?? 'Error')
+    const own = o.errorBodies?.[status]
+    responses[status] = own
+      ? json(own, errorText[status] ?? 'Error')
+      : status === 400
+        ? json(fieldErrors, 'Invalid input')
+        : json(errorBody, errorText[status] ?? 'Error')
   }
   if (!o.public) {
     responses[401] = json(errorBody, 'No or invalid token')
