@@ -3,6 +3,7 @@
  * create-admin, and a second copy started by mistake on a port already taken.
  */
 import { afterAll, afterEach, describe, expect, test } from 'bun:test'
+import { migrations } from '../../migrations/index.ts'
 import {
   getToken,
   removeTempDirs,
@@ -75,23 +76,28 @@ describe('bad command lines', () => {
 })
 
 describe('belay migrate', () => {
-  test('status on a fresh file lists 0001_foundation as pending; migrate applies it; status shows it applied', async () => {
+  test('status on a fresh file lists every migration as pending; migrate applies them; status shows them applied', async () => {
     const db = tempDbPath()
+    const names = Object.keys(migrations)
 
     const before = await runBelay(['migrate', 'status', '--db', db])
     expect(before.code).toBe(0)
-    expect(lines(before.stdout)).toEqual(['pending  0001_foundation'])
+    expect(lines(before.stdout)).toEqual(names.map((name) => `pending  ${name}`))
 
     const up = await runBelay(['migrate', '--db', db])
     expect(up.code).toBe(0)
-    expect(lines(up.stdout)).toEqual(['applied: 0001_foundation'])
+    expect(lines(up.stdout)).toEqual([`applied: ${names.join(', ')}`])
 
     // BELAY_DB works as well as --db.
     const after = await runBelay(['migrate', 'status'], { env: { BELAY_DB: db } })
     expect(after.code).toBe(0)
     const status = lines(after.stdout)
-    expect(status).toHaveLength(1)
-    expect(status[0]).toMatch(/^applied {2}0001_foundation {2}\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/)
+    expect(status).toHaveLength(names.length)
+    status.forEach((line, i) =>
+      expect(line).toMatch(
+        new RegExp(`^applied {2}${names[i]} {2}\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}`),
+      ),
+    )
 
     const again = await runBelay(['migrate', 'up', '--db', db])
     expect(again.code).toBe(0)
