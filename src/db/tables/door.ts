@@ -1,0 +1,63 @@
+import type { Generated } from 'kysely'
+import type { Flag } from './flag.ts'
+
+/** Check-ins and the webhook outbox (migration 0003). */
+
+export type EntryMethod = 'MEM' | 'ENT' | 'EVE' | 'GUE' | 'FRE' | 'MIG'
+
+export interface CheckInTable {
+  id: Generated<number>
+  customer_id: number
+  gym_id: number
+  entry_method: EntryMethod
+  entry_method_description: string
+  customer_membership_id: number | null
+  customer_entry_pass_id: number | null
+  reservation_id: number | null
+  host_customer_id: number | null
+  free_entry_reason: string
+  free_entry_granting_user_id: number | null
+  converted_from_free_entry: Flag
+  /** JSON array of milestone texts */
+  milestone_list: string
+  check_in_count: number | null
+  /** gym-local YYYY-MM-DD */
+  local_date: string
+  checked_in_by_id: number | null
+  check_out_at: string | null
+  created_at: string
+  updated_at: string
+}
+
+export interface WebhookTable {
+  id: Generated<number>
+  event_type: 'check_in'
+  webhook_url: string
+  secret: string
+  created_at: string
+  updated_at: string
+}
+
+export interface WebhookEventTable {
+  id: Generated<number>
+  webhook_id: number
+  event_type: string
+  /** the exact JSON body sent on every attempt */
+  body: string
+  status: 'pending' | 'delivered' | 'failed'
+  attempts: number
+  next_attempt_at: string
+  delivered_at: string | null
+  created_at: string
+}
+
+export interface WebhookDeliveryTable {
+  id: Generated<number>
+  webhook_event_id: number
+  attempt: number
+  attempted_at: string
+  status_code: number | null
+  error: string
+  duration_ms: number
+  response_body: string
+}
