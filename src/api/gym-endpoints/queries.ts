@@ -7,7 +7,8 @@ import type {
   FactsMembership,
   FactsReservation,
 } from '../../core/check-in/facts.ts'
-import type { EntryMethod } from '../../db/schema.ts'
+import type { Selectable } from 'kysely'
+import type { CheckInTable } from '../../db/schema.ts'
 
 /**
  * The door's statements, run synchronously on the raw connection inside one transaction (see
@@ -187,23 +188,11 @@ export const listUsableEntryPasses = (
     )
     .all(customerId, today)
 
-export interface NewCheckIn {
-  customer_id: number
-  gym_id: number
-  entry_method: EntryMethod
-  entry_method_description: string
-  customer_membership_id: number | null
-  customer_entry_pass_id: number | null
-  reservation_id: number | null
-  host_customer_id: number | null
-  free_entry_reason: string
-  free_entry_granting_user_id: number | null
-  milestone_list: string
-  check_in_count: number
-  local_date: string
-  checked_in_by_id: number | null
-  created_at: string
-}
+/** A check-in as the door writes it: every column but the ones the database or later actions fill. */
+export type NewCheckIn = Omit<
+  Selectable<CheckInTable>,
+  'id' | 'converted_from_free_entry' | 'check_out_at' | 'updated_at' | 'check_in_count'
+> & { check_in_count: number }
 
 export function insertCheckIn(sqlite: BunDatabase, c: NewCheckIn): number {
   const row = sqlite

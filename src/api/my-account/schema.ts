@@ -1,5 +1,6 @@
 import { Type as t } from '@sinclair/typebox'
 import { field, out } from '../../http/fields.ts'
+import { PermissionFlagsOut } from '../users/schema.ts'
 
 /** PUT: the editable fields; not-editable ones (email, flags) sent along are ignored, as read-only. */
 export const MyAccountReplace = t.Object({
@@ -29,11 +30,5 @@ export const MyAccountOut = t.Object({
   default_gym_name: t.String(),
   default_gym_url: out.url(),
   date_joined: out.datetime(),
-  can_manage_events: t.Boolean(),
-  can_manage_members: t.Boolean(),
-  can_manage_customer_proficiencies: t.Boolean(),
-  can_export_customers: t.Boolean(),
-  can_access_reports: t.Boolean(),
-  is_organization_admin: t.Boolean(),
-  pin_mode_required: t.Boolean(),
+  ...PermissionFlagsOut,
 })

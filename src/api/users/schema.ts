@@ -38,6 +38,17 @@ export const UserReplace = t.Object({
   ...optional,
 })
 
+/** The permission flags as both the staff user and my-account show them (permissionFlags in serializer.ts). */
+export const PermissionFlagsOut = {
+  can_manage_events: t.Boolean(),
+  can_manage_members: t.Boolean(),
+  can_manage_customer_proficiencies: t.Boolean(),
+  can_export_customers: t.Boolean(),
+  can_access_reports: t.Boolean(),
+  is_organization_admin: t.Boolean(),
+  pin_mode_required: t.Boolean(),
+}
+
 export const UserOut = t.Object({
   id: out.id(),
   url: out.url(),
@@ -49,13 +60,7 @@ export const UserOut = t.Object({
   default_gym_url: out.url(),
   date_joined: out.datetime(),
   is_active: t.Boolean(),
-  can_manage_events: t.Boolean(),
-  can_manage_members: t.Boolean(),
-  can_manage_customer_proficiencies: t.Boolean(),
-  can_export_customers: t.Boolean(),
-  can_access_reports: t.Boolean(),
-  is_organization_admin: t.Boolean(),
-  pin_mode_required: t.Boolean(),
+  ...PermissionFlagsOut,
   has_password: t.Boolean(),
   has_pin: t.Boolean(),
 })
