@@ -4,6 +4,7 @@ import type { Db } from './db/connection.ts'
 import type { Clock } from './lib/clock.ts'
 import type { Logger } from './lib/log.ts'
 import type { LoginThrottle } from './core/login-throttle.ts'
+import type { TokenCache } from './core/token-cache.ts'
 
 /** What the API's handlers and use cases can reach. Built once in main.ts (or per test file). */
 export interface Deps {
@@ -18,5 +19,7 @@ export interface Deps {
   log: Logger
   config: Pick<Config, 'publicUrl' | 'tokenLifetimeHours'>
   loginThrottle: LoginThrottle
+  /** Recently seen valid tokens; clear it after any write to staff_users or auth_tokens. */
+  tokenCache: TokenCache
   version: string
 }

@@ -13,6 +13,7 @@ import {
   seedDemoData,
 } from './core/demo-data/index.ts'
 import { LoginThrottle } from './core/login-throttle.ts'
+import { TokenCache } from './core/token-cache.ts'
 import { hashSecret, MIN_PASSWORD_LENGTH } from './core/passwords.ts'
 import { startWebhookDispatcher } from './core/webhooks/dispatcher.ts'
 import { openDatabase } from './db/connection.ts'
@@ -80,6 +81,7 @@ async function serve(config: Config): Promise<void> {
     log,
     config,
     loginThrottle: new LoginThrottle(systemClock),
+    tokenCache: new TokenCache(),
     version: pkg.version,
   })
   // reusePort off: a second copy on the same port must fail loudly, not share the port silently.

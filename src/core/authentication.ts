@@ -7,13 +7,29 @@ import { verifySecret } from './passwords.ts'
 
 export type TokenCheck = { user: StaffUser } | { error: 'invalid' }
 
-/** The active user holding an unexpired token with this key. */
-export async function authenticateToken(deps: Pick<Deps, 'db' | 'clock'>, key: string): Promise<TokenCheck> {
-  const row = await getUserByTokenHash(deps.db, hashTokenKey(key))
+/**
+ * The active user holding an unexpired token with this key. A token seen valid a moment ago is
+ * answered from `deps.tokenCache` (see core/token-cache.ts for why that answer cannot go stale).
+ */
+export async function authenticateToken(
+  deps: Pick<Deps, 'db' | 'clock' | 'tokenCache'>,
+  key: string,
+): Promise<TokenCheck> {
+  const keyHash = hashTokenKey(key)
+  const now = deps.clock.now()
+  const cached = deps.tokenCache.lookUp(keyHash, now.getTime())
+  if (cached !== undefined) return { user: cached }
+  const generation = deps.tokenCache.generation
+  const row = await getUserByTokenHash(deps.db, keyHash)
   if (!row || row.is_active !== 1) return { error: 'invalid' }
   if (row.token_expires_at !== null && row.token_expires_at <= deps.clock.now().toISOString())
     return { error: 'invalid' }
-  const { token_expires_at: _, ...user } = row
+  const { token_expires_at, ...fields } = row
+  const user = Object.freeze(fields)
+  const expiresAtMs = token_expires_at === null ? null : Date.parse(token_expires_at)
+  // An expiry the cache could not compare (not an ISO datetime) is simply never cached.
+  if (expiresAtMs === null || Number.isFinite(expiresAtMs))
+    deps.tokenCache.remember(keyHash, user, expiresAtMs, now.getTime(), generation)
   return { user }
 }
 
@@ -40,5 +56,7 @@ export async function logIn(deps: Deps, username: string, password: string): Pro
     created_at: now.toISOString(),
     expires_at: lifetime === null ? null : new Date(now.getTime() + lifetime * 3_600_000).toISOString(),
   })
+  // A new token changes no cached answer, but the rule is simple: any auth_tokens write clears.
+  deps.tokenCache.clear()
   return { token: key }
 }

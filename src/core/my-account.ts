@@ -24,7 +24,7 @@ export interface MyAccountInput {
  * reported under `currentPasswordField`, the name the endpoint documents.
  */
 export async function changeMyAccount(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'tokenCache'>,
   user: StaffUser,
   body: CheckedBody<MyAccountInput>,
   currentPasswordField: 'previous_password' | 'old_password',
@@ -45,4 +45,6 @@ export async function changeMyAccount(
     default_gym_id: input.default_gym_id,
     password_hash: input.new_password === undefined ? undefined : await hashSecret(input.new_password),
   })
+  // The cached user carries these fields (default gym, password hash): the next request reads them anew.
+  deps.tokenCache.clear()
 }

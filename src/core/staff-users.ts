@@ -50,13 +50,13 @@ async function userChanges(input: UserInput): Promise<StaffUserUpdate> {
 }
 
 export async function createStaffUser(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'clock' | 'tokenCache'>,
   body: CheckedBody<Static<typeof UserCreate>>,
 ): Promise<number> {
   await checkUserInput(deps, body.fields, body.errors)
   const input = body.valid()
   const changes = await userChanges(input)
-  return insertUser(deps.db, {
+  const id = await insertUser(deps.db, {
     email: input.email,
     first_name: changes.first_name ?? '',
     last_name: changes.last_name ?? '',
@@ -73,6 +73,9 @@ export async function createStaffUser(
     password_hash: changes.password_hash ?? null,
     pin_hash: changes.pin_hash ?? null,
   })
+  // A new user holds no token yet; cleared all the same, as after every staff_users write.
+  deps.tokenCache.clear()
+  return id
 }
 
 /**
@@ -80,7 +83,7 @@ export async function createStaffUser(
  * organization always keeps an admin who can undo mistakes.
  */
 export async function changeStaffUser(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'tokenCache'>,
   user: StaffUser,
   body: CheckedBody<UserInput>,
   actor: { user: StaffUser },
@@ -94,4 +97,6 @@ export async function changeStaffUser(
     }
   }
   await updateUser(deps.db, user.id, await userChanges(body.valid()))
+  // Deactivation and permission changes apply from the user's very next request.
+  deps.tokenCache.clear()
 }

@@ -16,6 +16,7 @@ import pkg from '../../package.json' with { type: 'json' }
 import { createApp } from '../../src/app.ts'
 import { loadConfig } from '../../src/config.ts'
 import { LoginThrottle } from '../../src/core/login-throttle.ts'
+import { TokenCache } from '../../src/core/token-cache.ts'
 import { startWebhookDispatcher } from '../../src/core/webhooks/dispatcher.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { migrateToLatest } from '../../src/db/migrator.ts'
@@ -40,6 +41,7 @@ const app = createApp({
   log,
   config,
   loginThrottle: new LoginThrottle(systemClock),
+  tokenCache: new TokenCache(),
   version: `${pkg.version}-bench`,
 })
 app.listen({

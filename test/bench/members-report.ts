@@ -18,6 +18,7 @@ import { join } from 'node:path'
 import { createApp } from '../../src/app.ts'
 import { DEMO_ADMIN_EMAIL, seedDemoData } from '../../src/core/demo-data/index.ts'
 import { LoginThrottle } from '../../src/core/login-throttle.ts'
+import { TokenCache } from '../../src/core/token-cache.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { migrateToLatest } from '../../src/db/migrator.ts'
 import type { Deps } from '../../src/deps.ts'
@@ -58,6 +59,7 @@ try {
     log: silentLogger,
     config: { publicUrl: null, tokenLifetimeHours: null },
     loginThrottle: new LoginThrottle(clock),
+    tokenCache: new TokenCache(),
     version: 'bench',
   }
   const app = createApp(deps)

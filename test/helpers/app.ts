@@ -1,5 +1,6 @@
 import { createApp } from '../../src/app.ts'
 import { LoginThrottle } from '../../src/core/login-throttle.ts'
+import { TokenCache } from '../../src/core/token-cache.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { migrateToLatest } from '../../src/db/migrator.ts'
 import type { Deps } from '../../src/deps.ts'
@@ -42,10 +43,11 @@ export async function makeTestApp(options: TestAppOptions = {}) {
   const deps: Deps = {
     db: connection.db,
     sqlite: connection.sqlite,
-    clock,
+      clock,
     log: options.log ?? silentLogger,
     config: { publicUrl: options.publicUrl ?? null, tokenLifetimeHours: options.tokenLifetimeHours ?? null },
     loginThrottle: new LoginThrottle(clock),
+    tokenCache: new TokenCache(),
     version: 'test',
   }
   const app = createApp(deps)
