@@ -1,8 +1,15 @@
 import { DateTime } from 'luxon'
+import { localDate } from './wall-clock.ts'
 
-/** The calendar day (YYYY-MM-DD) that `instant` falls on in `zone`. */
-export const localDate = (instant: Date, zone: string): string =>
-  DateTime.fromJSDate(instant, { zone }).toISODate()!
+// The wall clock of an instant (the door's hot path) is computed without luxon, in wall-clock.ts.
+export {
+  localDate,
+  localDateTime,
+  localDateTimeWithOffset,
+  utcOffsetMinutes,
+  wallClock,
+  type WallClock,
+} from './wall-clock.ts'
 
 /** The first instant of `date` (YYYY-MM-DD) in `zone`, as a UTC ISO string. */
 export const startOfLocalDay = (date: string, zone: string): string =>
@@ -18,11 +25,3 @@ export const endOfLocalDay = (date: string, zone: string): string =>
  */
 export const isExpired = (expiryDate: string | null, zone: string, now: Date): boolean =>
   expiryDate !== null && localDate(now, zone) > expiryDate
-
-/**
- * The wall-clock time of `instant` in `zone`, to the second and without an offset, e.g.
- * "2026-11-22T08:04:05" (the check-in record's local times). Seconds are truncated, so the text is
- * the same second as the instant's UTC form.
- */
-export const localDateTime = (instant: Date, zone: string): string =>
-  DateTime.fromJSDate(instant, { zone }).toFormat("yyyy-MM-dd'T'HH:mm:ss")

@@ -1,4 +1,4 @@
-import { DateTime } from 'luxon'
+import { wallClock } from '../../lib/local-time.ts'
 import { WEEK_DAYS } from '../access-hours.ts'
 import type { AccessWindow } from './facts.ts'
 
@@ -22,9 +22,9 @@ export function isWithinAccessHours(
   zone: string,
 ): boolean {
   if (windows === null) return true
-  const local = DateTime.fromJSDate(now, { zone })
-  // luxon numbers weekdays 1 (Monday) to 7 (Sunday); WEEK_DAYS starts on Sunday.
-  const day = WEEK_DAYS[local.weekday % 7]
+  const local = wallClock(now, zone)
+  // Both count weekdays from 0 = Sunday.
+  const day = WEEK_DAYS[local.weekday]
   // Windows are whole minutes, start inclusive and end exclusive, so the seconds never matter.
   const minute = local.hour * 60 + local.minute
   return windows.some((w) => w.day === day && minutesOf(w.start) <= minute && minute < minutesOf(w.end))
