@@ -1,17 +1,19 @@
 import type { Database as BunDatabase } from 'bun:sqlite'
 import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely'
+import { prepared } from './statements.ts'
 
 /**
  * Kysely's SqliteDialect speaks a better-sqlite3-shaped interface; this adapts bun:sqlite to it.
  * bun:sqlite was chosen over better-sqlite3 because it is built into the runtime: the compiled
  * executable needs no native .node file beside it (see README, "Why bun:sqlite").
- * `query()` caches each distinct SQL text's prepared statement, so repeated queries skip compiling.
+ * Statements come from the connection's statement cache (statements.ts), so a repeated query is
+ * compiled once.
  */
 export function bunSqliteDialect(sqlite: BunDatabase): SqliteDialect {
   const adapter: SqliteDatabase = {
     close: () => sqlite.close(),
     prepare(sqlText: string): SqliteStatement {
-      const statement = sqlite.query(sqlText)
+      const statement = prepared(sqlite, sqlText)
       const params = (parameters: ReadonlyArray<unknown>) => parameters as never[]
       return {
         reader: statement.columnNames.length > 0,

@@ -76,7 +76,10 @@ export interface CheckInFacts {
   waiverRequired: boolean
   /** a waiver document whose expiration_date is null or not before today (gym zone) */
   hasValidWaiver: boolean
-  /** created_at of the customer's latest check-in at this gym, if any */
+  /**
+   * created_at of the customer's latest check-in at this gym, if any within the duplicate window or
+   * later (the door does not read further back: an older one cannot make a duplicate)
+   */
   lastCheckInAt: string | null
   duplicateWindowMs: number
   combineSameDay: boolean

@@ -1,0 +1,126 @@
+import type { Database as BunDatabase } from 'bun:sqlite'
+import type { Db } from './connection.ts'
+import { prepared } from './statements.ts'
+
+/**
+ * Group commit for the short synchronous write transactions of the door (check-ins) and the desk.
+ *
+ * With `synchronous=FULL` every COMMIT waits for an fsync, and the door's rush is many small
+ * transactions at once: one fsync each was the largest part of a check-in's cost. So the
+ * transactions that arrive in one turn of the event loop share one: `run(work)` queues `work`; on
+ * the next turn the queue runs inside one BEGIN IMMEDIATE, each `work` in its own SAVEPOINT, then
+ * one COMMIT, and only then does each caller's promise resolve. An answer still means "on disk"
+ * (nothing is acknowledged before the COMMIT that holds it), and the works run one after another in
+ * arrival order, each seeing the writes of those before it, so the door's read-decide-write (two
+ * scans of one barcode give one check-in) is exactly as with a transaction each.
+ *
+ * A `work` that throws has its savepoint rolled back and its promise rejected with that error; the
+ * others commit. If COMMIT itself fails, everything is rolled back and every promise rejects: no
+ * caller was told anything succeeded. At idle a batch is one transaction, as before; under load the
+ * batch grows with the queue, up to MAX_BATCH (a longer batch would hold the thread too long).
+ *
+ * The batch holds Kysely's lock on the connection while it runs, so it never interleaves with a
+ * Kysely transaction on the same connection. `work` must be synchronous: nothing may await inside
+ * the open transaction.
+ */
+export const MAX_BATCH = 64
+
+interface Queued {
+  work: () => unknown
+  resolve: (value: any) => void
+  reject: (error: unknown) => void
+}
+
+type Settled = { ok: true; value: unknown } | { ok: false; error: unknown }
+
+export class GroupCommit {
+  private queue: Queued[] = []
+  private flushing = false
+
+  constructor(
+    private readonly db: Db,
+    private readonly sqlite: BunDatabase,
+  ) {}
+
+  run<T>(work: () => T): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ work, resolve, reject })
+      if (!this.flushing) {
+        this.flushing = true
+        // The next turn, after the requests read in this one have queued their work too.
+        setImmediate(() => void this.flush())
+      }
+    })
+  }
+
+  private async flush(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        await this.db.connection().execute(async () => {
+          // Taken once the lock is ours: what queued while waiting joins this batch.
+          const batch = this.queue.splice(0, MAX_BATCH)
+          this.settle(batch, this.commitBatch(batch))
+        })
+        // Let the answers go out and new requests queue before the next batch.
+        if (this.queue.length > 0) await new Promise((resolve) => setImmediate(resolve))
+      }
+    } finally {
+      this.flushing = false
+    }
+  }
+
+  /** Runs the batch in one transaction; the outcome of each work, or the error that undid them all. */
+  private commitBatch(batch: readonly Queued[]): Settled[] | { failed: unknown } {
+    const sqlite = this.sqlite
+    try {
+      prepared(sqlite, 'BEGIN IMMEDIATE').run()
+    } catch (error) {
+      return { failed: error }
+    }
+    const outcomes: Settled[] = []
+    try {
+      for (const item of batch) {
+        prepared(sqlite, 'SAVEPOINT work').run()
+        try {
+          outcomes.push({ ok: true, value: item.work() })
+        } catch (error) {
+          // Undo this work alone. (Should SQLite have ended the whole transaction itself, as it
+          // does on a full disk, this throws and the batch fails below.)
+          prepared(sqlite, 'ROLLBACK TO work').run()
+          outcomes.push({ ok: false, error })
+        }
+        prepared(sqlite, 'RELEASE work').run()
+      }
+    } catch (error) {
+      if (sqlite.inTransaction) sqlite.run('ROLLBACK')
+      return { failed: error }
+    }
+    try {
+      prepared(sqlite, 'COMMIT').run()
+      return outcomes
+    } catch (error) {
+      if (sqlite.inTransaction) sqlite.run('ROLLBACK')
+      return { failed: error }
+    }
+  }
+
+  private settle(batch: readonly Queued[], result: Settled[] | { failed: unknown }): void {
+    if ('failed' in result) {
+      for (const item of batch) item.reject(result.failed)
+      return
+    }
+    result.forEach((outcome, i) => {
+      if (outcome.ok) batch[i]!.resolve(outcome.value)
+      else batch[i]!.reject(outcome.error)
+    })
+  }
+}
+
+const byConnection = new WeakMap<BunDatabase, GroupCommit>()
+
+/** The connection's one group committer (its writes share one queue, as they share one lock). */
+export function groupCommitFor(db: Db, sqlite: BunDatabase): GroupCommit {
+  let committer = byConnection.get(sqlite)
+  if (committer === undefined) byConnection.set(sqlite, (committer = new GroupCommit(db, sqlite)))
+  return committer
+}
