@@ -22,7 +22,13 @@ const proc = Bun.spawnSync(
     '--define',
     'process.env.NODE_ENV="production"',
     ...(target ? [`--target=${target}`] : []),
+    '--root',
+    join(root, 'src'),
     join(root, 'src/main.ts'),
+    // Worker threads are entrypoints of their own (Bun's docs: "Worker" in executables), embedded
+    // at their path under --root; src/worker-urls.ts finds them there.
+    join(root, 'src/db/reader-worker.ts'),
+    join(root, 'src/db/checkpoint-worker.ts'),
     '--outfile',
     outfile,
   ],

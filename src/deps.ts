@@ -15,6 +15,12 @@ export interface Deps {
    * Kysely's lock on the connection, so nothing interleaves with Kysely's own transactions.
    */
   sqlite: BunDatabase
+  /**
+   * For long reads (reports, lists, searches): a read-only connection on a worker thread
+   * (db/reader.ts), so they do not hold the thread the door is answered on. It sees every committed
+   * write, never the request's own uncommitted ones. The same Kysely as `db` for ':memory:' (tests).
+   */
+  reader: Db
   clock: Clock
   log: Logger
   config: Pick<Config, 'publicUrl' | 'tokenLifetimeHours'>

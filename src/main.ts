@@ -16,8 +16,10 @@ import { LoginThrottle } from './core/login-throttle.ts'
 import { TokenCache } from './core/token-cache.ts'
 import { hashSecret, MIN_PASSWORD_LENGTH } from './core/passwords.ts'
 import { startWebhookDispatcher } from './core/webhooks/dispatcher.ts'
+import { startCheckpointer } from './db/checkpointer.ts'
 import { openDatabase } from './db/connection.ts'
 import { migrateToLatest, migrationStatus } from './db/migrator.ts'
+import { openReader } from './db/reader.ts'
 import { BODY_READ_LIMIT_BYTES } from './http/body.ts'
 import { systemClock } from './lib/clock.ts'
 import { consoleLogger as log } from './lib/log.ts'
@@ -74,9 +76,13 @@ async function serve(config: Config): Promise<void> {
       )
     }
   }
+  // Off the one JavaScript thread: WAL checkpoints, and the long back-office reads.
+  const checkpointer = await startCheckpointer(config.dbPath, connection.sqlite, log)
+  const reader = await openReader(config.dbPath, connection.db)
   const app = createApp({
     db: connection.db,
     sqlite: connection.sqlite,
+    reader: reader.db,
     clock: systemClock,
     log,
     config,
@@ -113,6 +119,9 @@ async function serve(config: Config): Promise<void> {
     await server.stop()
     // Requests in flight are abandoned (still pending, sent again after the next start).
     await dispatcher.stop()
+    await reader.close()
+    // A last checkpoint, so the WAL is empty when the server is down.
+    await checkpointer.stop()
     await connection.close()
     log.info('stopped')
     process.exit(0)

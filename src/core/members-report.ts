@@ -144,16 +144,23 @@ export function readMemberQuery(query: RawQuery): {
   }
 }
 
-/** GET /api/members/: 400 for any bad filter (an unknown membership type among them), else the rows. */
-export async function reportMembers(deps: Pick<Deps, 'db'>, query: RawQuery): Promise<MembersReport> {
+/**
+ * GET /api/members/: 400 for any bad filter (an unknown membership type among them), else the rows.
+ * Read through `deps.reader` (committed data, off the server's thread): the report writes nothing.
+ */
+export async function reportMembers(deps: Pick<Deps, 'reader'>, query: RawQuery): Promise<MembersReport> {
   const { filters, includeBillingInfo, errors } = readMemberQuery(query)
   const typeId = filters.membership_type_id
-  if (typeId !== undefined && !errors.has('membership_id') && !(await membershipTypeExists(deps.db, typeId)))
+  if (
+    typeId !== undefined &&
+    !errors.has('membership_id') &&
+    !(await membershipTypeExists(deps.reader, typeId))
+  )
     errors.add('membership_id', unknownMembershipType)
   errors.throwIfAny()
 
   // One snapshot, so every type, gym and add-on a row names is in the lists.
-  return deps.db.transaction().execute(async (trx) => {
+  return deps.reader.transaction().execute(async (trx) => {
     const types = new Map((await listReportMembershipTypes(trx)).map((type) => [type.id, type]))
     const gymNames = new Map((await listGymNames(trx)).map((gym) => [gym.id, gym.name]))
     const addOns = await listAllAddOns(trx)

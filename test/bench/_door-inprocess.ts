@@ -84,6 +84,7 @@ export async function measureInProcess(
     const deps: Deps = {
       db,
       sqlite,
+      reader: db,
       clock: systemClock,
       log: silentLogger,
       config: { publicUrl: null, tokenLifetimeHours: null },

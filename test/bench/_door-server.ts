@@ -37,6 +37,7 @@ await migrateToLatest(connection.db)
 const app = createApp({
   db: connection.db,
   sqlite: connection.sqlite,
+  reader: connection.db,
   clock: systemClock,
   log,
   config,

@@ -55,6 +55,7 @@ try {
   const deps: Deps = {
     db,
     sqlite,
+    reader: db,
     clock,
     log: silentLogger,
     config: { publicUrl: null, tokenLifetimeHours: null },

@@ -43,6 +43,7 @@ export async function makeTestApp(options: TestAppOptions = {}) {
   const deps: Deps = {
     db: connection.db,
     sqlite: connection.sqlite,
+    reader: connection.db,
     clock,
     log: options.log ?? silentLogger,
     config: { publicUrl: options.publicUrl ?? null, tokenLifetimeHours: options.tokenLifetimeHours ?? null },

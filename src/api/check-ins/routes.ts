@@ -29,9 +29,11 @@ export const checkInRoutes = (deps: Deps) => {
         ...common,
         path: '/api/check-ins',
         filters: checkInFilters({ customerId: true }),
-        count: async ({ deps }, filters) => countCheckIns(deps.db, await checkInQuery(deps, filters, null)),
+        // The whole history's list on the reader (committed data, off the server's thread).
+        count: async ({ deps }, filters) =>
+          countCheckIns(deps.reader, await checkInQuery(deps, filters, null)),
         list: async ({ deps }, filters, limit, offset) =>
-          listCheckIns(deps.db, await checkInQuery(deps, filters, null), limit, offset),
+          listCheckIns(deps.reader, await checkInQuery(deps, filters, null), limit, offset),
         get: ({ deps }, id) => getCheckIn(deps.db, id),
         actions: [
           {

@@ -20,9 +20,10 @@ export const customerRoutes = (deps: Deps) =>
     write: 'can_manage_members',
     filters: defineFilters({ search: 'text', barcode: 'exact', home_location_id: 'id', is_active: 'bool' }),
     output: CustomerOut,
-    count: ({ deps }, filters) => countCustomers(deps.db, filters),
+    // The list and its search on the reader (committed data, off the server's thread).
+    count: ({ deps }, filters) => countCustomers(deps.reader, filters),
     list: async ({ deps }, filters, limit, offset) =>
-      listCustomers(deps.db, filters, await organizationToday(deps), limit, offset),
+      listCustomers(deps.reader, filters, await organizationToday(deps), limit, offset),
     get: async ({ deps }, id) => getCustomer(deps.db, id, await organizationToday(deps)),
     serialize: serializeCustomer,
     create: { body: CustomerWrite, run: ({ deps }, body) => createCustomer(deps, body) },

@@ -1,0 +1,198 @@
+import { SQLiteError } from 'bun:sqlite'
+import { resolve } from 'node:path'
+import {
+  CompiledQuery,
+  Kysely,
+  SqliteAdapter,
+  SqliteIntrospector,
+  SqliteQueryCompiler,
+  type DatabaseConnection,
+  type Dialect,
+  type Driver,
+  type QueryResult,
+} from 'kysely'
+import type { Db } from './connection.ts'
+import type { Database } from './schema.ts'
+import { readerWorkerUrl } from '../worker-urls.ts'
+
+/**
+ * The read-only reader (Deps.reader): a Kysely whose queries run on a second thread, so a long
+ * back-office read (the members report, a customer search: 30-150 ms of SQLite on the large set)
+ * no longer holds the server's one JavaScript thread, where door scans wait behind it. The worker
+ * (reader-worker.ts) holds its own read-only connection to the same file; in WAL mode it sees every
+ * committed write and never blocks the writer. Use it only for reads that need no uncommitted
+ * writes of the request's own transaction.
+ */
+
+/** Main thread -> worker. The first message opens the file; each later one is a compiled query. */
+export type ReaderRequest =
+  { type: 'open'; path: string } | { type: 'query'; id: number; sql: string; parameters: readonly unknown[] }
+
+/** An error as plain data, so it crosses threads and can be rebuilt as the same error class. */
+export interface ErrorData {
+  name: string
+  message: string
+  code?: string
+  errno?: number
+  byteOffset?: number
+}
+
+/** Worker -> main thread. */
+export type ReaderReply =
+  | { type: 'ready' }
+  | { type: 'failed'; error: ErrorData }
+  | { type: 'rows'; id: number; rows: unknown[] }
+  | { type: 'changes'; id: number; changes: number; lastInsertRowid: number }
+  | { type: 'error'; id: number; error: ErrorData }
+
+/**
+ * The same error the main connection would have thrown: a bun:sqlite SQLiteError keeps its class,
+ * `code`, `errno` and `byteOffset` (callers check `code`, e.g. SQLITE_CONSTRAINT_UNIQUE), anything
+ * else becomes an Error with its name and message. The stack is this thread's, which is the useful one.
+ */
+export function rebuildError(data: ErrorData): Error {
+  const error = new Error(data.message)
+  if (data.name === 'SQLiteError') {
+    Object.setPrototypeOf(error, SQLiteError.prototype)
+    Object.assign(error, { name: data.name, code: data.code, errno: data.errno, byteOffset: data.byteOffset })
+  } else if (data.name !== 'Error') error.name = data.name
+  return error
+}
+
+/** Rows from which a result is handed over only after the event loop has had a turn. */
+const LARGE_RESULT = 500
+
+interface Pending {
+  resolve(result: QueryResult<any>): void
+  reject(error: Error): void
+}
+
+/** One worker thread and its connection; Kysely's SqliteAdapter makes it run one query at a time. */
+class WorkerConnection implements DatabaseConnection {
+  private readonly pending = new Map<number, Pending>()
+  private nextId = 1
+  /** Set once the worker is gone: every later query fails at once instead of waiting forever. */
+  private gone: Error | undefined
+
+  private constructor(private readonly worker: Worker) {
+    worker.addEventListener('message', (event: MessageEvent<ReaderReply>) => this.receive(event.data))
+    // A worker that dies takes its connection with it: fail what it was running, loudly.
+    worker.addEventListener('error', (event) => this.failAll(new Error(`reader worker: ${event.message}`)))
+    worker.addEventListener('close', () => this.failAll(new Error('the reader worker has stopped')))
+    // Idle, the worker must not keep a CLI command or a test process alive; a query in flight does.
+    worker.unref()
+  }
+
+  static async open(path: string): Promise<WorkerConnection> {
+    const worker = new Worker(readerWorkerUrl)
+    const opened = new Promise<void>((resolve, reject) => {
+      const onMessage = (event: MessageEvent<ReaderReply>) => {
+        worker.removeEventListener('message', onMessage)
+        if (event.data.type === 'ready') resolve()
+        else if (event.data.type === 'failed') reject(rebuildError(event.data.error))
+      }
+      worker.addEventListener('message', onMessage)
+      worker.addEventListener('error', (event) => reject(new Error(`reader worker: ${event.message}`)))
+    })
+    worker.postMessage({ type: 'open', path } satisfies ReaderRequest)
+    try {
+      await opened
+    } catch (error) {
+      worker.terminate()
+      throw error
+    }
+    return new WorkerConnection(worker)
+  }
+
+  executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    if (this.gone) return Promise.reject(this.gone)
+    const id = this.nextId++
+    const result = new Promise<QueryResult<R>>((resolve, reject) => this.pending.set(id, { resolve, reject }))
+    if (this.pending.size === 1) this.worker.ref()
+    const request: ReaderRequest = { type: 'query', id, sql: query.sql, parameters: query.parameters }
+    this.worker.postMessage(request)
+    return result
+  }
+
+  async *streamQuery<R>(): AsyncIterableIterator<QueryResult<R>> {
+    throw new Error('the reader does not stream; use execute()')
+  }
+
+  private settle(id: number): Pending | undefined {
+    const pending = this.pending.get(id)
+    this.pending.delete(id)
+    if (this.pending.size === 0) this.worker.unref()
+    return pending
+  }
+
+  private receive(reply: ReaderReply): void {
+    if (reply.type === 'rows') {
+      // Receiving a large result (copying it onto this thread) already took a while; let waiting
+      // requests run before the caller goes on to build its response from it.
+      const pending = this.settle(reply.id)
+      if (reply.rows.length < LARGE_RESULT) pending?.resolve({ rows: reply.rows })
+      else setImmediate(() => pending?.resolve({ rows: reply.rows }))
+    } else if (reply.type === 'changes')
+      this.settle(reply.id)?.resolve({
+        numAffectedRows: BigInt(reply.changes),
+        insertId: BigInt(reply.lastInsertRowid),
+        rows: [],
+      })
+    else if (reply.type === 'error') this.settle(reply.id)?.reject(rebuildError(reply.error))
+  }
+
+  private failAll(error: Error): void {
+    this.gone ??= error
+    for (const id of [...this.pending.keys()]) this.settle(id)?.reject(error)
+  }
+
+  async close(): Promise<void> {
+    this.failAll(new Error('the reader was closed'))
+    this.worker.terminate()
+  }
+}
+
+/** Kysely's SQLite dialect with the driver swapped for one that runs each query on the worker. */
+class ReaderDriver implements Driver {
+  constructor(private readonly connection: WorkerConnection) {}
+  async init(): Promise<void> {}
+  async acquireConnection(): Promise<DatabaseConnection> {
+    return this.connection
+  }
+  async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin'))
+  }
+  async commitTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('commit'))
+  }
+  async rollbackTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('rollback'))
+  }
+  async releaseConnection(): Promise<void> {}
+  async destroy(): Promise<void> {
+    await this.connection.close()
+  }
+}
+
+export interface Reader {
+  db: Db
+  close(): Promise<void>
+}
+
+/**
+ * Opens the reader for the database file at `path` (resolves once the worker has opened it, so a
+ * bad path fails here). `main` is the serving connection's Kysely: an in-memory database cannot be
+ * shared with another thread, so ':memory:' gets `main` itself (tests read their own writes).
+ */
+export async function openReader(path: string, main: Db): Promise<Reader> {
+  if (path === ':memory:') return { db: main, close: async () => {} }
+  const connection = await WorkerConnection.open(resolve(path))
+  const dialect: Dialect = {
+    createAdapter: () => new SqliteAdapter(),
+    createDriver: () => new ReaderDriver(connection),
+    createIntrospector: (db) => new SqliteIntrospector(db),
+    createQueryCompiler: () => new SqliteQueryCompiler(),
+  }
+  const db = new Kysely<Database>({ dialect })
+  return { db, close: () => db.destroy() }
+}

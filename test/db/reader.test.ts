@@ -1,0 +1,205 @@
+import { SQLiteError } from 'bun:sqlite'
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'kysely'
+import { openDatabase, type Connection } from '../../src/db/connection.ts'
+import { openReader, type Reader } from '../../src/db/reader.ts'
+
+/*
+ * The reader dialect (src/db/reader.ts): the same Kysely queries, run on a worker's read-only
+ * connection to the same file, give the same rows and the same errors as on the main connection.
+ */
+
+let dir: string
+let main: Connection
+let reader: Reader
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'belay-reader-'))
+  const path = join(dir, 'reader.sqlite3')
+  main = openDatabase(path)
+  main.sqlite.run(`CREATE TABLE things (
+    id INTEGER PRIMARY KEY, name TEXT NOT NULL, size REAL, note TEXT, data BLOB, flag INTEGER NOT NULL
+  )`)
+  const insert = main.sqlite.prepare(
+    'INSERT INTO things (name, size, note, data, flag) VALUES (?, ?, ?, ?, ?)',
+  )
+  for (let i = 1; i <= 300; i++)
+    insert.run(`thing ${i}`, i / 4, i % 3 === 0 ? null : `note ${i}`, new Uint8Array([i % 256, 7]), i % 2)
+  reader = await openReader(path, main.db)
+})
+
+afterAll(async () => {
+  await reader.close()
+  await main.close()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** Runs the same query on both connections. */
+async function both<T>(query: (db: Reader['db']) => Promise<T>): Promise<[T, T]> {
+  return [await query(main.db), await query(reader.db)]
+}
+
+/** The error a query throws (or fails the test). */
+async function thrown(run: () => Promise<unknown>): Promise<any> {
+  try {
+    await run()
+  } catch (error) {
+    return error
+  }
+  throw new Error('expected the query to throw')
+}
+
+describe('the reader', () => {
+  test('is a separate Kysely on a file, and the main one itself on :memory:', async () => {
+    expect(reader.db).not.toBe(main.db)
+    const memory = openDatabase(':memory:')
+    const same = await openReader(':memory:', memory.db)
+    expect(same.db).toBe(memory.db)
+    await same.close()
+    await memory.close()
+  })
+
+  test('returns the same rows as the main connection: numbers, text, null, blobs, in order', async () => {
+    const [expected, actual] = await both((db) =>
+      db
+        .selectFrom('things' as any)
+        .selectAll()
+        .orderBy('id')
+        .execute(),
+    )
+    expect(actual).toHaveLength(300)
+    expect(actual).toEqual(expected)
+    expect(actual[2]).toEqual({
+      id: 3,
+      name: 'thing 3',
+      size: 0.75,
+      note: null,
+      data: new Uint8Array([3, 7]),
+      flag: 1,
+    })
+  })
+
+  test('binds parameters: text, numbers, lists, null checks', async () => {
+    const [expected, actual] = await both((db) =>
+      db
+        .selectFrom('things' as any)
+        .select(['id', 'name'])
+        .where('name', 'like', 'thing 1%')
+        .where('size', '>', 2.5)
+        .where('flag', 'in', [0, 1])
+        .where('note', 'is not', null)
+        .orderBy('id', 'desc')
+        .limit(5)
+        .execute(),
+    )
+    expect(actual).toEqual(expected)
+    expect(actual.map((row: any) => row.id)).toEqual([199, 197, 196, 194, 193])
+  })
+
+  test('sees every committed write at once, and none still uncommitted', async () => {
+    const count = async () =>
+      Number((await sql<{ n: number }>`SELECT COUNT(*) AS n FROM things`.execute(reader.db)).rows[0]!.n)
+    const before = await count()
+    main.sqlite.run("INSERT INTO things (name, flag) VALUES ('committed', 0)")
+    expect(await count()).toBe(before + 1)
+    main.sqlite.run('BEGIN')
+    main.sqlite.run("INSERT INTO things (name, flag) VALUES ('uncommitted', 0)")
+    expect(await count()).toBe(before + 1)
+    main.sqlite.run('ROLLBACK')
+  })
+
+  test('an SQL error is the same SQLiteError, with its code, errno and message', async () => {
+    const query = (db: Reader['db']) => sql`SELECT * FROM no_such_table`.execute(db)
+    const expected = await thrown(() => query(main.db))
+    const actual = await thrown(() => query(reader.db))
+    expect(actual).toBeInstanceOf(SQLiteError)
+    expect(actual.name).toBe('SQLiteError')
+    expect(actual.message).toBe(expected.message)
+    expect(actual.code).toBe(expected.code)
+    expect(actual.errno).toBe(expected.errno)
+    expect(actual.code).toBe('SQLITE_ERROR')
+  })
+
+  test('a binding error is the same Error', async () => {
+    const query = (db: Reader['db']) => db.executeQuery({ sql: 'SELECT ? AS a', parameters: [1, 2] } as any)
+    const expected = await thrown(() => query(main.db))
+    const actual = await thrown(() => query(reader.db))
+    expect(actual).toBeInstanceOf(Error)
+    expect(actual).not.toBeInstanceOf(SQLiteError)
+    expect(actual.message).toBe(expected.message)
+  })
+
+  test('is read-only: a write fails with SQLITE_READONLY and changes nothing', async () => {
+    const error = await thrown(() =>
+      reader.db
+        .insertInto('things' as any)
+        .values({ name: 'nope', flag: 0 })
+        .execute(),
+    )
+    expect(error).toBeInstanceOf(SQLiteError)
+    expect(error.code).toBe('SQLITE_READONLY')
+    const found = main.sqlite.query("SELECT COUNT(*) AS n FROM things WHERE name = 'nope'").get() as any
+    expect(found.n).toBe(0)
+  })
+
+  test('concurrent queries each get their own rows', async () => {
+    const ids = Array.from({ length: 60 }, (_, i) => i + 1)
+    const rows = await Promise.all(
+      ids.map((id) =>
+        reader.db
+          .selectFrom('things' as any)
+          .select(['id', 'name'])
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow(),
+      ),
+    )
+    expect(rows).toEqual(ids.map((id) => ({ id, name: `thing ${id}` })))
+  })
+
+  test('a transaction reads one snapshot while other queries wait their turn', async () => {
+    const count = (db: Reader['db']) =>
+      sql<{ n: number }>`SELECT COUNT(*) AS n FROM things`.execute(db).then((r) => Number(r.rows[0]!.n))
+    const before = await count(reader.db)
+    const inside: number[] = []
+    let outside: Promise<number> | undefined
+    await reader.db.transaction().execute(async (trx) => {
+      inside.push(await count(trx))
+      main.sqlite.run("INSERT INTO things (name, flag) VALUES ('during', 0)")
+      // Queued behind the transaction (one connection): it runs after the commit, so sees the row.
+      outside = count(reader.db)
+      inside.push(await count(trx))
+    })
+    expect(inside).toEqual([before, before])
+    expect(await outside!).toBe(before + 1)
+  })
+
+  test('an error in one of many concurrent queries fails that one only', async () => {
+    const results = await Promise.allSettled([
+      sql`SELECT 1 AS one`.execute(reader.db),
+      sql`SELECT * FROM missing`.execute(reader.db),
+      sql`SELECT 2 AS two`.execute(reader.db),
+    ])
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
+    expect((results[2] as PromiseFulfilledResult<any>).value.rows).toEqual([{ two: 2 }])
+  })
+
+  test('opening a file that does not exist fails (the reader never creates one)', async () => {
+    const missing = join(dir, 'missing.sqlite3')
+    const error = await thrown(() => openReader(missing, main.db))
+    expect(error).toBeInstanceOf(SQLiteError)
+    expect(error.code).toBe('SQLITE_CANTOPEN')
+  })
+
+  test('after close, queries fail instead of waiting', async () => {
+    const path = join(dir, 'closing.sqlite3')
+    const other = openDatabase(path)
+    const closing = await openReader(path, other.db)
+    expect((await sql`SELECT 1 AS x`.execute(closing.db)).rows).toEqual([{ x: 1 }])
+    await closing.close()
+    await expect(sql`SELECT 1 AS x`.execute(closing.db)).rejects.toThrow()
+    await other.close()
+  })
+})
