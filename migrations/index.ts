@@ -2,6 +2,7 @@ import type { Migration } from './migration.ts'
 import * as m0001 from './0001_foundation.ts'
 import * as m0002 from './0002_customers_memberships.ts'
 import * as m0003 from './0003_check_ins_webhooks.ts'
+import * as m0004 from './0004_door_write_path.ts'
 
 /**
  * Every migration, by name, imported statically so the compiled executable carries them all.
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_customers_memberships': m0002,
   '0003_check_ins_webhooks': m0003,
+  '0004_door_write_path': m0004,
 }

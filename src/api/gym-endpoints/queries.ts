@@ -99,38 +99,27 @@ export const hasValidWaiver = (sqlite: BunDatabase, customerId: number, today: s
        AND (expiration_date IS NULL OR expiration_date >= ?) LIMIT 1`,
   ).get(customerId, today) !== null
 
+export interface RecentCheckIn {
+  id: number
+  created_at: string
+  local_date: string
+}
+
 /**
- * created_at of the customer's latest check-in at this gym at or after `sinceIso`: the door asks
- * only as far back as the duplicate window, since an older check-in cannot make a scan a duplicate.
+ * The customer's check-ins at this gym created at or after `sinceIso`, in no order: the door's
+ * duplicate check (the last few minutes) and same-day check (today, gym-local) in one read of the
+ * index check_ins_customer_gym.
  */
-export function getLastCheckInSince(
+export const listRecentCheckIns = (
   sqlite: BunDatabase,
   customerId: number,
   gymId: number,
   sinceIso: string,
-): string | null {
-  const rows = prepared<{ created_at: string }, [number, number, string]>(
+): RecentCheckIn[] =>
+  prepared<RecentCheckIn, [number, number, string]>(
     sqlite,
-    'SELECT created_at FROM check_ins WHERE customer_id = ? AND gym_id = ? AND created_at >= ?',
+    'SELECT id, created_at, local_date FROM check_ins WHERE customer_id = ? AND gym_id = ? AND created_at >= ?',
   ).all(customerId, gymId, sinceIso)
-  let latest: string | null = null
-  for (const row of rows) if (latest === null || row.created_at > latest) latest = row.created_at
-  return latest
-}
-
-/** The first (lowest id) check-in of the customer at this gym on `localDate`, for combine-same-day gyms. */
-export function getSameDayCheckInId(
-  sqlite: BunDatabase,
-  customerId: number,
-  gymId: number,
-  localDate: string,
-): number | null {
-  const rows = prepared<{ id: number }, [number, number, string]>(
-    sqlite,
-    'SELECT id FROM check_ins WHERE customer_id = ? AND gym_id = ? AND local_date = ?',
-  ).all(customerId, gymId, localDate)
-  return rows.length === 0 ? null : Math.min(...rows.map((r) => r.id))
-}
 
 /*
  * The door's reads are each one single-table statement without ORDER BY, MIN/MAX or a join; rows

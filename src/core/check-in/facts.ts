@@ -77,8 +77,8 @@ export interface CheckInFacts {
   /** a waiver document whose expiration_date is null or not before today (gym zone) */
   hasValidWaiver: boolean
   /**
-   * created_at of the customer's latest check-in at this gym, if any within the duplicate window or
-   * later (the door does not read further back: an older one cannot make a duplicate)
+   * created_at of the customer's latest check-in at this gym, if any in the last two days (the
+   * door reads no further back: an older one can make neither a duplicate nor a same-day check-in)
    */
   lastCheckInAt: string | null
   duplicateWindowMs: number

@@ -4,13 +4,12 @@ import {
   getCustomerByBarcode,
   getDoorGym,
   getDoorOrganization,
-  getLastCheckInSince,
   getOnlyGymId,
-  getSameDayCheckInId,
   hasValidWaiver,
   insertCheckIn,
   listActiveAlerts,
   listCoveringMemberships,
+  listRecentCheckIns,
   listReservationsNow,
   listUsableEntryPasses,
   markReservationCheckedIn,
@@ -18,6 +17,7 @@ import {
   type DoorCustomer,
   type DoorGym,
   type NewCheckIn,
+  type RecentCheckIn,
 } from '../../api/gym-endpoints/queries.ts'
 import type { Database as BunDatabase } from 'bun:sqlite'
 import type { StaffUser } from '../../db/schema.ts'
@@ -30,6 +30,13 @@ import type { CheckInFacts, FactsAlert, FactsCustomer, FactsReservation } from '
 
 /** Per customer and location (contract.md 6). */
 export const DUPLICATE_WINDOW_MS = 5 * 60 * 1000
+
+/**
+ * How far back the door reads a customer's check-ins at the gym: far enough for the duplicate
+ * window and for every check-in stamped with today's local date (a local day lasts at most 25 hours,
+ * and a gym moved between the farthest zones shifts it by up to 26 more).
+ */
+const RECENT_CHECK_INS_MS = 2 * 24 * 60 * 60 * 1000
 
 /** What the door endpoints say about a recorded (or, for combine-same-day gyms, earlier) check-in. */
 export interface AdmittedCheckIn {
@@ -117,12 +124,31 @@ const toFactsCustomer = (c: DoorCustomer): FactsCustomer => ({
   first_check_in_timestamp: c.first_check_in_timestamp,
 })
 
+const latestCreatedAt = (checkIns: readonly RecentCheckIn[]): string | null =>
+  checkIns.reduce<string | null>(
+    (latest, c) => (latest === null || c.created_at > latest ? c.created_at : latest),
+    null,
+  )
+
+/** The lowest id among the check-ins on `localDate`. */
+const firstOnDate = (checkIns: readonly RecentCheckIn[], localDate: string): number | null =>
+  checkIns.reduce<number | null>(
+    (first, c) => (c.local_date === localDate && (first === null || c.id < first) ? c.id : first),
+    null,
+  )
+
 /** Reads everything the decision needs, as plain data. */
 function gatherFacts(sqlite: BunDatabase, customer: DoorCustomer, gym: DoorGym, now: Date): CheckInFacts {
   const nowIso = now.toISOString()
   const today = localDate(now, gym.time_zone)
   const org = getDoorOrganization(sqlite)
   const combineSameDay = gym.combine_same_day_check_ins === 1
+  const recent = listRecentCheckIns(
+    sqlite,
+    customer.id,
+    gym.id,
+    new Date(now.getTime() - RECENT_CHECK_INS_MS).toISOString(),
+  )
   return {
     now,
     zone: gym.time_zone,
@@ -130,15 +156,10 @@ function gatherFacts(sqlite: BunDatabase, customer: DoorCustomer, gym: DoorGym, 
     alerts: listActiveAlerts(sqlite, customer.id),
     waiverRequired: org.waiver_required === 1,
     hasValidWaiver: hasValidWaiver(sqlite, customer.id, today),
-    lastCheckInAt: getLastCheckInSince(
-      sqlite,
-      customer.id,
-      gym.id,
-      new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString(),
-    ),
+    lastCheckInAt: latestCreatedAt(recent),
     duplicateWindowMs: DUPLICATE_WINDOW_MS,
     combineSameDay,
-    sameDayCheckInId: combineSameDay ? getSameDayCheckInId(sqlite, customer.id, gym.id, today) : null,
+    sameDayCheckInId: combineSameDay ? firstOnDate(recent, today) : null,
     reservationsNow: listReservationsNow(sqlite, customer.id, gym.id, nowIso),
     memberships: listCoveringMemberships(sqlite, customer.id),
     entryPasses: listUsableEntryPasses(sqlite, customer.id, today),
