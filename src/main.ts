@@ -16,7 +16,6 @@ import { LoginThrottle } from './core/login-throttle.ts'
 import { TokenCache } from './core/token-cache.ts'
 import { hashSecret, MIN_PASSWORD_LENGTH } from './core/passwords.ts'
 import { startWebhookDispatcher } from './core/webhooks/dispatcher.ts'
-import { startCheckpointer } from './db/checkpointer.ts'
 import { openDatabase } from './db/connection.ts'
 import { migrateToLatest, migrationStatus } from './db/migrator.ts'
 import { openReader } from './db/reader.ts'
@@ -76,8 +75,7 @@ async function serve(config: Config): Promise<void> {
       )
     }
   }
-  // Off the one JavaScript thread: WAL checkpoints, and the long back-office reads.
-  const checkpointer = await startCheckpointer(config.dbPath, connection.sqlite, log)
+  // The long back-office reads run off the one JavaScript thread the door is answered on.
   const reader = await openReader(config.dbPath, connection.db)
   const app = createApp({
     db: connection.db,
@@ -120,8 +118,8 @@ async function serve(config: Config): Promise<void> {
     // Requests in flight are abandoned (still pending, sent again after the next start).
     await dispatcher.stop()
     await reader.close()
-    // A last checkpoint, so the WAL is empty when the server is down.
-    await checkpointer.stop()
+    // Leave everything in the database file: an empty WAL, whatever connection closes last.
+    connection.sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)')
     await connection.close()
     log.info('stopped')
     process.exit(0)

@@ -32,6 +32,12 @@ function open(path: string): Database {
 }
 
 self.onmessage = ({ data }: MessageEvent<ReaderRequest>) => {
+  if (data.type === 'close') {
+    db?.close()
+    db = undefined
+    reply({ type: 'closed' })
+    return
+  }
   if (data.type === 'open') {
     try {
       db = open(data.path)

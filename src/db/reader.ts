@@ -26,7 +26,9 @@ import { readerWorkerUrl } from '../worker-urls.ts'
 
 /** Main thread -> worker. The first message opens the file; each later one is a compiled query. */
 export type ReaderRequest =
-  { type: 'open'; path: string } | { type: 'query'; id: number; sql: string; parameters: readonly unknown[] }
+  | { type: 'open'; path: string }
+  | { type: 'query'; id: number; sql: string; parameters: readonly unknown[] }
+  | { type: 'close' }
 
 /** An error as plain data, so it crosses threads and can be rebuilt as the same error class. */
 export interface ErrorData {
@@ -37,9 +39,12 @@ export interface ErrorData {
   byteOffset?: number
 }
 
+const CLOSE_TIMEOUT_MS = 2_000
+
 /** Worker -> main thread. */
 export type ReaderReply =
   | { type: 'ready' }
+  | { type: 'closed' }
   | { type: 'failed'; error: ErrorData }
   | { type: 'rows'; id: number; rows: unknown[] }
   | { type: 'changes'; id: number; changes: number; lastInsertRowid: number }
@@ -146,8 +151,22 @@ class WorkerConnection implements DatabaseConnection {
     for (const id of [...this.pending.keys()]) this.settle(id)?.reject(error)
   }
 
+  /**
+   * Closes the worker's connection and waits for that before ending the thread: until it is closed
+   * the serving connection is not the last one, and the shutdown checkpoint could not empty the WAL.
+   */
   async close(): Promise<void> {
     this.failAll(new Error('the reader was closed'))
+    const closed = new Promise<void>((resolve) => {
+      this.worker.addEventListener('message', (event: MessageEvent<ReaderReply>) => {
+        if (event.data.type === 'closed') resolve()
+      })
+      this.worker.addEventListener('close', () => resolve())
+      setTimeout(resolve, CLOSE_TIMEOUT_MS).unref()
+    })
+    this.worker.ref()
+    this.worker.postMessage({ type: 'close' } satisfies ReaderRequest)
+    await closed
     this.worker.terminate()
   }
 }
