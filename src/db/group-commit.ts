@@ -17,13 +17,18 @@ import { prepared } from './statements.ts'
  * A `work` that throws has its savepoint rolled back and its promise rejected with that error; the
  * others commit. If COMMIT itself fails, everything is rolled back and every promise rejects: no
  * caller was told anything succeeded. At idle a batch is one transaction, as before; under load the
- * batch grows with the queue, up to MAX_BATCH (a longer batch would hold the thread too long).
+ * batch grows with the queue, up to MAX_BATCH (a longer batch would hold the thread too long), and
+ * during a rush a batch waits GATHER_MS for the scans right behind it.
  *
  * The batch holds Kysely's lock on the connection while it runs, so it never interleaves with a
  * Kysely transaction on the same connection. `work` must be synchronous: nothing may await inside
  * the open transaction.
  */
 export const MAX_BATCH = 64
+/** A batch of several works committed less than this long ago means a rush (see `run`). */
+export const BUSY_WINDOW_MS = 5
+/** How long the first work queued during a rush waits for others before its batch starts. */
+export const GATHER_MS = 1
 
 interface Queued {
   work: () => unknown
@@ -36,6 +41,8 @@ type Settled = { ok: true; value: unknown } | { ok: false; error: unknown }
 export class GroupCommit {
   private queue: Queued[] = []
   private flushing = false
+  /** When the last batch of more than one work committed (performance.now()); -Infinity: never. */
+  private lastSharedCommitAt = -Infinity
 
   constructor(
     private readonly db: Db,
@@ -47,8 +54,16 @@ export class GroupCommit {
       this.queue.push({ work, resolve, reject })
       if (!this.flushing) {
         this.flushing = true
-        // The next turn, after the requests read in this one have queued their work too.
-        setImmediate(() => void this.flush())
+        if (performance.now() - this.lastSharedCommitAt < BUSY_WINDOW_MS) {
+          // A rush: the doors answered by the last batch are scanning again, their requests a
+          // moment behind the ones already read. Waiting that moment lets both share one COMMIT
+          // instead of alternating half-size batches, each paying an fsync (measured with 16
+          // controllers: 3-22% more scans a second, less CPU a scan).
+          setTimeout(() => void this.flush(), GATHER_MS)
+        } else {
+          // The next turn, after the requests read in this one have queued their work too.
+          setImmediate(() => void this.flush())
+        }
       }
     })
   }
@@ -60,6 +75,7 @@ export class GroupCommit {
           // Taken once the lock is ours: what queued while waiting joins this batch.
           const batch = this.queue.splice(0, MAX_BATCH)
           this.settle(batch, this.commitBatch(batch))
+          if (batch.length > 1) this.lastSharedCommitAt = performance.now()
         })
         // Let the answers go out and new requests queue before the next batch.
         if (this.queue.length > 0) await new Promise((resolve) => setImmediate(resolve))

@@ -124,6 +124,20 @@ describe('group commit', () => {
     expect(committedLabels()).toHaveLength(n)
   })
 
+  test('during a rush, a work queued a moment after another still shares its commit', async () => {
+    // A batch of several marks a rush.
+    await Promise.all([committer.run(insert('a')), committer.run(insert('b'))])
+    const first = committer.run(insertAndLook('c'))
+    await new Promise((resolve) => setImmediate(resolve))
+    const second = committer.run(insertAndLook('d'))
+    // The second ran before the first was committed: one batch.
+    expect(await Promise.all([first, second])).toEqual([
+      ['a', 'b'],
+      ['a', 'b'],
+    ])
+    expect(committedLabels()).toEqual(['a', 'b', 'c', 'd'])
+  })
+
   test('waits for a Kysely transaction on the same connection instead of interleaving with it', async () => {
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
