@@ -8,8 +8,9 @@
  *   bun run test/bench/_door-server.ts --db FILE --port 0 --host 127.0.0.1
  *   (environment: BENCH_SYNCHRONOUS=FULL|NORMAL; default FULL)
  *
- * Otherwise it is `serve` as src/main.ts runs it: the whole app, the webhook dispatcher, the same
- * "listening" log line on stderr, SIGTERM stops it (so `bun --cpu-prof` writes its profile).
+ * Otherwise it is `serve` as src/main.ts runs it: the whole app, the reader thread, the webhook
+ * dispatcher, the same "listening" log line on stderr, SIGTERM stops it (so `bun --cpu-prof`
+ * writes its profile).
  * Not a benchmark itself: test/bench/run.ts skips files whose name starts with `_`.
  */
 import pkg from '../../package.json' with { type: 'json' }
@@ -20,6 +21,7 @@ import { TokenCache } from '../../src/core/token-cache.ts'
 import { startWebhookDispatcher } from '../../src/core/webhooks/dispatcher.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { migrateToLatest } from '../../src/db/migrator.ts'
+import { openReader } from '../../src/db/reader.ts'
 import { BODY_READ_LIMIT_BYTES } from '../../src/http/body.ts'
 import { systemClock } from '../../src/lib/clock.ts'
 import { consoleLogger as log } from '../../src/lib/log.ts'
@@ -33,11 +35,12 @@ const config = loadConfig(process.argv.slice(2))
 const connection = openDatabase(config.dbPath)
 connection.sqlite.run(`PRAGMA synchronous = ${synchronous}`)
 await migrateToLatest(connection.db)
+const reader = await openReader(config.dbPath, connection.db)
 
 const app = createApp({
   db: connection.db,
   sqlite: connection.sqlite,
-  reader: connection.db,
+  reader: reader.db,
   clock: systemClock,
   log,
   config,
@@ -71,6 +74,7 @@ const stop = async () => {
   stopping = true
   await server.stop()
   await dispatcher.stop()
+  await reader.close()
   await connection.close()
   process.exit(0)
 }
