@@ -4,6 +4,7 @@ import { dirname } from 'node:path'
 import { Kysely } from 'kysely'
 import { bunSqliteDialect } from './bun-sqlite-dialect.ts'
 import type { Database } from './schema.ts'
+import { forgetStatements } from './statements.ts'
 
 export type Db = Kysely<Database>
 
@@ -29,6 +30,11 @@ export function openDatabase(path: string): Connection {
   return {
     db,
     sqlite,
-    close: () => db.destroy(),
+    close: async () => {
+      // Kysely closes the handle only if it ever ran a query; close it here either way.
+      await db.destroy()
+      forgetStatements(sqlite)
+      sqlite.close()
+    },
   }
 }

@@ -80,6 +80,9 @@ export class GroupCommit {
         // Let the answers go out and new requests queue before the next batch.
         if (this.queue.length > 0) await new Promise((resolve) => setImmediate(resolve))
       }
+    } catch (error) {
+      // The connection could not be had (closed at shutdown): nothing queued ran; say so to each.
+      for (const item of this.queue.splice(0)) item.reject(error)
     } finally {
       this.flushing = false
     }

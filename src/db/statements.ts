@@ -35,3 +35,14 @@ export function prepared<Row = unknown, Params extends SQLQueryBindings | SQLQue
   cache.set(sql, statement)
   return statement
 }
+
+/**
+ * Finalizes the connection's cached statements, once it is closed: SQLite keeps a closed
+ * connection's file open until every statement prepared on it is finalized.
+ */
+export function forgetStatements(sqlite: BunDatabase): void {
+  const cache = caches.get(sqlite)
+  if (cache === undefined) return
+  caches.delete(sqlite)
+  for (const statement of cache.values()) statement.finalize()
+}

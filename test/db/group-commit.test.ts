@@ -138,6 +138,14 @@ describe('group commit', () => {
     expect(committedLabels()).toEqual(['a', 'b', 'c', 'd'])
   })
 
+  test('works queued after the connection is closed are rejected, not left waiting', async () => {
+    await connection.close()
+    const result = await Promise.allSettled([committer.run(insert('late'))])
+    expect(result[0]!.status).toBe('rejected')
+    // afterEach closes it again: reopen so that it has something to close.
+    connection = openDatabase(join(dir, 'test.sqlite3'))
+  })
+
   test('waits for a Kysely transaction on the same connection instead of interleaving with it', async () => {
     let release!: () => void
     const held = new Promise<void>((resolve) => (release = resolve))
