@@ -22,8 +22,7 @@ export async function authenticateToken(
   const generation = deps.tokenCache.generation
   const row = await getUserByTokenHash(deps.db, keyHash)
   if (!row || row.is_active !== 1) return { error: 'invalid' }
-  if (row.token_expires_at !== null && row.token_expires_at <= deps.clock.now().toISOString())
-    return { error: 'invalid' }
+  if (row.token_expires_at !== null && row.token_expires_at <= now.toISOString()) return { error: 'invalid' }
   const { token_expires_at, ...fields } = row
   const user = Object.freeze(fields)
   const expiresAtMs = token_expires_at === null ? null : Date.parse(token_expires_at)

@@ -32,12 +32,9 @@ export async function requireStaffUser(
 export function authenticated(deps: Deps) {
   return new Elysia().derive(
     { as: 'scoped' },
-    async ({ headers, request }): Promise<{ user: StaffUser; urls: Urls }> => {
-      const key = tokenFromHeader(headers.authorization)
-      if (key === null) throw notAuthenticated()
-      const result = await authenticateToken(deps, key)
-      if ('error' in result) throw invalidToken()
-      return { user: result.user, urls: Urls.forRequest(request, deps.config.publicUrl) }
-    },
+    async ({ headers, request }): Promise<{ user: StaffUser; urls: Urls }> => ({
+      user: await requireStaffUser(deps, headers.authorization),
+      urls: Urls.forRequest(request, deps.config.publicUrl),
+    }),
   )
 }
