@@ -9,6 +9,7 @@
  */
 import { Database } from 'bun:sqlite'
 import type { ErrorData, ReaderReply, ReaderRequest } from './reader.ts'
+import { forgetStatements, prepared } from './statements.ts'
 
 declare const self: Worker
 
@@ -33,6 +34,7 @@ function open(path: string): Database {
 
 self.onmessage = ({ data }: MessageEvent<ReaderRequest>) => {
   if (data.type === 'close') {
+    if (db) forgetStatements(db)
     db?.close()
     db = undefined
     reply({ type: 'closed' })
@@ -49,8 +51,8 @@ self.onmessage = ({ data }: MessageEvent<ReaderRequest>) => {
   }
   const { id, sql, parameters } = data
   try {
-    // query() keeps each distinct SQL text's prepared statement, as on the main connection.
-    const statement = db!.query(sql)
+    // The same statement cache as the main connection's (bun:sqlite's own query() keeps only 20).
+    const statement = prepared(db!, sql)
     const values = parameters as never[]
     if (statement.columnNames.length > 0) reply({ type: 'rows', id, rows: statement.all(...values) })
     else {

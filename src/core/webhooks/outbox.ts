@@ -1,5 +1,6 @@
 import type { Database as BunDatabase } from 'bun:sqlite'
 import type { EntryMethod } from '../../db/schema.ts'
+import { prepared } from '../../db/statements.ts'
 import { localDateTimeWithOffset } from '../../lib/local-time.ts'
 import { notifyOutbox } from './wake.ts'
 
@@ -64,21 +65,23 @@ interface Target {
 /**
  * One pending `check_in` row per webhook of that type, due at `nowIso`. Synchronous on the raw
  * connection and inside the caller's transaction: it neither begins nor commits one. With no
- * webhook configured it costs one indexed read (bun:sqlite caches the prepared statements).
+ * webhook configured it costs one read (its statements come from the connection's cache).
  */
 export function enqueueCheckInEvent(sqlite: BunDatabase, event: CheckInEventData, nowIso: string): void {
-  const targets = sqlite
-    .query<Target, [string]>('SELECT id, secret FROM webhooks WHERE event_type = ? ORDER BY id')
+  // No ORDER BY in SQL: see the note above listReservationsNow in api/gym-endpoints/queries.ts.
+  const targets = prepared<Target, [string]>(sqlite, 'SELECT id, secret FROM webhooks WHERE event_type = ?')
     .all('check_in')
+    .sort((a, b) => a.id - b.id)
   if (targets.length === 0) return
   const eventJson = JSON.stringify(checkInEvent(event))
   // The body names its own row id, which exists only once the row does: insert, then fill it in.
   // (`run().lastInsertRowid` rather than RETURNING: measurably cheaper in bun:sqlite.)
-  const insert = sqlite.query<never, [number, string, string]>(
+  const insert = prepared<never, [number, string, string]>(
+    sqlite,
     `INSERT INTO webhook_events (webhook_id, event_type, body, status, attempts, next_attempt_at, created_at)
      VALUES (?, 'check_in', '', 'pending', 0, ?, ?)`,
   )
-  const setBody = sqlite.query<never, [string, number]>('UPDATE webhook_events SET body = ? WHERE id = ?')
+  const setBody = prepared<never, [string, number]>(sqlite, 'UPDATE webhook_events SET body = ? WHERE id = ?')
   for (const target of targets) {
     const id = Number(insert.run(target.id, nowIso, nowIso).lastInsertRowid)
     setBody.run(webhookBody(id, 'check_in', target.secret, eventJson), id)
