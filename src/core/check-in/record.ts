@@ -137,10 +137,20 @@ const firstOnDate = (checkIns: readonly RecentCheckIn[], localDate: string): num
     null,
   )
 
+/** The scan's instant, read once: as a Date, as stored (UTC ISO), and as the gym's local date. */
+interface ScanTime {
+  now: Date
+  nowIso: string
+  today: string
+}
+
 /** Reads everything the decision needs, as plain data. */
-function gatherFacts(sqlite: BunDatabase, customer: DoorCustomer, gym: DoorGym, now: Date): CheckInFacts {
-  const nowIso = now.toISOString()
-  const today = localDate(now, gym.time_zone)
+function gatherFacts(
+  sqlite: BunDatabase,
+  customer: DoorCustomer,
+  gym: DoorGym,
+  { now, nowIso, today }: ScanTime,
+): CheckInFacts {
   const org = getDoorOrganization(sqlite)
   const combineSameDay = gym.combine_same_day_check_ins === 1
   const recent = listRecentCheckIns(
@@ -183,7 +193,8 @@ export function checkInByBarcode(
     if (!gym) return { kind: 'invalid_location' }
 
     const now = deps.clock.now()
-    const facts = gatherFacts(sqlite, customer, gym, now)
+    const time: ScanTime = { now, nowIso: now.toISOString(), today: localDate(now, gym.time_zone) }
+    const facts = gatherFacts(sqlite, customer, gym, time)
     const decision = decideCheckIn(facts)
     switch (decision.outcome) {
       case 'refuse':
@@ -204,7 +215,7 @@ export function checkInByBarcode(
         }
       }
       case 'admit': {
-        const createdAt = now.toISOString()
+        const createdAt = time.nowIso
         if (decision.entryPassId !== null) takeEntry(sqlite, decision.entryPassId, createdAt)
         if (decision.reservationId !== null)
           markReservationCheckedIn(sqlite, decision.reservationId, createdAt)
@@ -221,7 +232,7 @@ export function checkInByBarcode(
           free_entry_granting_user_id: null,
           milestone_list: JSON.stringify(decision.milestones),
           check_in_count: decision.checkInCount,
-          local_date: localDate(now, gym.time_zone),
+          local_date: time.today,
           checked_in_by_id: request.user.id,
           created_at: createdAt,
         })
