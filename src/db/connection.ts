@@ -4,6 +4,7 @@ import { dirname } from 'node:path'
 import { Kysely } from 'kysely'
 import { bunSqliteDialect } from './bun-sqlite-dialect.ts'
 import type { Database } from './schema.ts'
+import { closeGroupCommit } from './group-commit.ts'
 import { forgetStatements } from './statements.ts'
 
 export type Db = Kysely<Database>
@@ -33,6 +34,7 @@ export function openDatabase(path: string): Connection {
     close: async () => {
       // Kysely closes the handle only if it ever ran a query; close it here either way.
       await db.destroy()
+      await closeGroupCommit(sqlite)
       forgetStatements(sqlite)
       sqlite.close()
     },

@@ -1,6 +1,7 @@
 import type { Database as BunDatabase } from 'bun:sqlite'
 import type { Db } from './connection.ts'
 import { prepared } from './statements.ts'
+import { WalSync } from './wal-sync.ts'
 
 /**
  * Group commit for the short synchronous write transactions of the door (check-ins) and the desk.
@@ -20,9 +21,16 @@ import { prepared } from './statements.ts'
  * batch grows with the queue, up to MAX_BATCH (a longer batch would hold the thread too long), and
  * during a rush a batch waits GATHER_MS for the scans right behind it.
  *
+ * On a database file with `synchronous=FULL` (the product's), the batch's own COMMIT does not wait
+ * for the fsync: it commits under `synchronous=NORMAL` and its callers are answered once a WalSync
+ * (wal-sync.ts) has made the WAL durable on another thread, while this thread reads and decides the
+ * next batch. Later batches see the earlier ones' writes before those are on disk, but are answered
+ * after them (the syncs run in order and each covers the whole WAL), so no answer ever rests on
+ * something that could still be lost.
+ *
  * The batch holds Kysely's lock on the connection while it runs, so it never interleaves with a
- * Kysely transaction on the same connection. `work` must be synchronous: nothing may await inside
- * the open transaction.
+ * Kysely transaction on the same connection (those keep committing with the connection's own
+ * `synchronous`). `work` must be synchronous: nothing may await inside the open transaction.
  */
 export const MAX_BATCH = 64
 /** A batch of several works committed less than this long ago means a rush (see `run`). */
@@ -44,10 +52,27 @@ export class GroupCommit {
   /** When the last batch of more than one work committed (performance.now()); -Infinity: never. */
   private lastSharedCommitAt = -Infinity
 
+  /** The connection's own `synchronous` level, restored after each batch, when WAL syncs are ours. */
+  private readonly durable: { walSync: WalSync; synchronous: number } | undefined
+
   constructor(
     private readonly db: Db,
     private readonly sqlite: BunDatabase,
-  ) {}
+    /** How the WAL is synced; tests pass one whose fdatasync they finish by hand. */
+    walSyncFor: (walPath: string) => WalSync = (walPath) => new WalSync(walPath),
+  ) {
+    const { synchronous } = sqlite.query('PRAGMA synchronous').get() as { synchronous: number }
+    const { journal_mode } = sqlite.query('PRAGMA journal_mode').get() as { journal_mode: string }
+    // Only where every commit is meant to reach the disk (FULL = 2, EXTRA = 3) and a WAL file exists.
+    if (
+      synchronous >= 2 &&
+      journal_mode === 'wal' &&
+      sqlite.filename !== ':memory:' &&
+      sqlite.filename !== ''
+    ) {
+      this.durable = { walSync: walSyncFor(`${sqlite.filename}-wal`), synchronous }
+    }
+  }
 
   run<T>(work: () => T): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -74,7 +99,14 @@ export class GroupCommit {
         await this.db.connection().execute(async () => {
           // Taken once the lock is ours: what queued while waiting joins this batch.
           const batch = this.queue.splice(0, MAX_BATCH)
-          this.settle(batch, this.commitBatch(batch))
+          let result: Settled[] | { failed: unknown }
+          try {
+            result = this.commitBatch(batch)
+          } catch (error) {
+            // Only if `synchronous` could not be set back (the connection broke): say nothing is done.
+            result = { failed: error }
+          }
+          this.answerWhenDurable(batch, result)
           if (batch.length > 1) this.lastSharedCommitAt = performance.now()
         })
         // Let the answers go out and new requests queue before the next batch.
@@ -88,8 +120,48 @@ export class GroupCommit {
     }
   }
 
+  /**
+   * Resolves once everything committed on this connection so far is on disk: for code that acts
+   * outside the database on what it read (the webhook dispatcher must not send an event whose
+   * check-in a power cut could still undo).
+   */
+  whenCommittedIsDurable(): Promise<void> {
+    return this.durable === undefined ? Promise.resolve() : this.durable.walSync.sync()
+  }
+
+  async close(): Promise<void> {
+    await this.durable?.walSync.close()
+  }
+
+  /** Answers the batch's callers now, or (see the class comment) once its COMMIT is on disk. */
+  private answerWhenDurable(batch: readonly Queued[], result: Settled[] | { failed: unknown }): void {
+    if (this.durable === undefined || 'failed' in result) return this.settle(batch, result)
+    this.durable.walSync.sync().then(
+      () => this.settle(batch, result),
+      // The batch is committed but could not be made durable: nobody is told it succeeded.
+      (error) => this.settle(batch, { failed: error }),
+    )
+  }
+
   /** Runs the batch in one transaction; the outcome of each work, or the error that undid them all. */
   private commitBatch(batch: readonly Queued[]): Settled[] | { failed: unknown } {
+    if (this.durable === undefined) return this.transact(batch)
+    const sqlite = this.sqlite
+    // The level can only change outside a transaction; FULL is back before anything else runs.
+    // (Not a cached statement: SQLite applies this pragma when it is compiled, not when it runs.)
+    try {
+      sqlite.run('PRAGMA synchronous = NORMAL')
+    } catch (error) {
+      return { failed: error }
+    }
+    try {
+      return this.transact(batch)
+    } finally {
+      sqlite.run(`PRAGMA synchronous = ${this.durable.synchronous}`)
+    }
+  }
+
+  private transact(batch: readonly Queued[]): Settled[] | { failed: unknown } {
     const sqlite = this.sqlite
     try {
       prepared(sqlite, 'BEGIN IMMEDIATE').run()
@@ -142,4 +214,11 @@ export function groupCommitFor(db: Db, sqlite: BunDatabase): GroupCommit {
   let committer = byConnection.get(sqlite)
   if (committer === undefined) byConnection.set(sqlite, (committer = new GroupCommit(db, sqlite)))
   return committer
+}
+
+/** Lets go of the connection's group committer (its WAL file handle); for closing the connection. */
+export async function closeGroupCommit(sqlite: BunDatabase): Promise<void> {
+  const committer = byConnection.get(sqlite)
+  byConnection.delete(sqlite)
+  await committer?.close()
 }

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase, type Connection } from '../../src/db/connection.ts'
 import { GroupCommit, MAX_BATCH } from '../../src/db/group-commit.ts'
+import { WalSync } from '../../src/db/wal-sync.ts'
 
 /*
  * Group commit (src/db/group-commit.ts): the write transactions queued in one turn of the event loop
@@ -111,6 +112,69 @@ describe('group commit', () => {
   test('a caller is answered only once its work is committed', async () => {
     const seenAtAnswer = await committer.run(insert('a')).then(() => committedLabels())
     expect(seenAtAnswer).toEqual(['a'])
+  })
+
+  describe('on a database file with synchronous=FULL, the WAL is synced off the thread', () => {
+    /** The WAL fdatasyncs started by the committer under test and not yet finished. */
+    let pending: ((error: Error | null) => void)[]
+    let syncing: GroupCommit
+    beforeEach(() => {
+      pending = []
+      syncing = new GroupCommit(
+        connection.db,
+        connection.sqlite,
+        (walPath) => new WalSync(walPath, (_fd, done) => void pending.push(done)),
+      )
+    })
+    const tick = () => new Promise((resolve) => setTimeout(resolve, 5))
+
+    test('a caller is answered only after the WAL fdatasync that follows its COMMIT', async () => {
+      let answered = false
+      const run = syncing.run(insert('a')).then(() => (answered = true))
+      await tick()
+      // Committed (another connection sees it), but not yet said to be.
+      expect(committedLabels()).toEqual(['a'])
+      expect(answered).toBe(false)
+      expect(pending).toHaveLength(1)
+      pending.shift()!(null)
+      await run
+      expect(answered).toBe(true)
+    })
+
+    test('the next batch runs while the last one syncs, and is answered after it', async () => {
+      const order: string[] = []
+      const first = syncing.run(insert('a')).then(() => order.push('a'))
+      await tick()
+      const second = syncing.run(insertAndLook('b')).then((seen) => order.push(`b saw ${seen.join(',')}`))
+      await tick()
+      expect(committedLabels()).toEqual(['a', 'b'])
+      pending.shift()!(null)
+      await tick()
+      expect(order).toEqual(['a'])
+      pending.shift()!(null)
+      await Promise.all([first, second])
+      expect(order).toEqual(['a', 'b saw a'])
+    })
+
+    test('when the fdatasync fails, nobody in the batch is told it succeeded', async () => {
+      const run = syncing.run(insert('a'))
+      await tick()
+      pending.shift()!(new Error('EIO: i/o error, fdatasync'))
+      await expect(run).rejects.toThrow('EIO')
+    })
+
+    test('between batches the connection is back at FULL, so Kysely commits still sync themselves', async () => {
+      const levels: number[] = []
+      const level = () =>
+        (connection.sqlite.query('PRAGMA synchronous').get() as { synchronous: number }).synchronous
+      const run = syncing.run(() => levels.push(level()))
+      await tick()
+      levels.push(level())
+      pending.shift()!(null)
+      await run
+      // NORMAL (1) inside the batch, FULL (2) outside it.
+      expect(levels).toEqual([1, 2])
+    })
   })
 
   test(`a long queue is split into batches of at most ${MAX_BATCH}`, async () => {

@@ -7,6 +7,7 @@ import {
   type DueWebhookEvent,
 } from '../../api/webhooks/queries.ts'
 import type { Db } from '../../db/connection.ts'
+import { groupCommitFor } from '../../db/group-commit.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Logger } from '../../lib/log.ts'
 import { sendWebhook, type AttemptResult } from './delivery.ts'
@@ -47,7 +48,10 @@ export const systemTimer: Timer = {
 
 export interface DispatcherOptions {
   db: Db
-  /** The same connection's raw handle: enqueueing on it wakes this dispatcher at once. */
+  /**
+   * The same connection's raw handle: enqueueing on it wakes this dispatcher at once, and events are
+   * sent only once its group commit has made them durable.
+   */
   sqlite?: BunDatabase
   clock: Clock
   log: Logger
@@ -164,7 +168,10 @@ export class WebhookDispatcher {
 
   /** Starts an attempt for each due head whose webhook has none in flight; returns them. */
   private async launchDue(): Promise<Promise<void>[]> {
-    const due = await listDueWebhookEvents(this.options.db, this.options.clock.now().toISOString())
+    const { db, sqlite } = this.options
+    const due = await listDueWebhookEvents(db, this.options.clock.now().toISOString())
+    // A door's check-in is visible here a moment before its WAL sync returns (group-commit.ts).
+    if (due.length > 0 && sqlite) await groupCommitFor(db, sqlite).whenCommittedIsDurable()
     const launched: Promise<void>[] = []
     for (const event of due) {
       if (this.inFlight.size >= this.maxConcurrent) break
