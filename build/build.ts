@@ -28,6 +28,7 @@ const proc = Bun.spawnSync(
     // Worker threads are entrypoints of their own (Bun's docs: "Worker" in executables), embedded
     // at their path under --root; src/worker-urls.ts finds them there.
     join(root, 'src/db/reader-worker.ts'),
+    join(root, 'src/db/checkpoint-worker.ts'),
     '--outfile',
     outfile,
   ],

@@ -16,6 +16,7 @@ import { LoginThrottle } from './core/login-throttle.ts'
 import { TokenCache } from './core/token-cache.ts'
 import { hashSecret, MIN_PASSWORD_LENGTH } from './core/passwords.ts'
 import { startWebhookDispatcher } from './core/webhooks/dispatcher.ts'
+import { startCheckpointer } from './db/checkpointer.ts'
 import { openDatabase } from './db/connection.ts'
 import { migrateToLatest, migrationStatus } from './db/migrator.ts'
 import { openReader } from './db/reader.ts'
@@ -75,7 +76,8 @@ async function serve(config: Config): Promise<void> {
       )
     }
   }
-  // The long back-office reads run off the one JavaScript thread the door is answered on.
+  // Off the one JavaScript thread the door is answered on: WAL checkpoints, long back-office reads.
+  const checkpointer = await startCheckpointer(config.dbPath, connection, log)
   const reader = await openReader(config.dbPath, connection.db)
   const app = createApp({
     db: connection.db,
@@ -118,6 +120,7 @@ async function serve(config: Config): Promise<void> {
     // Requests in flight are abandoned (still pending, sent again after the next start).
     await dispatcher.stop()
     await reader.close()
+    await checkpointer.stop()
     // Leave everything in the database file: an empty WAL, whatever connection closes last.
     connection.sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)')
     await connection.close()

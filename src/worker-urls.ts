@@ -6,3 +6,4 @@
  * source and from the executable, whatever the working directory.
  */
 export const readerWorkerUrl = new URL('./db/reader-worker.ts', import.meta.url)
+export const checkpointWorkerUrl = new URL('./db/checkpoint-worker.ts', import.meta.url)

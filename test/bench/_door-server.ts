@@ -6,9 +6,10 @@
  * The product's durability is not touched: the executable always runs FULL.
  *
  *   bun run test/bench/_door-server.ts --db FILE --port 0 --host 127.0.0.1
- *   (environment: BENCH_SYNCHRONOUS=FULL|NORMAL; default FULL)
+ *   (environment: BENCH_SYNCHRONOUS=FULL|NORMAL, default FULL; BENCH_CHECKPOINTS=sqlite for SQLite's
+ *   automatic checkpoints inside commits instead of the checkpointer's)
  *
- * Otherwise it is `serve` as src/main.ts runs it: the whole app, the reader thread, the webhook
+ * Otherwise it is `serve` as src/main.ts runs it: the whole app, the checkpointer and reader threads, the webhook
  * dispatcher, the same "listening" log line on stderr, SIGTERM stops it (so `bun --cpu-prof`
  * writes its profile).
  * Not a benchmark itself: test/bench/run.ts skips files whose name starts with `_`.
@@ -19,6 +20,7 @@ import { loadConfig } from '../../src/config.ts'
 import { LoginThrottle } from '../../src/core/login-throttle.ts'
 import { TokenCache } from '../../src/core/token-cache.ts'
 import { startWebhookDispatcher } from '../../src/core/webhooks/dispatcher.ts'
+import { startCheckpointer } from '../../src/db/checkpointer.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { migrateToLatest } from '../../src/db/migrator.ts'
 import { openReader } from '../../src/db/reader.ts'
@@ -35,6 +37,11 @@ const config = loadConfig(process.argv.slice(2))
 const connection = openDatabase(config.dbPath)
 connection.sqlite.run(`PRAGMA synchronous = ${synchronous}`)
 await migrateToLatest(connection.db)
+// BENCH_CHECKPOINTS=sqlite: SQLite's automatic checkpoints inside commits, to compare.
+const checkpointer =
+  process.env.BENCH_CHECKPOINTS === 'sqlite'
+    ? undefined
+    : await startCheckpointer(config.dbPath, connection, log)
 const reader = await openReader(config.dbPath, connection.db)
 
 const app = createApp({
@@ -75,6 +82,7 @@ const stop = async () => {
   await server.stop()
   await dispatcher.stop()
   await reader.close()
+  await checkpointer?.stop()
   await connection.close()
   process.exit(0)
 }

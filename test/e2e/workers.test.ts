@@ -1,8 +1,9 @@
 /**
- * The worker thread of `belay serve` from the built executable, started from an empty directory:
- * the reader (src/db/reader.ts) is an embedded entrypoint that must be found inside the executable,
- * not on disk. It holds its own connection to the file, which /proc shows: the serving connection
- * read-write, the reader's read-only. The members report served through the reader is byte for byte what the app
+ * The worker threads of `belay serve` from the built executable, started from an empty directory:
+ * the reader (src/db/reader.ts) and the WAL checkpointer (src/db/checkpointer.ts) are embedded
+ * entrypoints that must be found inside the executable, not on disk. Each holds its own connection
+ * to the file, which /proc shows: the serving connection and the checkpointer's read-write, the
+ * reader's read-only. The members report served through the reader is byte for byte what the app
  * answers with every query on one connection.
  */
 import { afterAll, afterEach, expect, test } from 'bun:test'
@@ -36,16 +37,17 @@ function openOn(pid: number, path: string): { readOnly: boolean }[] {
 }
 
 test.skipIf(!existsSync('/proc/self/fd'))(
-  'serve runs the reader from the executable, and the members report comes through the reader',
+  'serve runs the reader and the checkpointer from the executable; the members report comes through the reader',
   async () => {
     const db = tempDbPath()
     expect((await runBelay(['seed-demo', '--size', 'small', '--seed', '2', '--db', db])).code).toBe(0)
     const server = await startServer({ db })
 
-    // Two connections to the file: the serving one read-write, the reader read-only.
+    // Three connections to the file: the serving one and the checkpointer's read-write, the reader's
+    // read-only.
     const handles = openOn(server.process.pid, db)
     expect(handles.filter((h) => h.readOnly)).toHaveLength(1)
-    expect(handles.filter((h) => !h.readOnly)).toHaveLength(1)
+    expect(handles.filter((h) => !h.readOnly)).toHaveLength(2)
 
     const token = await getToken(server.base, 'admin@granitepeak.example', 'granite-peak-demo')
     const served = await request(server.base, 'GET', '/api/members/?include_billing_info=true', { token })
@@ -87,9 +89,10 @@ test.skipIf(!existsSync('/proc/self/fd'))(
     const found = await request(server.base, 'GET', '/api/customers/?search=Zyxwvut', { token })
     expect(found.body.results.map((c: { id: number }) => c.id)).toEqual([created.body.id])
 
-    // SIGTERM: the reader stops, and closing the last connection checkpoints and removes the WAL.
+    // SIGTERM: both threads stop (the server says so last), and the WAL is left empty.
     expect(await server.stop()).toBe(0)
     expect(server.process.logs().map((l) => l.level)).not.toContain('error')
+    expect(server.process.logs().at(-1)?.msg).toBe('stopped')
     expect(existsSync(`${db}-wal`) ? statSync(`${db}-wal`).size : 0).toBe(0)
   },
   60_000,

@@ -1,0 +1,146 @@
+import { afterAll, describe, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startCheckpointer } from '../../src/db/checkpointer.ts'
+import { openDatabase, type Connection } from '../../src/db/connection.ts'
+import { syncTransaction } from '../../src/db/sync-transaction.ts'
+import type { Logger } from '../../src/lib/log.ts'
+
+/*
+ * The WAL checkpointer (src/db/checkpointer.ts): while it runs, the serving connection's automatic
+ * checkpoint is off, a worker copies the WAL into the database file beside the server, the WAL
+ * starts over instead of growing under a stream of commits, and every committed row is kept. No
+ * timings are asserted: sizes, counts, and waits that end when the state is reached.
+ */
+
+const dir = mkdtempSync(join(tmpdir(), 'belay-checkpointer-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+let files = 0
+const newPath = () => join(dir, `db-${++files}.sqlite3`)
+
+const PAGE = 4096
+const walBytes = (path: string) => statSync(`${path}-wal`, { throwIfNoEntry: false })?.size ?? 0
+const autocheckpoint = (connection: Connection) =>
+  (connection.sqlite.query('PRAGMA wal_autocheckpoint').get() as { wal_autocheckpoint: number })
+    .wal_autocheckpoint
+
+function recordingLogger() {
+  const problems: string[] = []
+  const log: Logger = {
+    info() {},
+    warn: (message) => void problems.push(message),
+    error: (message, fields) => void problems.push(`${message} ${JSON.stringify(fields)}`),
+  }
+  return { log, problems }
+}
+
+function openWithTable(path: string): Connection {
+  const connection = openDatabase(path)
+  connection.sqlite.run('CREATE TABLE rows (id INTEGER PRIMARY KEY, body TEXT NOT NULL)')
+  return connection
+}
+
+/** `rows` door-like transactions through group commit, a few at a time; each row fills most of a page. */
+async function writeRows(connection: Connection, rows: number): Promise<void> {
+  const insert = () => connection.sqlite.query('INSERT INTO rows (body) VALUES (?)').run('x'.repeat(3000))
+  for (let i = 0; i < rows; i += 8) {
+    await Promise.all(Array.from({ length: 8 }, () => syncTransaction(connection, insert)))
+  }
+}
+
+async function until(done: () => boolean, what: string, look = async () => {}): Promise<void> {
+  const deadline = Date.now() + 20_000
+  while ((await look(), !done())) {
+    if (Date.now() > deadline) throw new Error(`gave up waiting: ${what}`)
+    await Bun.sleep(5)
+  }
+}
+
+describe('the WAL checkpointer', () => {
+  test('turns the automatic checkpoint off while it runs and back on when it stops', async () => {
+    const path = newPath()
+    const connection = openWithTable(path)
+    const { log, problems } = recordingLogger()
+    expect(autocheckpoint(connection)).toBe(1000)
+    const checkpointer = await startCheckpointer(path, connection, log)
+    expect(autocheckpoint(connection)).toBe(0)
+    await checkpointer.stop()
+    expect(autocheckpoint(connection)).toBe(1000)
+    expect(problems).toEqual([])
+    await connection.close()
+  })
+
+  test('under a stream of commits the WAL starts over instead of growing, and every row is kept', async () => {
+    const path = newPath()
+    const connection = openWithTable(path)
+    const { log, problems } = recordingLogger()
+    let largestCopied = 0
+    const checkpointer = await startCheckpointer(path, connection, log, {
+      stepMs: 2,
+      restartFrames: 100,
+      onState: (_frames, copied) => (largestCopied = Math.max(largestCopied, copied)),
+    })
+    const rows = 2_000
+    await writeRows(connection, rows)
+    // Without the checkpointer's work the WAL would hold a page per row at least (no automatic
+    // checkpoint runs); starting over keeps it to a fraction of that.
+    expect(walBytes(path)).toBeLessThan((rows / 2) * PAGE)
+    // The worker did the copying (the largest state it reported had hundreds of frames copied).
+    expect(largestCopied).toBeGreaterThan(50)
+    await checkpointer.stop()
+    await connection.close()
+
+    const reopened = new Database(path, { readonly: true })
+    expect(reopened.query('SELECT count(*) AS n FROM rows').get()).toEqual({ n: rows })
+    reopened.close()
+    expect(problems).toEqual([])
+  })
+
+  test('once the writes stop, the worker copies everything into the database file by itself', async () => {
+    const path = newPath()
+    const connection = openWithTable(path)
+    const checkpointer = await startCheckpointer(path, connection, recordingLogger().log, { stepMs: 2 })
+    await writeRows(connection, 200)
+    // The database file alone comes to hold every row: a copy of it without the WAL has them all.
+    const rowsInFileAlone = async () => {
+      const copy = `${path}.copy`
+      rmSync(`${copy}-wal`, { force: true })
+      await Bun.write(copy, Bun.file(path))
+      const alone = new Database(copy, { readonly: true })
+      const { n } = alone.query('SELECT count(*) AS n FROM rows').get() as { n: number }
+      alone.close()
+      return n
+    }
+    let n = 0
+    await until(
+      () => n === 200,
+      'the WAL copied',
+      async () => void (n = await rowsInFileAlone()),
+    )
+    await checkpointer.stop()
+    await connection.close()
+  })
+
+  test('when the worker cannot open the database, SQLite keeps checkpointing inside commits', async () => {
+    const path = newPath()
+    const connection = openWithTable(path)
+    const { log, problems } = recordingLogger()
+    const checkpointer = await startCheckpointer(join(dir, 'no-such-dir', 'x.sqlite3'), connection, log)
+    expect(autocheckpoint(connection)).toBe(1000)
+    expect(problems).toHaveLength(2)
+    expect(problems[0]).toStartWith('wal checkpointer: could not open the database')
+    expect(problems[1]).toBe('wal checkpointer did not start; SQLite checkpoints inside commits as before')
+    await checkpointer.stop()
+    await connection.close()
+  })
+
+  test('an in-memory database has no WAL and no checkpointer', async () => {
+    const connection = openWithTable(':memory:')
+    const checkpointer = await startCheckpointer(':memory:', connection, recordingLogger().log)
+    expect(autocheckpoint(connection)).toBe(1000)
+    await checkpointer.stop()
+    await connection.close()
+  })
+})
