@@ -1,7 +1,6 @@
 #!/usr/bin/env bun
 import pkg from '../package.json' with { type: 'json' }
 import { insertUser, getUserByEmail } from './api/users/queries.ts'
-import { createApp } from './app.ts'
 import { ConfigError, loadConfig, settings, type Config } from './config.ts'
 import { adminUser, ensureOrganization } from './core/bootstrap.ts'
 import {
@@ -12,18 +11,13 @@ import {
   PROFILES,
   seedDemoData,
 } from './core/demo-data/index.ts'
-import { LoginThrottle } from './core/login-throttle.ts'
-import { TokenCache } from './core/token-cache.ts'
 import { hashSecret, MIN_PASSWORD_LENGTH } from './core/passwords.ts'
-import { startWebhookDispatcher } from './core/webhooks/dispatcher.ts'
-import { startCheckpointer } from './db/checkpointer.ts'
 import { openDatabase } from './db/connection.ts'
 import { migrateToLatest, migrationStatus } from './db/migrator.ts'
-import { openReader } from './db/reader.ts'
-import { BODY_READ_LIMIT_BYTES } from './http/body.ts'
 import { systemClock } from './lib/clock.ts'
 import { consoleLogger as log } from './lib/log.ts'
 import { newPassword } from './lib/secrets.ts'
+import { startServing } from './serve.ts'
 
 const usage = `belay ${pkg.version}: the climbing-gym appliance
 
@@ -76,54 +70,15 @@ async function serve(config: Config): Promise<void> {
       )
     }
   }
-  // Off the one JavaScript thread the door is answered on: WAL checkpoints, long back-office reads.
-  const checkpointer = await startCheckpointer(config.dbPath, connection, log)
-  const reader = await openReader(config.dbPath, connection.db)
-  const app = createApp({
-    db: connection.db,
-    sqlite: connection.sqlite,
-    reader: reader.db,
-    clock: systemClock,
-    log,
-    config,
-    loginThrottle: new LoginThrottle(systemClock),
-    tokenCache: new TokenCache(),
-    version: pkg.version,
-  })
-  // reusePort off: a second copy on the same port must fail loudly, not share the port silently.
-  app.listen({
-    hostname: config.host,
-    port: config.port,
-    reusePort: false,
-    maxRequestBodySize: BODY_READ_LIMIT_BYTES,
-  })
-  const server = app.server!
-  log.info('listening', {
-    url: `http://${config.host}:${server.port}`,
-    db: config.dbPath,
-    version: pkg.version,
-  })
-  // Webhooks go out from the outbox beside the API; a check-in never waits for them.
-  const dispatcher = startWebhookDispatcher({
-    db: connection.db,
-    sqlite: connection.sqlite,
-    clock: systemClock,
-    log,
-  })
+  const serving = await startServing(connection, config, log, { version: pkg.version })
+  log.info('listening', { url: serving.url, db: config.dbPath, version: pkg.version })
 
   let stopping = false
   const stop = async (signal: string) => {
     if (stopping) return
     stopping = true
     log.info('stopping', { signal })
-    await server.stop()
-    // Requests in flight are abandoned (still pending, sent again after the next start).
-    await dispatcher.stop()
-    await reader.close()
-    await checkpointer.stop()
-    // Leave everything in the database file: an empty WAL, whatever connection closes last.
-    connection.sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)')
-    await connection.close()
+    await serving.stop()
     log.info('stopped')
     process.exit(0)
   }

@@ -1,0 +1,82 @@
+import { createApp } from './app.ts'
+import type { Config } from './config.ts'
+import { LoginThrottle } from './core/login-throttle.ts'
+import { TokenCache } from './core/token-cache.ts'
+import { startWebhookDispatcher } from './core/webhooks/dispatcher.ts'
+import { startCheckpointer } from './db/checkpointer.ts'
+import type { Connection } from './db/connection.ts'
+import { openReader } from './db/reader.ts'
+import { BODY_READ_LIMIT_BYTES } from './http/body.ts'
+import { systemClock } from './lib/clock.ts'
+import type { Logger } from './lib/log.ts'
+
+export interface ServeOptions {
+  version: string
+  /** Off only to measure SQLite's own checkpoints inside commits (the door benchmark). */
+  backgroundCheckpoints?: boolean
+}
+
+export interface Serving {
+  url: string
+  /** Stops everything in order and closes the connection, leaving the WAL empty. */
+  stop(): Promise<void>
+}
+
+/**
+ * Everything `belay serve` runs on a migrated connection: the checkpointer and reader threads, the
+ * API listening, the webhook dispatcher. Also what the door benchmark's source-run server runs, so
+ * the two cannot drift apart.
+ */
+export async function startServing(
+  connection: Connection,
+  config: Config,
+  log: Logger,
+  options: ServeOptions,
+): Promise<Serving> {
+  // Off the one JavaScript thread the door is answered on: WAL checkpoints, long back-office reads.
+  const checkpointer =
+    options.backgroundCheckpoints === false
+      ? undefined
+      : await startCheckpointer(config.dbPath, connection, log)
+  const reader = await openReader(config.dbPath, connection.db)
+  const app = createApp({
+    db: connection.db,
+    sqlite: connection.sqlite,
+    reader: reader.db,
+    clock: systemClock,
+    log,
+    config,
+    loginThrottle: new LoginThrottle(systemClock),
+    tokenCache: new TokenCache(),
+    version: options.version,
+  })
+  // reusePort off: a second copy on the same port must fail loudly, not share the port silently.
+  app.listen({
+    hostname: config.host,
+    port: config.port,
+    reusePort: false,
+    maxRequestBodySize: BODY_READ_LIMIT_BYTES,
+  })
+  const server = app.server!
+  // Webhooks go out from the outbox beside the API; a check-in never waits for them.
+  const dispatcher = startWebhookDispatcher({
+    db: connection.db,
+    sqlite: connection.sqlite,
+    clock: systemClock,
+    log,
+  })
+
+  return {
+    url: `http://${config.host}:${server.port}`,
+    async stop() {
+      await server.stop()
+      // Requests in flight are abandoned (still pending, sent again after the next start).
+      await dispatcher.stop()
+      await reader.close()
+      await checkpointer?.stop()
+      // Leave everything in the database file: an empty WAL, whatever connection closes last.
+      connection.sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)')
+      await connection.close()
+    },
+  }
+}
