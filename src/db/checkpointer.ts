@@ -36,7 +36,7 @@ export type CheckpointReply =
   | { type: 'state'; log: number; checkpointed: number }
 
 export interface Checkpointer {
-  /** Stops the worker and turns the automatic checkpoint back on. */
+  /** Stops the worker and turns the automatic checkpoint back on, as it was before the start. */
   stop(): Promise<void>
 }
 
@@ -80,16 +80,22 @@ export async function startCheckpointer(
       setTimeout(() => resolve(false), REPLY_TIMEOUT_MS).unref()
     })
 
+  const automatic = (sqlite.query('PRAGMA wal_autocheckpoint').get() as { wal_autocheckpoint: number })
+    .wal_autocheckpoint
+  const restoreAutomatic = () => {
+    try {
+      sqlite.run(`PRAGMA wal_autocheckpoint = ${automatic}`)
+    } catch {
+      // The connection is closed already: nothing is left to checkpoint from it.
+    }
+  }
+
   /** Back to SQLite's own checkpoints, inside commits: slower for the door, but the WAL stays bounded. */
   const fallBack = (why: string, error?: string) => {
     if (!running) return
     running = false
     worker.terminate()
-    try {
-      sqlite.run('PRAGMA wal_autocheckpoint = 1000')
-    } catch {
-      // The connection is closed already: nothing is left to checkpoint from it.
-    }
+    restoreAutomatic()
     log.error(`wal checkpointer: ${why}; automatic checkpoints are back on`, error ? { error } : {})
   }
 
@@ -146,7 +152,7 @@ export async function startCheckpointer(
       worker.postMessage({ type: 'stop' } satisfies CheckpointRequest)
       await stopped
       worker.terminate()
-      sqlite.run('PRAGMA wal_autocheckpoint = 1000')
+      restoreAutomatic()
     },
   }
 }
