@@ -204,13 +204,17 @@ export function countRows(file: string, sql: string, ...params: (string | number
   }
 }
 
-/** µs per 4 KiB write + fdatasync on this disk (what one synchronous=FULL commit at least waits for). */
-export function measureFsync(dir: string, rounds = 400): { p50: number; p99: number } {
+/**
+ * µs per 4 KiB write + fdatasync on this disk (what one synchronous=FULL commit at least waits for),
+ * back to back, or with `gapMs` between them (as the door's syncs come when it is not saturated).
+ */
+export function measureFsync(dir: string, rounds = 400, gapMs = 0): { p50: number; p99: number } {
   const fd = openSync(join(dir, 'fsync-probe'), 'w')
   const buffer = Buffer.alloc(4096, 7)
   const times: number[] = []
   try {
     for (let i = 0; i < rounds; i++) {
+      if (gapMs > 0) Bun.sleepSync(gapMs)
       const t0 = performance.now()
       writeSync(fd, buffer, 0, buffer.length, (i % 64) * 4096)
       fdatasyncSync(fd)
@@ -291,16 +295,37 @@ export function processCpuMs(pid: number): number {
   }
 }
 
-/** CPU time (ms) the whole machine has been busy, all cores together, from /proc/stat; NaN without it. */
-export function machineBusyMs(): number {
+/** The whole machine's CPU time so far, ms, all cores together. */
+export interface MachineCpu {
+  /** running anything: user, nice, system, irq, softirq */
+  busyMs: number
+  /** taken by the hypervisor for other guests while this machine had work to run */
+  stealMs: number
+  /** everything, idle and iowait included */
+  totalMs: number
+}
+
+/** The machine's CPU time so far, from /proc/stat; NaN fields where there is no /proc. */
+export function machineCpu(): MachineCpu {
   try {
     const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number)
-    // user nice system idle iowait irq softirq steal ...: busy is everything but idle and iowait.
+    // user nice system idle iowait irq softirq steal ...
+    const ms = (ticks: number) => (ticks * 1000) / TICKS_PER_SECOND
     const total = fields.slice(0, 8).reduce((a, b) => a + b, 0)
-    return ((total - fields[3]! - fields[4]!) * 1000) / TICKS_PER_SECOND
+    const steal = fields[7]!
+    return {
+      busyMs: ms(total - fields[3]! - fields[4]! - steal),
+      stealMs: ms(steal),
+      totalMs: ms(total),
+    }
   } catch {
-    return NaN
+    return { busyMs: NaN, stealMs: NaN, totalMs: NaN }
   }
+}
+
+/** The share of the machine's CPU time the hypervisor took since `before`, in percent. */
+export function stealPercent(before: MachineCpu, after = machineCpu()): number {
+  return (100 * (after.stealMs - before.stealMs)) / (after.totalMs - before.totalMs)
 }
 
 /**

@@ -24,12 +24,15 @@
  *    d. sustained, and paced, while back-office traffic runs (the frozen-members report and
  *       customer searches, one after another, from one client).
  *    Check-ins per second are the rows the phase added to check_ins, counted in the file; the
- *    server's CPU per scan comes from /proc.
+ *    server's CPU per scan comes from /proc, and so does each phase's steal: the share of the
+ *    machine's CPU time the hypervisor gave to other guests (on a shared virtual machine the
+ *    figures below mean little without it).
  * 4. Where the time goes: e. the same sustained load against the bench's own source-run server
  *    (_door-server.ts) with synchronous=FULL and NORMAL (set only on this temporary file); f. with
  *    --profile, a CPU profile (bun --cpu-prof) of the FULL server under load; g. the floor: the same
- *    controllers against a Bun.serve that answers at once; then the pieces of a request timed
- *    in-process (_door-inprocess.ts), and the disk's raw fsync.
+ *    controllers against a Bun.serve that answers at once, unpaced and paced at --rate (the host's
+ *    own latency); then the pieces of a request timed in-process (_door-inprocess.ts). The disk's
+ *    raw fsync, back to back and every 5 ms, is measured first.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
@@ -54,11 +57,12 @@ import {
   countRows,
   formatTable,
   DOOR_SERVER,
-  machineBusyMs,
+  machineCpu,
   measureFsync,
   processCpuMs,
   seedLarge,
   startServing,
+  stealPercent,
   summarizeProfile,
   type Served,
 } from './_door-setup.ts'
@@ -91,8 +95,10 @@ console.log(
 const dir = mkdtempSync(join(tmpdir(), 'belay-bench-door-'))
 const file = join(dir, 'belay.sqlite3')
 const fsync = measureFsync(dir)
+const pacedFsync = measureFsync(dir, 400, 5)
 console.log(
-  `disk: 4 KiB write + fdatasync p50 ${fsync.p50.toFixed(0)} µs, p99 ${fsync.p99.toFixed(0)} µs (${dir})`,
+  `disk: 4 KiB write + fdatasync p50 ${fsync.p50.toFixed(0)} µs, p99 ${fsync.p99.toFixed(0)} µs back to back; ` +
+    `every 5 ms p50 ${pacedFsync.p50.toFixed(0)} µs, p99 ${pacedFsync.p99.toFixed(0)} µs (${dir})`,
 )
 
 const rows: string[][] = []
@@ -124,6 +130,7 @@ try {
     const recorder = new Recorder()
     const recorded = new Recorder()
     const cpu0 = s.cpuMs()
+    const machine0 = machineCpu()
     for (let i = 0; i < IDLE_SCANS; i++) {
       const { category, barcode } = nextScan(controller!, barcodes)
       const start = performance.now()
@@ -149,6 +156,7 @@ try {
       '0',
       cpuPerScan.toFixed(0),
       '',
+      stealPercent(machine0).toFixed(0),
     ])
     notes.push(
       `${label}: new check-ins alone p50 ${fmt(recorded.percentile(0.5))} ms, p99 ${fmt(recorded.percentile(0.99))} ms (${recorded.count} scans)`,
@@ -169,7 +177,7 @@ try {
     const besidePromise = beside?.(() => done)
     const cpu0 = s.cpuMs()
     const clientCpu0 = process.cpuUsage()
-    const busy0 = machineBusyMs()
+    const machine0 = machineCpu()
     const { recorder, elapsedMs } = await runControllers(
       s.target,
       controllers,
@@ -182,7 +190,8 @@ try {
     const clientCpu = process.cpuUsage(clientCpu0)
     const clientCpuMs = (clientCpu.user + clientCpu.system) / 1000
     // CPU the rest of the machine used meanwhile: a phase that shared the cores with other work.
-    const othersCpuMs = machineBusyMs() - busy0 - serverCpu - clientCpuMs
+    const machine = machineCpu()
+    const othersCpuMs = machine.busyMs - machine0.busyMs - serverCpu - clientCpuMs
     const besideNote = besidePromise ? await besidePromise : ''
     const recordedRows = s.checkIns(gyms)
     const seconds = elapsedMs / 1000
@@ -204,6 +213,7 @@ try {
       [serverCpu, clientCpuMs, othersCpuMs]
         .map((ms) => Math.max(0, (100 * ms) / elapsedMs).toFixed(0))
         .join('/'),
+      stealPercent(machine0, machine).toFixed(0),
     ])
     const wrapped = controllers.reduce((n, c) => n + c.wrapped, 0)
     notes.push(
@@ -353,31 +363,38 @@ try {
   server = await startServing([process.execPath, '-e', FLOOR_SERVER], dir)
   {
     const floor = server
-    const cpu0 = processCpuMs(floor.pid)
-    const { recorder, elapsedMs } = await runControllers(
-      { base: floor.base, token: 'none' },
-      makeControllers(CONTROLLERS, [1], barcodes, SEED),
-      barcodes,
-      Math.min(SECONDS, 5) * 1000,
-    )
-    const cpuUs = ((processCpuMs(floor.pid) - cpu0) * 1000) / recorder.count
-    rows.push([
-      'g. floor: empty Bun.serve',
-      'Bun.serve',
-      '-',
-      String(CONTROLLERS),
-      String(recorder.count),
-      ((recorder.count * 1000) / elapsedMs).toFixed(0),
-      '',
-      '',
-      fmt(recorder.percentile(0.5)),
-      fmt(recorder.percentile(0.99)),
-      fmt(recorder.max()),
-      String(recorder.over(200)),
-      String(recorder.errors),
-      cpuUs.toFixed(0),
-      '',
-    ])
+    // Unpaced (what this client and Bun's HTTP can do) and paced at --rate: the latency the host
+    // itself adds when the cores idle between requests (a descheduled virtual CPU wakes late).
+    for (const rate of [undefined, RATE]) {
+      const cpu0 = processCpuMs(floor.pid)
+      const machine0 = machineCpu()
+      const { recorder, elapsedMs } = await runControllers(
+        { base: floor.base, token: 'none' },
+        makeControllers(CONTROLLERS, [1], barcodes, SEED),
+        barcodes,
+        Math.min(SECONDS, 5) * 1000,
+        rate,
+      )
+      const cpuUs = ((processCpuMs(floor.pid) - cpu0) * 1000) / recorder.count
+      rows.push([
+        rate === undefined ? 'g. floor: empty Bun.serve' : `g. floor, paced ${rate}/s`,
+        'Bun.serve',
+        '-',
+        String(CONTROLLERS),
+        String(recorder.count),
+        ((recorder.count * 1000) / elapsedMs).toFixed(0),
+        '',
+        '',
+        fmt(recorder.percentile(0.5)),
+        fmt(recorder.percentile(0.99)),
+        fmt(recorder.max()),
+        String(recorder.over(200)),
+        String(recorder.errors),
+        cpuUs.toFixed(0),
+        '',
+        stealPercent(machine0).toFixed(0),
+      ])
+    }
   }
   await server.stop()
   server = null
@@ -401,6 +418,7 @@ try {
     'errors',
     'srv µs/scan',
     'CPU% srv/bench/other',
+    'steal %',
   ]
   console.log(
     `\nopen-door check-in over loopback, ${SECONDS} s per sustained phase, ${CONTROLLERS} controllers\n`,
