@@ -53,7 +53,8 @@ const enqueue = (fields: Parameters<typeof checkInEventData>[0] = {}) =>
   t.deps.sqlite.transaction(() =>
     enqueueCheckInEvent(t.deps.sqlite, checkInEventData(fields), t.clock.now().toISOString()),
   )()
-const dispatcher = () => new WebhookDispatcher({ db: t.db, clock: t.clock, log: t.deps.log })
+const dispatcher = () =>
+  new WebhookDispatcher({ db: t.db, sqlite: t.deps.sqlite, clock: t.clock, log: t.deps.log })
 
 describe('/api/webhooks/ 401', () => {
   const routes: Array<[string, string]> = [

@@ -1,7 +1,9 @@
+import type { Database as BunDatabase } from 'bun:sqlite'
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely'
 import { definedChanges } from '../../db/changes.ts'
 import type { Db } from '../../db/connection.ts'
 import type { WebhookDeliveryTable, WebhookEventTable, WebhookTable } from '../../db/schema.ts'
+import { prepared } from '../../db/statements.ts'
 
 export type Webhook = Selectable<WebhookTable>
 export type NewWebhook = Insertable<WebhookTable>
@@ -138,25 +140,51 @@ export async function listDueWebhookEvents(db: Db, nowIso: string): Promise<DueW
   return result.rows
 }
 
-/** Inside the recording transaction: the event as it is now (it may have been redelivered or deleted). */
-export const getWebhookEventState = (db: Db, id: number) =>
-  db
-    .selectFrom('webhook_events')
-    .select(['id', 'webhook_id', 'status', 'attempts'])
-    .where('id', '=', id)
-    .executeTakeFirst()
+/*
+ * Recording an attempt: synchronous statements on the raw connection, run inside the connection's
+ * group commit (db/group-commit.ts) like the door's, so recording never waits for the disk on the
+ * server's thread.
+ */
 
-export async function insertWebhookDelivery(
-  db: Db,
-  delivery: Insertable<WebhookDeliveryTable>,
-): Promise<void> {
-  await db.insertInto('webhook_deliveries').values(delivery).execute()
+/** The event as it is now (it may have been redelivered or deleted while the attempt was out). */
+export const getWebhookEventState = (sqlite: BunDatabase, id: number) =>
+  prepared<Pick<WebhookEventRow, 'id' | 'webhook_id' | 'status' | 'attempts'>, [number]>(
+    sqlite,
+    'SELECT id, webhook_id, status, attempts FROM webhook_events WHERE id = ?',
+  ).get(id) ?? undefined
+
+export function insertWebhookDelivery(sqlite: BunDatabase, d: Insertable<WebhookDeliveryTable>): void {
+  prepared(
+    sqlite,
+    `INSERT INTO webhook_deliveries
+       (webhook_event_id, attempt, attempted_at, status_code, error, duration_ms, response_body)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    d.webhook_event_id,
+    d.attempt,
+    d.attempted_at,
+    d.status_code ?? null,
+    d.error,
+    d.duration_ms,
+    d.response_body,
+  )
 }
 
-export async function updateWebhookEvent(
-  db: Db,
+/** The event after an attempt: its count, and its new status with when it was delivered or is due. */
+export function recordWebhookEventAttempt(
+  sqlite: BunDatabase,
   id: number,
-  changes: Updateable<WebhookEventTable>,
-): Promise<void> {
-  await db.updateTable('webhook_events').set(changes).where('id', '=', id).execute()
+  after: {
+    attempts: number
+    status: WebhookEventRow['status']
+    delivered_at?: string
+    next_attempt_at?: string
+  },
+): void {
+  prepared(
+    sqlite,
+    `UPDATE webhook_events SET attempts = ?, status = ?,
+       delivered_at = COALESCE(?, delivered_at), next_attempt_at = COALESCE(?, next_attempt_at)
+     WHERE id = ?`,
+  ).run(after.attempts, after.status, after.delivered_at ?? null, after.next_attempt_at ?? null, id)
 }

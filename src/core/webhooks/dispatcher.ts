@@ -3,11 +3,12 @@ import {
   getWebhookEventState,
   insertWebhookDelivery,
   listDueWebhookEvents,
-  updateWebhookEvent,
+  recordWebhookEventAttempt,
   type DueWebhookEvent,
 } from '../../api/webhooks/queries.ts'
 import type { Db } from '../../db/connection.ts'
 import { groupCommitFor } from '../../db/group-commit.ts'
+import { syncTransaction } from '../../db/sync-transaction.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Logger } from '../../lib/log.ts'
 import { sendWebhook, type AttemptResult } from './delivery.ts'
@@ -17,7 +18,10 @@ import { onOutboxWork } from './wake.ts'
 /**
  * The webhook dispatcher: a worker beside the server that sends the outbox's due events. Sending
  * happens outside any database transaction (a slow receiver must never hold SQLite's one writer);
- * each attempt is then recorded in one short transaction. Everything it needs to resume is stored
+ * each attempt is then recorded in one short transaction, through the connection's group commit
+ * (db/group-commit.ts): it shares a commit with the door's check-ins and never waits for the disk
+ * on the server's thread (while a backlog drains, a commit and fsync of its own per attempt was
+ * the door's largest stall). Everything it needs to resume is stored
  * (status, attempts, next_attempt_at), so after a restart or a crash it carries on where it was: an
  * event in the middle of a backoff waits for its stored time, and one that was being sent when the
  * process died is sent again (receivers de-duplicate on webhook-id).
@@ -49,10 +53,10 @@ export const systemTimer: Timer = {
 export interface DispatcherOptions {
   db: Db
   /**
-   * The same connection's raw handle: enqueueing on it wakes this dispatcher at once, and events are
-   * sent only once its group commit has made them durable.
+   * The same connection's raw handle: enqueueing on it wakes this dispatcher at once, events are
+   * sent only once its group commit has made them durable, and attempts are recorded through it.
    */
-  sqlite?: BunDatabase
+  sqlite: BunDatabase
   clock: Clock
   log: Logger
   timer?: Timer
@@ -103,7 +107,7 @@ export class WebhookDispatcher {
     if (this.running) return
     this.running = true
     this.stopController = new AbortController()
-    if (this.options.sqlite) this.unsubscribe = onOutboxWork(this.options.sqlite, () => this.schedule(0))
+    this.unsubscribe = onOutboxWork(this.options.sqlite, () => this.schedule(0))
     this.schedule(0)
   }
 
@@ -171,7 +175,7 @@ export class WebhookDispatcher {
     const { db, sqlite } = this.options
     const due = await listDueWebhookEvents(db, this.options.clock.now().toISOString())
     // A door's check-in is visible here a moment before its WAL sync returns (group-commit.ts).
-    if (due.length > 0 && sqlite) await groupCommitFor(db, sqlite).whenCommittedIsDurable()
+    if (due.length > 0) await groupCommitFor(db, sqlite).whenCommittedIsDurable()
     const launched: Promise<void>[] = []
     for (const event of due) {
       if (this.inFlight.size >= this.maxConcurrent) break
@@ -213,13 +217,13 @@ export class WebhookDispatcher {
   }
 
   private async record(event: DueWebhookEvent, attemptedAt: Date, result: AttemptResult): Promise<void> {
-    const { db, clock, log } = this.options
-    await db.transaction().execute(async (trx) => {
-      const current = await getWebhookEventState(trx, event.id)
+    const { clock, log, sqlite } = this.options
+    const outcome = await syncTransaction(this.options, () => {
+      const current = getWebhookEventState(sqlite, event.id)
       // Deleted with its webhook while in flight: nothing to record against.
-      if (current === undefined) return
+      if (current === undefined) return null
       const attempt = current.attempts + 1
-      await insertWebhookDelivery(trx, {
+      insertWebhookDelivery(sqlite, {
         webhook_event_id: event.id,
         attempt,
         attempted_at: attemptedAt.toISOString(),
@@ -229,16 +233,17 @@ export class WebhookDispatcher {
         response_body: result.responseBody,
       })
       const next = afterAttempt(attempt, result, clock.now(), this.retryDelaysMs)
-      await updateWebhookEvent(trx, event.id, { attempts: attempt, ...next })
-      if (next.status === 'failed') {
-        log.warn('webhook event not delivered after the last attempt', {
-          webhook_id: event.webhook_id,
-          webhook_event_id: event.id,
-          attempts: attempt,
-          error: result.error,
-        })
-      }
+      recordWebhookEventAttempt(sqlite, event.id, { attempts: attempt, ...next })
+      return { attempt, status: next.status }
     })
+    if (outcome?.status === 'failed') {
+      log.warn('webhook event not delivered after the last attempt', {
+        webhook_id: event.webhook_id,
+        webhook_event_id: event.id,
+        attempts: outcome.attempt,
+        error: result.error,
+      })
+    }
   }
 }
 
