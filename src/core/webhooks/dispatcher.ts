@@ -18,13 +18,13 @@ import { onOutboxWork } from './wake.ts'
 /**
  * The webhook dispatcher: a worker beside the server that sends the outbox's due events. Sending
  * happens outside any database transaction (a slow receiver must never hold SQLite's one writer);
- * each attempt is then recorded in one short transaction, through the connection's group commit
- * (db/group-commit.ts): it shares a commit with the door's check-ins and never waits for the disk
- * on the server's thread (while a backlog drains, a commit and fsync of its own per attempt was
- * the door's largest stall). Everything it needs to resume is stored
- * (status, attempts, next_attempt_at), so after a restart or a crash it carries on where it was: an
- * event in the middle of a backoff waits for its stored time, and one that was being sent when the
- * process died is sent again (receivers de-duplicate on webhook-id).
+ * each attempt is then recorded in one short transaction through the connection's group commit
+ * (db/group-commit.ts), sharing a commit with the door's check-ins, so recording never waits for
+ * the disk on the server's thread (a commit and fsync of its own per attempt stalled the door
+ * while a backlog drained). Everything it needs to resume is stored (status, attempts,
+ * next_attempt_at), so after a restart or a crash it carries on where it was: an event in the
+ * middle of a backoff waits for its stored time, and one that was being sent when the process died
+ * is sent again (receivers de-duplicate on webhook-id).
  */
 
 const SECOND = 1000
