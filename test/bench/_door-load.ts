@@ -241,21 +241,32 @@ export async function runControllers(
   return { recorder, elapsedMs: performance.now() - started }
 }
 
-/** Back-office traffic beside the door: the frozen-members report and customer searches, in turn. */
+/**
+ * Back-office traffic beside the door, in turn: the frozen-members report, a customer search, and a
+ * walk-in signed up at the desk (a new customer: a write, committed with its own fsync).
+ */
 export async function runApiTraffic(
   target: DoorTarget,
   searchTerms: string[],
   until: () => boolean,
   clients = 1,
-): Promise<{ members: Recorder; search: Recorder }> {
+): Promise<{ members: Recorder; search: Recorder; signUp: Recorder }> {
   const members = new Recorder()
   const search = new Recorder()
+  const signUp = new Recorder()
   const random = rng(4242)
-  const get = async (recorder: Recorder, label: string, path: string) => {
+  let walkIns = 0
+  const send = async (recorder: Recorder, label: string, path: string, body?: unknown) => {
     const t0 = performance.now()
     try {
       const res = await fetch(`${target.base}${path}`, {
-        headers: { authorization: `Token ${target.token}`, accept: 'application/json' },
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          authorization: `Token ${target.token}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
         signal: AbortSignal.timeout(10_000),
       })
       await res.arrayBuffer()
@@ -268,12 +279,18 @@ export async function runApiTraffic(
   await Promise.all(
     Array.from({ length: clients }, async () => {
       while (!until()) {
-        await get(members, 'members', '/api/members/?status_in=frozen')
+        await send(members, 'members', '/api/members/?status_in=frozen')
         if (until()) break
         const term = encodeURIComponent(pickFrom(searchTerms, random))
-        await get(search, 'search', `/api/customers/?search=${term}`)
+        await send(search, 'search', `/api/customers/?search=${term}`)
+        if (until()) break
+        await send(signUp, 'sign-up', '/api/customers/', {
+          first_name: 'Walk',
+          last_name: `In ${++walkIns}`,
+          birthday: '1990-01-01',
+        })
       }
     }),
   )
-  return { members, search }
+  return { members, search, signUp }
 }

@@ -21,8 +21,9 @@
  *       (latency counted from each scan's due time);
  *    c. sustained while a webhook receiver is down (a closed local port), and while one is up
  *       (then how fast the outbox drains);
- *    d. sustained, and paced, while back-office traffic runs (the frozen-members report and
- *       customer searches, one after another, from one client).
+ *    d. sustained, and paced, while back-office traffic runs (the frozen-members report, a
+ *       customer search and a new customer signed up at the desk, one after another, from one
+ *       client).
  *    Check-ins per second are the rows the phase added to check_ins, counted in the file; the
  *    server's CPU per scan comes from /proc, and so does each phase's steal: the share of the
  *    machine's CPU time the hypervisor gave to other guests (on a shared virtual machine the
@@ -293,11 +294,13 @@ try {
   receiver.stop(true)
 
   const backOffice = async (until: () => boolean) => {
-    const { members, search } = await runApiTraffic(s.target, barcodes.searchTerms, until)
+    const { members, search, signUp } = await runApiTraffic(s.target, barcodes.searchTerms, until)
+    const statuses = signUp.describeOutcomes()
     return (
       `back office: ${members.count} frozen-members reports (p50 ${fmt(members.percentile(0.5))} ms, ` +
       `max ${fmt(members.max())} ms), ${search.count} customer searches (p50 ${fmt(search.percentile(0.5))} ms, ` +
-      `max ${fmt(search.max())} ms)`
+      `max ${fmt(search.max())} ms), ${signUp.count} walk-ins signed up (p50 ${fmt(signUp.percentile(0.5))} ms, ` +
+      `max ${fmt(signUp.max())} ms; ${statuses})`
     )
   }
   await load(s, 'd. with back-office traffic', 'built', 'FULL', { beside: backOffice })
