@@ -1,27 +1,198 @@
 import type { Database as BunDatabase } from 'bun:sqlite'
-import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely'
+import {
+  CompiledQuery,
+  SqliteAdapter,
+  SqliteDialect,
+  type DatabaseConnection,
+  type Driver,
+  type QueryResult,
+  type RootOperationNode,
+} from 'kysely'
 import { prepared } from './statements.ts'
+import { durableWalOf } from './wal-sync.ts'
 
 /**
- * Kysely's SqliteDialect speaks a better-sqlite3-shaped interface; this adapts bun:sqlite to it.
- * bun:sqlite was chosen over better-sqlite3 because it is built into the runtime: the compiled
- * executable needs no native .node file beside it (see README, "Why bun:sqlite").
- * Statements come from the connection's statement cache (statements.ts), so a repeated query is
- * compiled once.
+ * Kysely over bun:sqlite. bun:sqlite was chosen over better-sqlite3 because it is built into the
+ * runtime: the compiled executable needs no native .node file beside it (see README, "Why
+ * bun:sqlite"). Statements come from the connection's statement cache (statements.ts), so a
+ * repeated query is compiled once.
+ *
+ * Its writes never wait for the disk on the server's thread. With `synchronous=FULL` a COMMIT holds
+ * the one JavaScript thread for an fsync (0.1-0.5 ms here, tens of ms when the disk stalls), and
+ * every door scan arriving meanwhile waits too. So, as group commit does for the door (see
+ * group-commit.ts and wal-sync.ts), a write transaction, or a lone INSERT, UPDATE or DELETE, commits
+ * under `synchronous=NORMAL` and the caller is answered once the connection's WalSync has made the
+ * WAL durable on another thread. The connection's lock is let go before that wait, so the door's
+ * next batch need not wait for this commit's sync (its own sync, which covers the whole WAL, comes
+ * after it). Anything else (DDL, PRAGMAs, VACUUM outside a transaction) runs at the connection's own
+ * level, as before.
  */
 export function bunSqliteDialect(sqlite: BunDatabase): SqliteDialect {
-  const adapter: SqliteDatabase = {
-    close: () => sqlite.close(),
-    prepare(sqlText: string): SqliteStatement {
-      const statement = prepared(sqlite, sqlText)
-      const params = (parameters: ReadonlyArray<unknown>) => parameters as never[]
-      return {
-        reader: statement.columnNames.length > 0,
-        all: (parameters) => statement.all(...params(parameters)),
-        run: (parameters) => statement.run(...params(parameters)),
-        iterate: (parameters) => statement.iterate(...params(parameters)),
-      }
-    },
+  return new BunSqliteDialect(sqlite)
+}
+
+class BunSqliteDialect extends SqliteDialect {
+  constructor(private readonly sqlite: BunDatabase) {
+    // Kysely's SqliteDialect wants a database; the driver below replaces the one it would build.
+    super({ database: {} as never })
   }
-  return new SqliteDialect({ database: adapter })
+
+  override createDriver(): Driver {
+    return new BunSqliteDriver(this.sqlite)
+  }
+
+  override createAdapter() {
+    return new OwnLockSqliteAdapter()
+  }
+}
+
+/**
+ * Kysely serializes a one-connection dialect with a lock it lets go only after the driver's
+ * releaseConnection has returned; the driver below keeps its own lock instead, so that it can let go
+ * of the connection before waiting for the commit's sync. (Kysely asks the adapter only whether to
+ * add its lock; everything else is SQLite's.)
+ */
+class OwnLockSqliteAdapter extends SqliteAdapter {
+  override get supportsMultipleConnections(): boolean {
+    return true
+  }
+}
+
+/** First come, first served: the one connection's lock. */
+class Lock {
+  private tail: Promise<void> = Promise.resolve()
+  private releaseHeld: (() => void) | undefined
+
+  async acquire(): Promise<void> {
+    const previous = this.tail
+    let release!: () => void
+    this.tail = new Promise<void>((resolve) => (release = resolve))
+    await previous
+    this.releaseHeld = release
+  }
+
+  release(): void {
+    const release = this.releaseHeld
+    this.releaseHeld = undefined
+    release?.()
+  }
+}
+
+const WRITE_NODES = new Set(['InsertQueryNode', 'UpdateQueryNode', 'DeleteQueryNode', 'MergeQueryNode'])
+
+class BunSqliteDriver implements Driver {
+  private readonly lock = new Lock()
+  private readonly connection: BunSqliteConnection
+  /** A commit under NORMAL happened while the connection was held: wait for its sync on release. */
+  private committedUnsynced = false
+
+  constructor(private readonly sqlite: BunDatabase) {
+    this.connection = new BunSqliteConnection(
+      sqlite,
+      () => this.durableLevel(),
+      () => {
+        this.committedUnsynced = true
+      },
+    )
+  }
+
+  async init(): Promise<void> {}
+
+  async acquireConnection(): Promise<DatabaseConnection> {
+    await this.lock.acquire()
+    return this.connection
+  }
+
+  async beginTransaction(): Promise<void> {
+    const level = this.durableLevel()
+    if (level !== undefined) this.sqlite.run('PRAGMA synchronous = NORMAL')
+    try {
+      prepared(this.sqlite, 'BEGIN').run()
+    } catch (error) {
+      this.restore(level)
+      throw error
+    }
+  }
+
+  async commitTransaction(): Promise<void> {
+    const level = this.durableLevel()
+    try {
+      prepared(this.sqlite, 'COMMIT').run()
+    } finally {
+      // COMMIT failed: SQLite may still be in the transaction; Kysely rolls back next.
+      if (!this.sqlite.inTransaction) this.restore(level)
+    }
+    if (level !== undefined) this.committedUnsynced = true
+  }
+
+  async rollbackTransaction(): Promise<void> {
+    try {
+      if (this.sqlite.inTransaction) prepared(this.sqlite, 'ROLLBACK').run()
+    } finally {
+      this.restore(this.durableLevel())
+    }
+  }
+
+  async releaseConnection(): Promise<void> {
+    const mustSync = this.committedUnsynced
+    this.committedUnsynced = false
+    this.lock.release()
+    // Answered only once what it committed is on disk; a failed sync fails the caller.
+    if (mustSync) await durableWalOf(this.sqlite)!.walSync.sync()
+  }
+
+  async destroy(): Promise<void> {
+    // The connection is closed by its owner (connection.ts), after the statements it caches.
+  }
+
+  /** The level to return to after a commit under NORMAL, or undefined where commits sync themselves. */
+  private durableLevel(): number | undefined {
+    return durableWalOf(this.sqlite)?.synchronous
+  }
+
+  private restore(level: number | undefined): void {
+    if (level !== undefined) this.sqlite.run(`PRAGMA synchronous = ${level}`)
+  }
+}
+
+class BunSqliteConnection implements DatabaseConnection {
+  constructor(
+    private readonly sqlite: BunDatabase,
+    private readonly durableLevel: () => number | undefined,
+    private readonly committedUnsynced: () => void,
+  ) {}
+
+  async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
+    const level = this.isLoneWrite(compiled.query) ? this.durableLevel() : undefined
+    if (level === undefined) return this.run<R>(compiled)
+    // A write outside a transaction commits by itself: under NORMAL, synced before the answer.
+    this.sqlite.run('PRAGMA synchronous = NORMAL')
+    try {
+      return this.run<R>(compiled)
+    } finally {
+      this.sqlite.run(`PRAGMA synchronous = ${level}`)
+      this.committedUnsynced()
+    }
+  }
+
+  async *streamQuery<R>(compiled: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
+    const statement = prepared(this.sqlite, compiled.sql)
+    for (const row of statement.iterate(...(compiled.parameters as never[]))) yield { rows: [row as R] }
+  }
+
+  private isLoneWrite(query: RootOperationNode | undefined): boolean {
+    return query !== undefined && WRITE_NODES.has(query.kind) && !this.sqlite.inTransaction
+  }
+
+  private run<R>({ sql, parameters }: CompiledQuery): QueryResult<R> {
+    const statement = prepared(this.sqlite, sql)
+    const params = parameters as never[]
+    if (statement.columnNames.length > 0) return { rows: statement.all(...params) as R[] }
+    const { changes, lastInsertRowid } = statement.run(...params)
+    return {
+      insertId: lastInsertRowid != null ? BigInt(lastInsertRowid) : undefined,
+      numAffectedRows: changes != null ? BigInt(changes) : undefined,
+      rows: [],
+    }
+  }
 }

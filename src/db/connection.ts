@@ -6,6 +6,7 @@ import { bunSqliteDialect } from './bun-sqlite-dialect.ts'
 import type { Database } from './schema.ts'
 import { closeGroupCommit } from './group-commit.ts'
 import { forgetStatements } from './statements.ts'
+import { closeDurableWal } from './wal-sync.ts'
 
 export type Db = Kysely<Database>
 
@@ -17,8 +18,10 @@ export interface Connection {
 }
 
 /**
- * Opens the gym's database. `synchronous=FULL` makes every commit wait for an fsync, so anything the
- * API acknowledged survives a power cut; WAL lets readers proceed while the one writer commits.
+ * Opens the gym's database. `synchronous=FULL` means every commit is on disk before anything is
+ * acknowledged, so it survives a power cut (Kysely's writes and group commit get there with an
+ * fdatasync off the server's thread: wal-sync.ts); WAL lets readers proceed while the one writer
+ * commits.
  */
 export function openDatabase(path: string): Connection {
   if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
@@ -32,9 +35,10 @@ export function openDatabase(path: string): Connection {
     db,
     sqlite,
     close: async () => {
-      // Kysely closes the handle only if it ever ran a query; close it here either way.
+      // Kysely's driver leaves the handle to us (bun-sqlite-dialect.ts).
       await db.destroy()
       await closeGroupCommit(sqlite)
+      await closeDurableWal(sqlite)
       forgetStatements(sqlite)
       sqlite.close()
     },

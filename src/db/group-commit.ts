@@ -1,7 +1,7 @@
 import type { Database as BunDatabase } from 'bun:sqlite'
 import type { Db } from './connection.ts'
 import { prepared } from './statements.ts'
-import { WalSync } from './wal-sync.ts'
+import { durableWalOf, type DurableWal, WalSync } from './wal-sync.ts'
 
 /**
  * Group commit for the short synchronous write transactions of the door (check-ins) and the desk.
@@ -28,9 +28,10 @@ import { WalSync } from './wal-sync.ts'
  * after them (the syncs run in order and each covers the whole WAL), so no answer ever rests on
  * something that could still be lost.
  *
- * The batch holds Kysely's lock on the connection while it runs, so it never interleaves with a
- * Kysely transaction on the same connection (those keep committing with the connection's own
- * `synchronous`). `work` must be synchronous: nothing may await inside the open transaction.
+ * The batch holds the connection's lock (the Kysely driver's, bun-sqlite-dialect.ts) while it runs,
+ * so it never interleaves with a Kysely transaction on the same connection (those commit the same
+ * way, one at a time, through the same WalSync). `work` must be synchronous: nothing may await
+ * inside the open transaction.
  */
 export const MAX_BATCH = 64
 /** A batch of several works committed less than this long ago means a rush (see `run`). */
@@ -53,25 +54,21 @@ export class GroupCommit {
   private lastSharedCommitAt = -Infinity
 
   /** The connection's own `synchronous` level, restored after each batch, when WAL syncs are ours. */
-  private readonly durable: { walSync: WalSync; synchronous: number } | undefined
+  private readonly durable: (DurableWal & { ownSync: boolean }) | undefined
 
   constructor(
     private readonly db: Db,
     private readonly sqlite: BunDatabase,
     /** How the WAL is synced; tests pass one whose fdatasync they finish by hand. */
-    walSyncFor: (walPath: string) => WalSync = (walPath) => new WalSync(walPath),
+    walSyncFor?: (walPath: string) => WalSync,
   ) {
-    const { synchronous } = sqlite.query('PRAGMA synchronous').get() as { synchronous: number }
-    const { journal_mode } = sqlite.query('PRAGMA journal_mode').get() as { journal_mode: string }
-    // Only where every commit is meant to reach the disk (FULL = 2, EXTRA = 3) and a WAL file exists.
-    if (
-      synchronous >= 2 &&
-      journal_mode === 'wal' &&
-      sqlite.filename !== ':memory:' &&
-      sqlite.filename !== ''
-    ) {
-      this.durable = { walSync: walSyncFor(`${sqlite.filename}-wal`), synchronous }
-    }
+    const durable = durableWalOf(sqlite)
+    if (durable === undefined) return
+    // The connection's shared WalSync (the Kysely driver's commits use it too), or a test's own.
+    this.durable =
+      walSyncFor === undefined
+        ? { ...durable, ownSync: false }
+        : { walSync: walSyncFor(`${sqlite.filename}-wal`), synchronous: durable.synchronous, ownSync: true }
   }
 
   run<T>(work: () => T): Promise<T> {
@@ -130,7 +127,7 @@ export class GroupCommit {
   }
 
   async close(): Promise<void> {
-    await this.durable?.walSync.close()
+    if (this.durable?.ownSync) await this.durable.walSync.close()
   }
 
   /** Answers the batch's callers now, or (see the class comment) once its COMMIT is on disk. */

@@ -12,7 +12,7 @@ export function syncTransaction<T>(deps: Pick<Deps, 'db' | 'sqlite'>, work: () =
   return groupCommitFor(deps.db, deps.sqlite).run(work)
 }
 
-/** Runs synchronous reads on the raw connection while holding Kysely's lock (no transaction needed). */
+/** Runs synchronous reads on the raw connection while holding its lock (no transaction needed). */
 export function syncRead<T>(deps: Pick<Deps, 'db'>, work: () => T): Promise<T> {
   return deps.db.connection().execute(async () => work())
 }

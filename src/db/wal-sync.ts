@@ -1,3 +1,4 @@
+import type { Database as BunDatabase } from 'bun:sqlite'
 import { closeSync, fdatasync, openSync } from 'node:fs'
 
 /**
@@ -71,4 +72,43 @@ export class WalSync {
     run.then(settled, settled)
     return run
   }
+}
+
+/** A connection whose commits are meant to be durable, and the one WalSync that makes them so. */
+export interface DurableWal {
+  walSync: WalSync
+  /** The connection's own `synchronous` level (FULL = 2 or EXTRA = 3), to go back to after a commit. */
+  synchronous: number
+}
+
+const byConnection = new WeakMap<BunDatabase, DurableWal | null>()
+
+/**
+ * The connection's DurableWal: only where every commit is meant to reach the disk (synchronous FULL
+ * or EXTRA) and a WAL file exists; undefined elsewhere (':memory:', synchronous NORMAL or OFF).
+ *
+ * Read once, at the first call, and kept: the writers that commit under NORMAL and sync themselves
+ * (group-commit.ts, the Kysely driver in bun-sqlite-dialect.ts) ask here before they first lower the
+ * level, so the level read is always the connection's own, never one lowered for a commit.
+ */
+export function durableWalOf(sqlite: BunDatabase): DurableWal | undefined {
+  let durable = byConnection.get(sqlite)
+  if (durable === undefined) {
+    const { synchronous } = sqlite.query('PRAGMA synchronous').get() as { synchronous: number }
+    const { journal_mode } = sqlite.query('PRAGMA journal_mode').get() as { journal_mode: string }
+    const onFile = sqlite.filename !== ':memory:' && sqlite.filename !== ''
+    durable =
+      synchronous >= 2 && journal_mode === 'wal' && onFile
+        ? { walSync: new WalSync(`${sqlite.filename}-wal`), synchronous }
+        : null
+    byConnection.set(sqlite, durable)
+  }
+  return durable ?? undefined
+}
+
+/** Lets go of the connection's WalSync (its file handle), once a sync already asked for is done. */
+export async function closeDurableWal(sqlite: BunDatabase): Promise<void> {
+  const durable = byConnection.get(sqlite)
+  byConnection.delete(sqlite)
+  await durable?.walSync.close()
 }

@@ -163,7 +163,7 @@ describe('group commit', () => {
       await expect(run).rejects.toThrow('EIO')
     })
 
-    test('between batches the connection is back at FULL, so Kysely commits still sync themselves', async () => {
+    test('between batches the connection is back at FULL, its own level', async () => {
       const levels: number[] = []
       const level = () =>
         (connection.sqlite.query('PRAGMA synchronous').get() as { synchronous: number }).synchronous
