@@ -167,12 +167,15 @@ class BunSqliteConnection implements DatabaseConnection {
     if (level === undefined) return this.run<R>(compiled)
     // A write outside a transaction commits by itself: under NORMAL, synced before the answer.
     this.sqlite.run('PRAGMA synchronous = NORMAL')
+    let result: QueryResult<R>
     try {
-      return this.run<R>(compiled)
+      result = this.run<R>(compiled)
     } finally {
       this.sqlite.run(`PRAGMA synchronous = ${level}`)
-      this.committedUnsynced()
     }
+    // Only a statement that ran has committed something to wait for (a failed one rolled back).
+    this.committedUnsynced()
+    return result
   }
 
   async *streamQuery<R>(compiled: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
