@@ -1,13 +1,15 @@
 /**
  * Crash safety of the door (issue 4): the built executable takes check-ins from several door
- * controllers at once, is killed with SIGKILL in the middle of the load, and restarts on the same
- * file. Every check-in a controller was told about (a 200) must be in the history exactly once, and
- * every check-in that committed, acknowledged or not, must reach the webhook receiver after the
- * restart (the outbox row commits with the check-in; the dispatcher resumes from the file).
+ * controllers at once (and walk-ins signed up at the desk beside them), is killed with SIGKILL in
+ * the middle of the load, and restarts on the same file. Every check-in a controller was told about
+ * (a 200) must be in the history exactly once, every customer the desk was told about (a 201) must
+ * be there, and every check-in that committed, acknowledged or not, must reach the webhook receiver
+ * after the restart (the outbox row commits with the check-in; the dispatcher resumes from the file).
  *
  * SIGKILL loses the process, not the machine: what the OS already had survives even without fsync,
  * so this checks the transaction's atomicity (check-in, count and outbox row together) and the
- * dispatcher's recovery. Durability across a power cut rests on synchronous=FULL (src/db/connection.ts).
+ * dispatcher's recovery. Durability across a power cut rests on every answer waiting for an
+ * fdatasync of the WAL that began after its commit (src/db/wal-sync.ts, and its tests).
  */
 import { Database } from 'bun:sqlite'
 import { afterAll, afterEach, expect, test } from 'bun:test'
@@ -21,6 +23,8 @@ const DEMO_PASSWORD = 'granite-peak-demo'
 const CONTROLLERS = 8
 /** Acknowledged check-ins before the kill: enough that the kill lands mid-load, not at its end. */
 const KILL_AFTER = 60
+/** ... and walk-ins signed up at the desk. */
+const KILL_AFTER_SIGN_UPS = 3
 const KILL_DELAY_MS = 3
 const DELIVERY_WAIT_MS = 15_000
 
@@ -39,7 +43,7 @@ interface Received {
   event: { id: number; customer_id: number; location_id: number }
 }
 
-test('check-ins acknowledged before a SIGKILL are kept exactly once, and every committed one is delivered after the restart', async () => {
+test("check-ins acknowledged before a SIGKILL are kept exactly once and every committed one is delivered after the restart; the desk's acknowledged sign-ups are kept", async () => {
   const db = tempDbPath()
   expect((await runBelay(['seed-demo', '--size', 'small', '--seed', '5', '--db', db])).code).toBe(0)
 
@@ -86,6 +90,7 @@ test('check-ins acknowledged before a SIGKILL are kept exactly once, and every c
 
     // Door controllers: half use barcode check-in (its 200 names the check-in), half open-door.
     const acks: Ack[] = []
+    const signedUp: number[] = []
     let killing: ReturnType<typeof setTimeout> | null = null
     let killed = false
     const crashed = server.process.exited
@@ -106,7 +111,7 @@ test('check-ins acknowledged before a SIGKILL are kept exactly once, and every c
           return // the server is gone: this scan's outcome is unknown (it may or may not have committed)
         }
         if (res.status === 200) acks.push({ barcode, gymId, id: openDoor ? null : res.body.id })
-        if (acks.length >= KILL_AFTER && !killing) {
+        if (acks.length >= KILL_AFTER && signedUp.length >= KILL_AFTER_SIGN_UPS && !killing) {
           // A moment later, not on an answer: the kill should land while the server is busy.
           killing = setTimeout(() => {
             killed = true
@@ -115,7 +120,22 @@ test('check-ins acknowledged before a SIGKILL are kept exactly once, and every c
         }
       }
     }
-    await Promise.all(Array.from({ length: CONTROLLERS }, (_, i) => controller(i)))
+    // The desk, meanwhile: walk-ins signed up one after another (Kysely's writes, not the door's).
+    const desk = async () => {
+      for (let n = 1; !killed; n++) {
+        let res
+        try {
+          res = await request(server.base, 'POST', '/api/customers/', {
+            token,
+            json: { first_name: 'Walk', last_name: `In ${n}`, birthday: '1990-01-01' },
+          })
+        } catch {
+          return
+        }
+        if (res.status === 201) signedUp.push(res.body.id)
+      }
+    }
+    await Promise.all([...Array.from({ length: CONTROLLERS }, (_, i) => controller(i)), desk()])
     expect(killed).toBe(true)
     await crashed
     expect(server.process.signalCode).toBe('SIGKILL')
@@ -123,12 +143,19 @@ test('check-ins acknowledged before a SIGKILL are kept exactly once, and every c
 
     server = await startServer({ db })
     const after = new Database(db, { readonly: true })
+    const customerIds = new Set(
+      (after.query('SELECT id FROM customers').all() as { id: number }[]).map((r) => r.id),
+    )
     const rows = after
       .query(
         'SELECT c.id, c.gym_id, c.customer_id, u.barcode FROM check_ins c JOIN customers u ON u.id = c.customer_id',
       )
       .all() as { id: number; gym_id: number; customer_id: number; barcode: string }[]
     after.close()
+
+    // Every walk-in the desk was told about is there.
+    expect(signedUp.length).toBeGreaterThanOrEqual(KILL_AFTER_SIGN_UPS)
+    expect(signedUp.filter((id) => !customerIds.has(id))).toEqual([])
 
     // Every acknowledged check-in is there exactly once: its own row, no second one for the scan.
     const byScan = new Map<string, typeof rows>()
