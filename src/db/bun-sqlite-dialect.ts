@@ -142,7 +142,9 @@ class BunSqliteDriver implements Driver {
   }
 
   async destroy(): Promise<void> {
-    // The connection is closed by its owner (connection.ts), after the statements it caches.
+    // As Kysely's own SQLite driver does. SQLite lets the file go once the statements cached on it
+    // are finalized too (connection.ts does that next).
+    this.sqlite.close()
   }
 
   /** The level to return to after a commit under NORMAL, or undefined where commits sync themselves. */

@@ -35,7 +35,7 @@ export function openDatabase(path: string): Connection {
     db,
     sqlite,
     close: async () => {
-      // Kysely's driver leaves the handle to us (bun-sqlite-dialect.ts).
+      // Closes the handle; SQLite lets the file go once the cached statements are finalized below.
       await db.destroy()
       await closeGroupCommit(sqlite)
       await closeDurableWal(sqlite)
