@@ -8,7 +8,7 @@ import {
   type QueryResult,
   type RootOperationNode,
 } from 'kysely'
-import { prepared } from './statements.ts'
+import { prepared, runStatement } from './statements.ts'
 import { durableWalOf } from './wal-sync.ts'
 
 /**
@@ -190,13 +190,11 @@ class BunSqliteConnection implements DatabaseConnection {
   }
 
   private run<R>({ sql, parameters }: CompiledQuery): QueryResult<R> {
-    const statement = prepared(this.sqlite, sql)
-    const params = parameters as never[]
-    if (statement.columnNames.length > 0) return { rows: statement.all(...params) as R[] }
-    const { changes, lastInsertRowid } = statement.run(...params)
+    const result = runStatement(this.sqlite, sql, parameters)
+    if (result.rows !== undefined) return { rows: result.rows as R[] }
     return {
-      insertId: lastInsertRowid != null ? BigInt(lastInsertRowid) : undefined,
-      numAffectedRows: changes != null ? BigInt(changes) : undefined,
+      insertId: BigInt(result.lastInsertRowid),
+      numAffectedRows: BigInt(result.changes),
       rows: [],
     }
   }

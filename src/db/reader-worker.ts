@@ -9,7 +9,7 @@
  */
 import { Database } from 'bun:sqlite'
 import type { ErrorData, ReaderReply, ReaderRequest } from './reader.ts'
-import { forgetStatements, prepared } from './statements.ts'
+import { forgetStatements, runStatement } from './statements.ts'
 
 declare const self: Worker
 
@@ -52,11 +52,10 @@ self.onmessage = ({ data }: MessageEvent<ReaderRequest>) => {
   const { id, sql, parameters } = data
   try {
     // The same statement cache as the main connection's (bun:sqlite's own query() keeps only 20).
-    const statement = prepared(db!, sql)
-    const values = parameters as never[]
-    if (statement.columnNames.length > 0) reply({ type: 'rows', id, rows: statement.all(...values) })
+    const result = runStatement(db!, sql, parameters)
+    if (result.rows !== undefined) reply({ type: 'rows', id, rows: result.rows })
     else {
-      const { changes, lastInsertRowid } = statement.run(...values)
+      const { changes, lastInsertRowid } = result
       reply({ type: 'changes', id, changes, lastInsertRowid: Number(lastInsertRowid) })
     }
   } catch (error) {

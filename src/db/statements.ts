@@ -36,6 +36,26 @@ export function prepared<Row = unknown, Params extends SQLQueryBindings | SQLQue
   return statement
 }
 
+/** What one statement gave: its rows if it returns any (a SELECT, or RETURNING), else its changes. */
+export type StatementResult =
+  { rows: unknown[] } | { rows?: undefined; changes: number; lastInsertRowid: number | bigint }
+
+/**
+ * Runs `sql` from the connection's cache with `parameters`: the one way both Kysely drivers (the
+ * serving connection's and the reader worker's) execute a compiled query.
+ */
+export function runStatement(
+  sqlite: BunDatabase,
+  sql: string,
+  parameters: readonly unknown[],
+): StatementResult {
+  const statement = prepared(sqlite, sql)
+  const values = parameters as never[]
+  if (statement.columnNames.length > 0) return { rows: statement.all(...values) }
+  const { changes, lastInsertRowid } = statement.run(...values)
+  return { changes, lastInsertRowid }
+}
+
 /**
  * Finalizes the connection's cached statements, once it is closed: SQLite keeps a closed
  * connection's file open until every statement prepared on it is finalized.
