@@ -11,8 +11,9 @@ export interface Deps {
   db: Db
   /**
    * The same connection's raw handle, for the door's synchronous transaction (see
-   * core/check-in/record.ts). Use it only inside `db.connection().execute(...)`, which holds
-   * Kysely's lock on the connection, so nothing interleaves with Kysely's own transactions.
+   * core/check-in/record.ts). Use it only inside `db.connection().execute(...)`, which holds the
+   * connection's lock (db/bun-sqlite-dialect.ts), so nothing interleaves with Kysely's own
+   * transactions; writes go through db/sync-transaction.ts, which commits them durably.
    */
   sqlite: BunDatabase
   /**

@@ -154,13 +154,7 @@ export function localDateTime(instant: Date | number, zone: string): string {
  * too, as the outbox holds the check-in's created_at.
  */
 export function localDateTimeWithOffset(instant: Date | number | string, zone: string): string {
-  const ms =
-    typeof instant === 'string'
-      ? Date.parse(instant)
-      : typeof instant === 'number'
-        ? instant
-        : instant.getTime()
-  const w = wallClock(ms, zone)
+  const w = wallClock(typeof instant === 'string' ? Date.parse(instant) : instant, zone)
   const abs = Math.abs(w.offsetMinutes)
   const sign = w.offsetMinutes < 0 ? '-' : '+'
   return `${isoDate(w)}T${isoTime(w)}${sign}${TWO_DIGITS[Math.floor(abs / 60)]}:${TWO_DIGITS[Math.floor(abs % 60)]}`

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { DateTime } from 'luxon'
-import { enqueueCheckInEvent, localDateTimeWithOffset } from '../../src/core/webhooks/outbox.ts'
+import { enqueueCheckInEvent } from '../../src/core/webhooks/outbox.ts'
+import { localDateTimeWithOffset } from '../../src/lib/local-time.ts'
 import { START } from '../helpers/app.ts'
 import { checkInEventData, expectedCheckInEvent, makeWebhook } from '../helpers/webhook-factories.ts'
 import { useWebhookOutbox } from '../helpers/webhook-outbox.ts'

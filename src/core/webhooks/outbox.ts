@@ -39,6 +39,8 @@ export function checkInEvent(data: CheckInEventData) {
     customer_last_name: data.customer_last_name,
     customer_birthday: data.customer_birthday,
     customer_email: data.customer_email,
+    // "2026-11-22T08:15:00-07:00"; the wall clock's per-zone, per-minute offset cache keeps it near
+    // 1 µs inside the door's transaction.
     check_in_datetime: localDateTimeWithOffset(data.checked_in_at, data.time_zone),
     entry_method: data.entry_method,
     entry_method_description: data.entry_method_description,
@@ -47,11 +49,6 @@ export function checkInEvent(data: CheckInEventData) {
     check_in_count: data.check_in_count,
   }
 }
-
-// check_in_datetime ("2026-11-22T08:15:00-07:00": the location's wall clock, truncated to the
-// second, with its offset) is formatted by the shared wall clock, whose per-zone, per-minute offset
-// cache keeps it near 1 µs inside the door's transaction.
-export { localDateTimeWithOffset }
 
 /** The whole body, byte for byte what the receiver gets; the key order is the reference's. */
 export const webhookBody = (webhookEventId: number, eventType: string, secret: string, eventJson: string) =>
