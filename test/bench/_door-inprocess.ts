@@ -10,16 +10,13 @@ import { createApp } from '../../src/app.ts'
 import { authenticateToken } from '../../src/core/authentication.ts'
 import { checkInByBarcode } from '../../src/core/check-in/record.ts'
 import { DEMO_ADMIN_EMAIL } from '../../src/core/demo-data/index.ts'
-import { LoginThrottle } from '../../src/core/login-throttle.ts'
-import { TokenCache } from '../../src/core/token-cache.ts'
 import * as door from '../../src/api/gym-endpoints/queries.ts'
 import { DoorBody } from '../../src/api/gym-endpoints/schema.ts'
 import { openDatabase } from '../../src/db/connection.ts'
-import type { Deps } from '../../src/deps.ts'
 import { checkBody } from '../../src/http/validation.ts'
 import { systemClock } from '../../src/lib/clock.ts'
 import { localDate } from '../../src/lib/local-time.ts'
-import { silentLogger } from '../../src/lib/log.ts'
+import { depsFor } from '../helpers/app.ts'
 import { makeToken } from '../helpers/factories.ts'
 
 /** Check-ins queued together in the group-commit step. */
@@ -81,17 +78,7 @@ export async function measureInProcess(
       .selectAll()
       .where('email', '=', DEMO_ADMIN_EMAIL)
       .executeTakeFirstOrThrow()
-    const deps: Deps = {
-      db,
-      sqlite,
-      reader: db,
-      clock: systemClock,
-      log: silentLogger,
-      config: { publicUrl: null, tokenLifetimeHours: null },
-      loginThrottle: new LoginThrottle(systemClock),
-      tokenCache: new TokenCache(),
-      version: 'bench',
-    }
+    const deps = depsFor({ db, sqlite }, systemClock, { version: 'bench' })
     const app = createApp(deps)
     const token = await makeToken(db, user)
     const headers = { authorization: `Token ${token}`, 'content-type': 'application/json' }

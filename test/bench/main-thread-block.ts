@@ -18,14 +18,12 @@ import { cpus, loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApp } from '../../src/app.ts'
 import { DEMO_ADMIN_EMAIL, seedDemoData } from '../../src/core/demo-data/index.ts'
-import { LoginThrottle } from '../../src/core/login-throttle.ts'
-import { TokenCache } from '../../src/core/token-cache.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { migrateToLatest } from '../../src/db/migrator.ts'
 import { openReader } from '../../src/db/reader.ts'
 import type { Deps } from '../../src/deps.ts'
 import { fixedClock } from '../../src/lib/clock.ts'
-import { silentLogger } from '../../src/lib/log.ts'
+import { depsFor } from '../helpers/app.ts'
 import { makeToken } from '../helpers/factories.ts'
 
 const WARMUP = 3
@@ -84,17 +82,7 @@ try {
   const token = await makeToken(db, user)
   const clock = fixedClock(NOW)
   const appWith = (readerDb: Deps['reader']) =>
-    createApp({
-      db,
-      sqlite,
-      reader: readerDb,
-      clock,
-      log: silentLogger,
-      config: { publicUrl: null, tokenLifetimeHours: null },
-      loginThrottle: new LoginThrottle(clock),
-      tokenCache: new TokenCache(),
-      version: 'bench',
-    })
+    createApp(depsFor({ db, sqlite }, clock, { reader: readerDb, version: 'bench' }))
   const modes = [
     ['main thread', appWith(db)],
     ['reader worker', appWith(reader.db)],

@@ -17,13 +17,10 @@ import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { createApp } from '../../src/app.ts'
 import { DEMO_ADMIN_EMAIL, seedDemoData } from '../../src/core/demo-data/index.ts'
-import { LoginThrottle } from '../../src/core/login-throttle.ts'
-import { TokenCache } from '../../src/core/token-cache.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { migrateToLatest } from '../../src/db/migrator.ts'
-import type { Deps } from '../../src/deps.ts'
 import { fixedClock } from '../../src/lib/clock.ts'
-import { silentLogger } from '../../src/lib/log.ts'
+import { depsFor } from '../helpers/app.ts'
 import { makeToken } from '../helpers/factories.ts'
 
 const WARMUP = 3
@@ -52,17 +49,7 @@ try {
   )
 
   const clock = fixedClock(NOW)
-  const deps: Deps = {
-    db,
-    sqlite,
-    reader: db,
-    clock,
-    log: silentLogger,
-    config: { publicUrl: null, tokenLifetimeHours: null },
-    loginThrottle: new LoginThrottle(clock),
-    tokenCache: new TokenCache(),
-    version: 'bench',
-  }
+  const deps = depsFor({ db, sqlite }, clock, { version: 'bench' })
   const app = createApp(deps)
 
   // Any active staff user may read the report: a desk user without extra permissions if there is one.

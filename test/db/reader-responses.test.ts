@@ -4,15 +4,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApp } from '../../src/app.ts'
 import { DEMO_ADMIN_EMAIL, seedDemoData } from '../../src/core/demo-data/index.ts'
-import { LoginThrottle } from '../../src/core/login-throttle.ts'
-import { TokenCache } from '../../src/core/token-cache.ts'
 import { openDatabase, type Connection } from '../../src/db/connection.ts'
 import { migrateToLatest } from '../../src/db/migrator.ts'
 import { openReader, type Reader } from '../../src/db/reader.ts'
 import type { Db } from '../../src/db/connection.ts'
 import { fixedClock } from '../../src/lib/clock.ts'
-import { silentLogger } from '../../src/lib/log.ts'
-import { START } from '../helpers/app.ts'
+import { depsFor, START } from '../helpers/app.ts'
 import { makeToken } from '../helpers/factories.ts'
 
 /*
@@ -29,18 +26,7 @@ let onMainApp: ReturnType<typeof appWith>
 let onWorkerApp: ReturnType<typeof appWith>
 const clock = fixedClock(START)
 
-const appWith = (readerDb: Db) =>
-  createApp({
-    db: connection.db,
-    sqlite: connection.sqlite,
-    reader: readerDb,
-    clock,
-    log: silentLogger,
-    config: { publicUrl: null, tokenLifetimeHours: null },
-    loginThrottle: new LoginThrottle(clock),
-    tokenCache: new TokenCache(),
-    version: 'test',
-  })
+const appWith = (readerDb: Db) => createApp(depsFor(connection, clock, { reader: readerDb }))
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'belay-reader-responses-'))

@@ -9,11 +9,9 @@
 import { afterAll, afterEach, expect, test } from 'bun:test'
 import { existsSync, readdirSync, readFileSync, readlinkSync, statSync } from 'node:fs'
 import { createApp } from '../../src/app.ts'
-import { LoginThrottle } from '../../src/core/login-throttle.ts'
-import { TokenCache } from '../../src/core/token-cache.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { systemClock } from '../../src/lib/clock.ts'
-import { silentLogger } from '../../src/lib/log.ts'
+import { depsFor } from '../helpers/app.ts'
 import { getToken, removeTempDirs, request, runBelay, startServer, stopAll, tempDbPath } from './helpers.ts'
 
 afterEach(stopAll)
@@ -57,17 +55,7 @@ test.skipIf(!existsSync('/proc/self/fd'))(
     // The same request answered in this process with every query on one connection to the file.
     const local = openDatabase(db)
     try {
-      const app = createApp({
-        db: local.db,
-        sqlite: local.sqlite,
-        reader: local.db,
-        clock: systemClock,
-        log: silentLogger,
-        config: { publicUrl: null, tokenLifetimeHours: null },
-        loginThrottle: new LoginThrottle(systemClock),
-        tokenCache: new TokenCache(),
-        version: 'e2e',
-      })
+      const app = createApp(depsFor(local, systemClock, { version: 'e2e' }))
       const response = await app.handle(
         new Request(`${server.base}/api/members/?include_billing_info=true`, {
           headers: { authorization: `Token ${token}` },

@@ -1,10 +1,10 @@
 import { createApp } from '../../src/app.ts'
 import { LoginThrottle } from '../../src/core/login-throttle.ts'
 import { TokenCache } from '../../src/core/token-cache.ts'
-import { openDatabase } from '../../src/db/connection.ts'
+import { openDatabase, type Connection, type Db } from '../../src/db/connection.ts'
 import { migrateToLatest } from '../../src/db/migrator.ts'
 import type { Deps } from '../../src/deps.ts'
-import { fixedClock } from '../../src/lib/clock.ts'
+import { fixedClock, type Clock } from '../../src/lib/clock.ts'
 import { silentLogger, type Logger } from '../../src/lib/log.ts'
 
 export const ORIGIN = 'http://localhost'
@@ -32,6 +32,34 @@ export interface TestAppOptions {
   tokenLifetimeHours?: number | null
 }
 
+export interface DepsOptions extends TestAppOptions {
+  /** Where the back-office lists read; default the connection itself (as on ':memory:'). */
+  reader?: Db
+  version?: string
+}
+
+/**
+ * The API's Deps around an open connection, as tests and benchmarks build them: every query on that
+ * connection unless `reader` says otherwise, a fresh login throttle and token cache, a silent log.
+ */
+export function depsFor(
+  connection: Pick<Connection, 'db' | 'sqlite'>,
+  clock: Clock,
+  options: DepsOptions = {},
+): Deps {
+  return {
+    db: connection.db,
+    sqlite: connection.sqlite,
+    reader: options.reader ?? connection.db,
+    clock,
+    log: options.log ?? silentLogger,
+    config: { publicUrl: options.publicUrl ?? null, tokenLifetimeHours: options.tokenLifetimeHours ?? null },
+    loginThrottle: new LoginThrottle(clock),
+    tokenCache: new TokenCache(),
+    version: options.version ?? 'test',
+  }
+}
+
 /**
  * A fresh, migrated in-memory database behind the whole API, with a fixed clock. Nothing listens:
  * requests go through `app.handle`, as Elysia recommends for tests.
@@ -40,17 +68,7 @@ export async function makeTestApp(options: TestAppOptions = {}) {
   const connection = openDatabase(':memory:')
   await migrateToLatest(connection.db)
   const clock = fixedClock(START)
-  const deps: Deps = {
-    db: connection.db,
-    sqlite: connection.sqlite,
-    reader: connection.db,
-    clock,
-    log: options.log ?? silentLogger,
-    config: { publicUrl: options.publicUrl ?? null, tokenLifetimeHours: options.tokenLifetimeHours ?? null },
-    loginThrottle: new LoginThrottle(clock),
-    tokenCache: new TokenCache(),
-    version: 'test',
-  }
+  const deps = depsFor(connection, clock, options)
   const app = createApp(deps)
 
   async function request(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse> {
