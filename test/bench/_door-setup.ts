@@ -372,13 +372,3 @@ export async function connectSession(served: Served, file: string) {
   const cpuMs = () => processCpuMs(served.pid)
   return { target, api, newGyms, checkIns, cpuMs }
 }
-
-/** Rows as aligned columns: the first left-aligned, the others right-aligned. */
-export function formatTable(table: string[][]): string {
-  const widths = table[0]!.map((_, c) => Math.max(...table.map((row) => row[c]!.length)))
-  return table
-    .map((row) =>
-      row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '),
-    )
-    .join('\n')
-}

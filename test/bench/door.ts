@@ -36,7 +36,7 @@
  *    raw fsync, back to back and every 5 ms, is measured first.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
+import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import {
   makeControllers,
@@ -56,7 +56,6 @@ import {
   buildIfNeeded,
   connectSession,
   countRows,
-  formatTable,
   DOOR_SERVER,
   machineCpu,
   measureFsync,
@@ -67,6 +66,7 @@ import {
   summarizeProfile,
   type Served,
 } from './_door-setup.ts'
+import { formatTable, loadAverage } from './_table.ts'
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(name)
@@ -89,9 +89,7 @@ console.error(JSON.stringify({ msg: 'listening', url: 'http://127.0.0.1:' + s.po
 const cpu = cpus()
 console.log(
   `machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ${Math.round(totalmem() / 2 ** 30)} GiB, ` +
-    `${process.platform}-${process.arch}, Bun ${Bun.version}; load average ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
+    `${process.platform}-${process.arch}, Bun ${Bun.version}; load average ${loadAverage()}`,
 )
 const dir = mkdtempSync(join(tmpdir(), 'belay-bench-door-'))
 const file = join(dir, 'belay.sqlite3')
@@ -435,11 +433,7 @@ try {
     console.log(
       `  ${l.label.padEnd(labelWidth)}  ${l.wallUs.toFixed(0).padStart(6)}  ${l.cpuUs.toFixed(0).padStart(6)}`,
     )
-  console.log(
-    `\nload average after: ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ')}`,
-  )
+  console.log(`\nload average after: ${loadAverage()}`)
 } finally {
   if (server) await server.stop()
   rmSync(dir, { recursive: true, force: true })

@@ -14,7 +14,7 @@
  * of the longest gap.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { cpus, loadavg, tmpdir } from 'node:os'
+import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createApp } from '../../src/app.ts'
 import { DEMO_ADMIN_EMAIL, seedDemoData } from '../../src/core/demo-data/index.ts'
@@ -25,6 +25,7 @@ import type { Deps } from '../../src/deps.ts'
 import { fixedClock } from '../../src/lib/clock.ts'
 import { depsFor } from '../helpers/app.ts'
 import { makeToken } from '../helpers/factories.ts'
+import { formatTable, loadAverage } from './_table.ts'
 
 const WARMUP = 3
 const RUNS = 15
@@ -135,17 +136,9 @@ try {
     }
     if (bodies[0] !== bodies[1]) throw new Error(`${url}: the reader's body differs from the main thread's`)
   }
-  const widths = table[0]!.map((_, c) => Math.max(...table.map((row) => row[c]!.length)))
   console.log(`\n${WARMUP} warm-up and ${RUNS} timed requests per case and mode; bodies identical\n`)
-  for (const row of table)
-    console.log(
-      row.map((cell, c) => (c < 2 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  '),
-    )
-  console.log(
-    `\nload average (1, 5, 15 min): ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(', ')}`,
-  )
+  console.log(formatTable(table, { leftColumns: 2 }))
+  console.log(`\nload average (1, 5, 15 min): ${loadAverage()}`)
 } finally {
   await reader.close()
   await connection.close()

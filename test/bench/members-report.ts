@@ -13,7 +13,7 @@
  * printed too: on a shared machine it explains a wall-clock figure far above the CPU one.
  */
 import { mkdtempSync, rmSync } from 'node:fs'
-import { cpus, loadavg, tmpdir, totalmem } from 'node:os'
+import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { createApp } from '../../src/app.ts'
 import { DEMO_ADMIN_EMAIL, seedDemoData } from '../../src/core/demo-data/index.ts'
@@ -22,6 +22,7 @@ import { migrateToLatest } from '../../src/db/migrator.ts'
 import { fixedClock } from '../../src/lib/clock.ts'
 import { depsFor } from '../helpers/app.ts'
 import { makeToken } from '../helpers/factories.ts'
+import { formatTable, loadAverage } from './_table.ts'
 
 const WARMUP = 3
 const RUNS = 20
@@ -124,16 +125,9 @@ try {
     ])
   }
 
-  const widths = table[0]!.map((_, c) => Math.max(...table.map((row) => row[c]!.length)))
-  const line = (row: string[]) =>
-    row.map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!))).join('  ')
   console.log(`\n${WARMUP} warm-up and ${RUNS} timed requests per case\n`)
-  for (const row of table) console.log(line(row))
-  console.log(
-    `\nload average (1, 5, 15 min): ${loadavg()
-      .map((l) => l.toFixed(2))
-      .join(', ')}`,
-  )
+  console.log(formatTable(table))
+  console.log(`\nload average (1, 5, 15 min): ${loadAverage()}`)
 } finally {
   await connection.close()
   rmSync(dir, { recursive: true, force: true })

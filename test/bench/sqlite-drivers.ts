@@ -29,6 +29,7 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { Kysely, SqliteDialect, type SqliteDatabase, type SqliteStatement } from 'kysely'
 import { bunSqliteDialect } from '../../src/db/bun-sqlite-dialect.ts'
+import { formatTable } from './_table.ts'
 
 const ROWS = 50_000
 const ROUNDS = 5
@@ -408,12 +409,7 @@ function printTable(results: Result[]): void {
     ((r.seconds / r.ops) * 1e6).toFixed(r.seconds / r.ops < 1e-4 ? 2 : 1),
   ])
   const header = ['driver', 'benchmark', 'ops/s', 'µs/op']
-  const widths = header.map((h, c) => Math.max(h.length, ...rows.map((row) => row[c]!.length)))
-  const line = (cells: string[]) =>
-    cells.map((cell, c) => (c >= 2 ? cell.padStart(widths[c]!) : cell.padEnd(widths[c]!))).join('  ')
-  console.log(line(header))
-  console.log(widths.map((w) => '-'.repeat(w)).join('  '))
-  for (const row of rows) console.log(line(row))
+  console.log(formatTable([header, ...rows], { leftColumns: 2, rule: true }))
 }
 
 const started = Bun.nanoseconds()
