@@ -4,7 +4,7 @@
  * own locations, the raw fsync cost of the disk, and the CPU profile summary. Used by door.ts.
  */
 import { Database } from 'bun:sqlite'
-import { closeSync, fdatasyncSync, openSync, readdirSync, readFileSync, statSync, writeSync } from 'node:fs'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { localDate } from '../../src/lib/local-time.ts'
 import { ACTIVE_STATUSES } from '../../src/core/membership-status.ts'
@@ -202,29 +202,6 @@ export function countRows(file: string, sql: string, ...params: (string | number
   } finally {
     sqlite.close()
   }
-}
-
-/**
- * µs per 4 KiB write + fdatasync on this disk (what one synchronous=FULL commit at least waits for),
- * back to back, or with `gapMs` between them (as the door's syncs come when it is not saturated).
- */
-export function measureFsync(dir: string, rounds = 400, gapMs = 0): { p50: number; p99: number } {
-  const fd = openSync(join(dir, 'fsync-probe'), 'w')
-  const buffer = Buffer.alloc(4096, 7)
-  const times: number[] = []
-  try {
-    for (let i = 0; i < rounds; i++) {
-      if (gapMs > 0) Bun.sleepSync(gapMs)
-      const t0 = performance.now()
-      writeSync(fd, buffer, 0, buffer.length, (i % 64) * 4096)
-      fdatasyncSync(fd)
-      times.push((performance.now() - t0) * 1000)
-    }
-  } finally {
-    closeSync(fd)
-  }
-  times.sort((a, b) => a - b)
-  return { p50: times[Math.floor(rounds * 0.5)]!, p99: times[Math.floor(rounds * 0.99)]! }
 }
 
 interface ProfileNode {

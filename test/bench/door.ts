@@ -58,7 +58,6 @@ import {
   countRows,
   DOOR_SERVER,
   machineCpu,
-  measureFsync,
   processCpuMs,
   seedLarge,
   startServing,
@@ -66,6 +65,7 @@ import {
   summarizeProfile,
   type Served,
 } from './_door-setup.ts'
+import { timeFsyncs } from './_fsync.ts'
 import { formatTable, loadAverage } from './_table.ts'
 
 const arg = (name: string, fallback: number) => {
@@ -93,8 +93,8 @@ console.log(
 )
 const dir = mkdtempSync(join(tmpdir(), 'belay-bench-door-'))
 const file = join(dir, 'belay.sqlite3')
-const fsync = measureFsync(dir)
-const pacedFsync = measureFsync(dir, 400, 5)
+const fsync = timeFsyncs(join(dir, 'fsync-probe'), { bytes: 4096, count: 400 })
+const pacedFsync = timeFsyncs(join(dir, 'fsync-probe'), { bytes: 4096, count: 400, everyMs: 5 })
 console.log(
   `disk: 4 KiB write + fdatasync p50 ${fsync.p50.toFixed(0)} µs, p99 ${fsync.p99.toFixed(0)} µs back to back; ` +
     `every 5 ms p50 ${pacedFsync.p50.toFixed(0)} µs, p99 ${pacedFsync.p99.toFixed(0)} µs (${dir})`,
