@@ -6,7 +6,7 @@ import { customerDocumentRoutes, DOCUMENT_UPLOAD_PATHS } from './api/customer-do
 import { customerRecordsRoutes } from './api/customer-records/routes.ts'
 import { customerRoutes } from './api/customers/routes.ts'
 import { eventTypeRoutes } from './api/event-types/routes.ts'
-import { gymEndpointRoutes } from './api/gym-endpoints/routes.ts'
+import { gymEndpointRoutes } from './api/door/routes.ts'
 import { gymRoutes } from './api/gyms/routes.ts'
 import { healthRoutes } from './api/health/routes.ts'
 import { memberRoutes } from './api/members/routes.ts'

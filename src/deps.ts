@@ -3,15 +3,15 @@ import type { Config } from './config.ts'
 import type { Db } from './db/connection.ts'
 import type { Clock } from './lib/clock.ts'
 import type { Logger } from './lib/log.ts'
-import type { LoginThrottle } from './core/login-throttle.ts'
-import type { TokenCache } from './core/token-cache.ts'
+import type { LoginThrottle } from './core/auth/login-throttle.ts'
+import type { TokenCache } from './core/auth/token-cache.ts'
 
 /** What the API's handlers and use cases can reach. Built once in main.ts (or per test file). */
 export interface Deps {
   db: Db
   /**
    * The same connection's raw handle, for the door's synchronous transaction (see
-   * core/check-in/record.ts). Use it only inside `db.connection().execute(...)`, which holds the
+   * core/door/record.ts). Use it only inside `db.connection().execute(...)`, which holds the
    * connection's lock (db/bun-sqlite-dialect.ts), so nothing interleaves with Kysely's own
    * transactions; writes go through db/sync-transaction.ts, which commits them durably.
    */

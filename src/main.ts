@@ -2,7 +2,7 @@
 import pkg from '../package.json' with { type: 'json' }
 import { insertUser, getUserByEmail } from './api/users/queries.ts'
 import { ConfigError, loadConfig, settings, type Config } from './config.ts'
-import { adminUser, ensureOrganization } from './core/bootstrap.ts'
+import { adminUser, ensureOrganization } from './bootstrap.ts'
 import {
   DEMO_ADMIN_EMAIL,
   DEMO_ORGANIZATION,
@@ -10,8 +10,8 @@ import {
   DemoDataRefused,
   PROFILES,
   seedDemoData,
-} from './core/demo-data/index.ts'
-import { hashSecret, MIN_PASSWORD_LENGTH } from './core/passwords.ts'
+} from './demo/index.ts'
+import { hashSecret, MIN_PASSWORD_LENGTH } from './core/auth/passwords.ts'
 import { openDatabase } from './db/connection.ts'
 import { migrateToLatest, migrationStatus } from './db/migrator.ts'
 import { systemClock } from './lib/clock.ts'

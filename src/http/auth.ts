@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { authenticateToken } from '../core/authentication.ts'
+import { authenticateToken } from '../core/auth/authentication.ts'
 import type { StaffUser } from '../db/schema.ts'
 import type { Deps } from '../deps.ts'
 import { invalidToken, notAuthenticated } from './errors.ts'

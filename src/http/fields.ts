@@ -1,5 +1,5 @@
 import { Type as t, type TSchema } from '@sinclair/typebox'
-import { MIN_PASSWORD_LENGTH, passwordTooShort } from '../core/passwords.ts'
+import { MIN_PASSWORD_LENGTH, passwordTooShort } from '../core/auth/passwords.ts'
 
 /**
  * Schema builders for request fields. Each produces a TypeBox schema whose failures validation.ts

@@ -6,7 +6,7 @@ import { hashTokenKey } from '../../src/lib/secrets.ts'
 import { expectUnauthenticated, logIn, unknownToken, useSeededApp } from '../helpers/seeded.ts'
 
 /**
- * Token authentication answered from deps.tokenCache (core/token-cache.ts): a cached answer never
+ * Token authentication answered from deps.tokenCache (core/auth/token-cache.ts): a cached answer never
  * outlives a change made through the API, nor a token's expiry, and a change made behind the
  * process's back (another process on the same file) is seen once the entry's age cap has passed.
  */

@@ -7,11 +7,11 @@
  * check-in.
  */
 import { createApp } from '../../src/app.ts'
-import { authenticateToken } from '../../src/core/authentication.ts'
-import { checkInByBarcode } from '../../src/core/check-in/record.ts'
-import { DEMO_ADMIN_EMAIL } from '../../src/core/demo-data/index.ts'
-import * as door from '../../src/api/gym-endpoints/queries.ts'
-import { DoorBody } from '../../src/api/gym-endpoints/schema.ts'
+import { authenticateToken } from '../../src/core/auth/authentication.ts'
+import { checkInByBarcode } from '../../src/core/door/record.ts'
+import { DEMO_ADMIN_EMAIL } from '../../src/demo/index.ts'
+import * as door from '../../src/core/door/queries.ts'
+import { DoorBody } from '../../src/api/door/schema.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { checkBody } from '../../src/http/validation.ts'
 import { systemClock } from '../../src/lib/clock.ts'

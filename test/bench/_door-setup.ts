@@ -7,8 +7,8 @@ import { Database } from 'bun:sqlite'
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { localDate } from '../../src/lib/local-time.ts'
-import { ACTIVE_STATUSES } from '../../src/core/membership-status.ts'
-import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../src/core/demo-data/index.ts'
+import { ACTIVE_STATUSES } from '../../src/domain/membership-status.ts'
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../src/demo/index.ts'
 import type { Barcodes } from './_door-load.ts'
 
 export const ROOT = join(import.meta.dir, '..', '..')
@@ -142,7 +142,7 @@ const ACTIVE = ACTIVE_STATUSES.map((s) => `'${s}'`).join(', ')
 
 /**
  * The barcodes of each category, from the seeded file (read-only), by the door's own rules as of
- * today in the organization's zone: the reads mirror src/api/gym-endpoints/queries.ts. Members of a
+ * today in the organization's zone: the reads mirror src/core/door/queries.ts. Members of a
  * type with access hours are left out of `valid` (whether they get in depends on the hour).
  */
 export function barcodesByCategory(file: string, now: Date): Barcodes & { searchTerms: string[] } {

@@ -1,6 +1,6 @@
 import { createApp } from '../../src/app.ts'
-import { LoginThrottle } from '../../src/core/login-throttle.ts'
-import { TokenCache } from '../../src/core/token-cache.ts'
+import { LoginThrottle } from '../../src/core/auth/login-throttle.ts'
+import { TokenCache } from '../../src/core/auth/token-cache.ts'
 import { openDatabase, type Connection, type Db } from '../../src/db/connection.ts'
 import { migrateToLatest } from '../../src/db/migrator.ts'
 import type { Deps } from '../../src/deps.ts'

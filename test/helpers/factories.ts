@@ -1,5 +1,5 @@
 import { insertOrganization } from '../../src/api/organization/queries.ts'
-import { hashSecret } from '../../src/core/passwords.ts'
+import { hashSecret } from '../../src/core/auth/passwords.ts'
 import type { Db } from '../../src/db/connection.ts'
 import type { Database, EventType, Gym, StaffUser } from '../../src/db/schema.ts'
 import { hashTokenKey, newTokenKey } from '../../src/lib/secrets.ts'

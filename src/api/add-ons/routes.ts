@@ -1,4 +1,4 @@
-import { changeAddOn, createAddOn } from '../../core/add-ons.ts'
+import { changeAddOn, createAddOn } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'

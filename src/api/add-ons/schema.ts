@@ -29,7 +29,7 @@ export const AddOnWrite = t.Object({
     field.pattern('^([0-9A-Fa-f]{6})?$', colorMessage, { description: '6 hex digits, or empty' }),
   ),
   icon_initials: t.Optional(field.text({ blank: true, maxLength: 4 })),
-  // Checked by core/add-ons.ts (keys must be gym ids), documented here.
+  // Checked by rules.ts (keys must be gym ids), documented here.
   revenue_account_codes: t.Optional(
     t.Unknown(byLocation({ type: 'string' }, 'Location id -> revenue account code; {} unless given')),
   ),

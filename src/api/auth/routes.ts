@@ -1,6 +1,6 @@
 import { Type } from '@sinclair/typebox'
 import { Elysia, t } from 'elysia'
-import { logIn } from '../../core/authentication.ts'
+import { logIn } from '../../core/auth/authentication.ts'
 import type { Deps } from '../../deps.ts'
 import { docs } from '../../http/docs.ts'
 import { throttled, ValidationError } from '../../http/errors.ts'

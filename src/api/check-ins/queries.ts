@@ -20,7 +20,7 @@ export type CheckInRow = Selectable<CheckInTable> & {
 
 /**
  * The filters in the form the database answers them: day filters already turned into instants
- * (core/check-in/history.ts knows the organization's zone).
+ * (rules.ts knows the organization's zone).
  */
 export interface CheckInQuery {
   customer_id?: number

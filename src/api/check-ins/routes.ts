@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { checkInQuery, checkOut } from '../../core/check-in/history.ts'
+import { checkInQuery, checkOut } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { customerExists } from '../customers/queries.ts'

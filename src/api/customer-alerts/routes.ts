@@ -1,4 +1,4 @@
-import { changeAlert, createAlert } from '../../core/customer-alerts.ts'
+import { changeAlert, createAlert } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'

@@ -1,4 +1,4 @@
-import { changeCredit, createCredit } from '../../core/customer-credits.ts'
+import { changeCredit, createCredit } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { customerRecordRoutes } from '../customer-records/collection.ts'
 import { countCredits, getCredit, listCredits } from './queries.ts'

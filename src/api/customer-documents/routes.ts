@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
-import { organizationToday } from '../../core/customers.ts'
-import { documentPdf, PDF_CONTENT_TYPE, recordDocument } from '../../core/customer-documents.ts'
+import { organizationToday } from '../customers/rules.ts'
+import { documentPdf, PDF_CONTENT_TYPE, recordDocument } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
 import { isFormBody, UnreadableBody } from '../../http/body.ts'

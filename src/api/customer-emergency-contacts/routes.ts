@@ -1,4 +1,4 @@
-import { changeEmergencyContact, createEmergencyContact } from '../../core/customer-emergency-contacts.ts'
+import { changeEmergencyContact, createEmergencyContact } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { customerRecordRoutes } from '../customer-records/collection.ts'
 import { countEmergencyContacts, getEmergencyContact, listEmergencyContacts } from './queries.ts'

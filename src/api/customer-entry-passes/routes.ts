@@ -1,4 +1,4 @@
-import { changeCustomerEntryPass, createCustomerEntryPass } from '../../core/customer-entry-passes.ts'
+import { changeCustomerEntryPass, createCustomerEntryPass } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'

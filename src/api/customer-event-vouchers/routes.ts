@@ -1,4 +1,4 @@
-import { changeEventVoucher, createEventVoucher } from '../../core/customer-event-vouchers.ts'
+import { changeEventVoucher, createEventVoucher } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { customerRecordRoutes } from '../customer-records/collection.ts'
 import { countEventVouchers, getEventVoucher, listEventVouchers } from './queries.ts'

@@ -1,4 +1,4 @@
-import { changeMedicalNote, createMedicalNote } from '../../core/customer-medical-notes.ts'
+import { changeMedicalNote, createMedicalNote } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { customerRecordRoutes } from '../customer-records/collection.ts'
 import { countMedicalNotes, getMedicalNote, listMedicalNotes } from './queries.ts'

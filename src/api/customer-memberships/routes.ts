@@ -1,5 +1,5 @@
-import { changeCustomerMembership, createCustomerMembership } from '../../core/customer-memberships.ts'
-import { cancelMembership, freezeMembership, unfreezeMembership } from '../../core/membership-actions.ts'
+import { changeCustomerMembership, createCustomerMembership } from './rules.ts'
+import { cancelMembership, freezeMembership, unfreezeMembership } from './actions.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'

@@ -1,5 +1,5 @@
 import { Type as t } from '@sinclair/typebox'
-import { ALL_STATUSES } from '../../core/membership-status.ts'
+import { ALL_STATUSES } from '../../domain/membership-status.ts'
 import { decimalField } from '../../http/decimal.ts'
 import { field, out } from '../../http/fields.ts'
 

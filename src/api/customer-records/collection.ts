@@ -1,5 +1,5 @@
 import type { Static, TObject } from '@sinclair/typebox'
-import type { Author } from '../../core/customer-records.ts'
+import type { Author } from './record-rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'

@@ -1,4 +1,4 @@
-import { expiryView, type ExpiringRecord } from '../../core/customer-records.ts'
+import { expiryView, type ExpiringRecord } from './record-rules.ts'
 
 /** The fields credits and event vouchers share, computed at `now`. */
 export function serializeExpiry(

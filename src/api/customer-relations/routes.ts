@@ -1,4 +1,4 @@
-import { createRelation, removeRelation } from '../../core/customer-relations.ts'
+import { createRelation, removeRelation } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { customerRecordRoutes } from '../customer-records/collection.ts'
 import { countRelations, getRelation, listRelations } from './queries.ts'

@@ -1,5 +1,5 @@
 import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely'
-import { ACTIVE_STATUSES } from '../../core/membership-status.ts'
+import { ACTIVE_STATUSES } from '../../domain/membership-status.ts'
 import { definedChanges } from '../../db/changes.ts'
 import type { Db } from '../../db/connection.ts'
 import type { Customer, CustomerTable, Database, Flag } from '../../db/schema.ts'

@@ -1,4 +1,4 @@
-import { changeCustomer, createCustomer, organizationToday } from '../../core/customers.ts'
+import { changeCustomer, createCustomer, organizationToday } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'

@@ -1,4 +1,4 @@
-import { changeEntryPassType, createEntryPassType } from '../../core/entry-pass-types.ts'
+import { changeEntryPassType, createEntryPassType } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'

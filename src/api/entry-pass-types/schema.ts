@@ -1,5 +1,5 @@
 import { Type as t } from '@sinclair/typebox'
-import { PRODUCT_STATUSES } from '../../core/products.ts'
+import { PRODUCT_STATUSES } from '../../domain/products.ts'
 import { decimalField } from '../../http/decimal.ts'
 import { field, out } from '../../http/fields.ts'
 

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { changeEventType, createEventType } from '../../core/event-types.ts'
+import { changeEventType, createEventType } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes, emptySubCollections } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'

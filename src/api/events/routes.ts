@@ -5,7 +5,7 @@ import {
   createEvent,
   resolveEventFilters,
   throwFilterErrors,
-} from '../../core/events.ts'
+} from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { ValidationError } from '../../http/errors.ts'

@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { changeGym, createGym } from '../../core/gyms.ts'
+import { changeGym, createGym } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes, emptySubCollections } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'

@@ -1,7 +1,7 @@
 import { sql, type Expression, type SqlBool } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import type { MembershipStatus, PurchaseType } from '../../db/schema.ts'
-import { ACTIVE_STATUSES } from '../../core/membership-status.ts'
+import { ACTIVE_STATUSES } from '../../domain/membership-status.ts'
 
 /*
  * The members report reads one row per membership_members row. The whole report is one set-based
@@ -11,7 +11,7 @@ import { ACTIVE_STATUSES } from '../../core/membership-status.ts'
  */
 
 export interface MemberFilters {
-  /** Effective statuses to show; never an excluded one (core/members-report.ts decides). */
+  /** Effective statuses to show; never an excluded one (core/reports/members-report.ts decides). */
   statuses: readonly MembershipStatus[]
   membership_type_id?: number
   purchase_type?: PurchaseType

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia'
-import { reportMembers } from '../../core/members-report.ts'
+import { reportMembers } from '../../core/reports/members-report.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
 import { docs } from '../../http/docs.ts'

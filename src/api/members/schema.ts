@@ -2,7 +2,7 @@ import { Type as t } from '@sinclair/typebox'
 import { field, out } from '../../http/fields.ts'
 
 /**
- * GET /api/members/ (reference 2.12, 4.8). Every filter arrives as a string: core/members-report.ts
+ * GET /api/members/ (reference 2.12, 4.8). Every filter arrives as a string: core/reports/members-report.ts
  * reads them, so that bad values get django-filter's wording and every failing filter is reported
  * at once. This schema is what the OpenAPI page shows.
  */

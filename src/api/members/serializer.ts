@@ -1,4 +1,4 @@
-import type { MembersReport } from '../../core/members-report.ts'
+import type { MembersReport } from '../../core/reports/members-report.ts'
 import type { Urls } from '../../http/urls.ts'
 import { centsToDecimal } from '../../lib/money.ts'
 import type { MemberAddOnRow, MemberRow, ReportMembershipType } from './queries.ts'

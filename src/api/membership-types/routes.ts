@@ -1,4 +1,4 @@
-import { changeMembershipType, createMembershipType } from '../../core/membership-types.ts'
+import { changeMembershipType, createMembershipType } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'

@@ -1,6 +1,6 @@
 import { Type as t } from '@sinclair/typebox'
-import { WEEK_DAYS } from '../../core/access-hours.ts'
-import { BILLING_INTERVALS, PRODUCT_STATUSES, PURCHASE_TYPES } from '../../core/products.ts'
+import { WEEK_DAYS } from '../../domain/access-hours.ts'
+import { BILLING_INTERVALS, PRODUCT_STATUSES, PURCHASE_TYPES } from '../../domain/products.ts'
 import { decimalField } from '../../http/decimal.ts'
 import { field, out } from '../../http/fields.ts'
 
@@ -13,7 +13,7 @@ const AccessWindowDoc = t.Object({
   end: t.String({ description: 'HH:MM, exclusive, after start; 24:00 for the end of the day' }),
 })
 
-/** Checked by core/access-hours.ts (clear messages per window), documented here. */
+/** Checked by domain/access-hours.ts (clear messages per window), documented here. */
 const accessHours = t.Unknown({
   anyOf: [{ type: 'array', items: AccessWindowDoc }, { type: 'null' }],
   description: "Null for any time, or weekly windows in the gym's time zone",

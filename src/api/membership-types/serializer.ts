@@ -1,4 +1,4 @@
-import { readAccessHours } from '../../core/access-hours.ts'
+import { readAccessHours } from '../../domain/access-hours.ts'
 import type { Urls } from '../../http/urls.ts'
 import { centsToDecimal } from '../../lib/money.ts'
 import type { MembershipTypeRow } from './queries.ts'

@@ -1,6 +1,6 @@
 import { Elysia } from 'elysia'
-import { changeMyAccount } from '../../core/my-account.ts'
-import { loadOrganization } from '../../core/organization.ts'
+import { changeMyAccount } from './rules.ts'
+import { loadOrganization } from '../organization/rules.ts'
 import type { StaffUser } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'

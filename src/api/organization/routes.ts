@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { changeOrganization, loadOrganization } from '../../core/organization.ts'
+import { changeOrganization, loadOrganization } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
 import { docs } from '../../http/docs.ts'

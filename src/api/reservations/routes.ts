@@ -1,4 +1,4 @@
-import { cancelReservation, changeReservation, createReservation } from '../../core/reservations.ts'
+import { cancelReservation, changeReservation, createReservation } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'

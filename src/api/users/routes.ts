@@ -1,4 +1,4 @@
-import { changeStaffUser, createStaffUser } from '../../core/staff-users.ts'
+import { changeStaffUser, createStaffUser } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'

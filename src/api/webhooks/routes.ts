@@ -4,7 +4,7 @@ import {
   createWebhook,
   redeliverWebhookEvent,
   removeWebhook,
-} from '../../core/webhooks/webhooks.ts'
+} from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
 import { collectionRoutes } from '../../http/crud.ts'

@@ -1,0 +1,125 @@
+import type { Static } from 'elysia'
+import { gymExists } from '../gyms/queries.ts'
+import { barcodeTaken, insertCustomer, updateCustomer, type CustomerRow } from './queries.ts'
+import type { CustomerWrite } from './schema.ts'
+import type { Deps } from '../../deps.ts'
+import { messages, ValidationError, type FieldErrorCollector } from '../../http/errors.ts'
+import type { CheckedBody } from '../../http/validation.ts'
+import { isCountryCode } from '../../lib/countries.ts'
+import { localDate } from '../../lib/local-time.ts'
+import { toFlag } from '../../db/flags.ts'
+import { loadOrganization } from '../organization/rules.ts'
+import { lookUpReferenced } from '../../http/references.ts'
+
+type CustomerInput = Static<typeof CustomerWrite>
+
+export const barcodeTakenMessage = messages.unique('customer', 'barcode')
+
+/** Today in the organization's zone: waivers and documents are good through their whole last day. */
+export async function organizationToday(deps: Pick<Deps, 'db' | 'clock'>): Promise<string> {
+  return localDate(deps.clock.now(), (await loadOrganization(deps)).time_zone)
+}
+
+/** "" and null both mean "none" for the optional unique-or-nullable columns. */
+const noneIfBlank = (value: string | null | undefined) => (value === '' ? null : value)
+
+/** Rules that need the database or a list, shared by create and update; `existing` when updating. */
+async function checkCustomerInput(
+  deps: Pick<Deps, 'db'>,
+  input: Partial<CustomerInput>,
+  errors: FieldErrorCollector,
+  existing?: CustomerRow,
+): Promise<void> {
+  const barcode = noneIfBlank(input.barcode)
+  if (barcode && (await barcodeTaken(deps.db, barcode, existing?.id)))
+    errors.add('barcode', barcodeTakenMessage)
+  await lookUpReferenced(errors, 'home_location_id', input.home_location_id, (id) => gymExists(deps.db, id))
+  const country = input.address_country
+  if (country !== undefined && country !== '' && !isCountryCode(country)) {
+    errors.add('address_country', messages.choice(country))
+  }
+}
+
+/** The writable columns from a request body; fields not sent stay undefined (left as they are). */
+function customerChanges(input: Partial<CustomerInput>) {
+  return {
+    first_name: input.first_name,
+    last_name: input.last_name,
+    preferred_name: input.preferred_name,
+    email: noneIfBlank(input.email),
+    telephone: input.telephone,
+    birthday: input.birthday,
+    barcode: noneIfBlank(input.barcode),
+    is_active: toFlag(input.is_active),
+    home_location_id: input.home_location_id,
+    address_street_1: input.address_street_1,
+    address_street_2: input.address_street_2,
+    address_city: input.address_city,
+    address_state: input.address_state,
+    address_postcode: input.address_postcode,
+    address_country: input.address_country?.toUpperCase(),
+    profile_image_url: input.profile_image_url,
+  }
+}
+
+/**
+ * Two requests may pass the barcode check together; the UNIQUE index stops the second, and it gets
+ * the same 400 as if the check had caught it.
+ */
+async function withUniqueBarcode<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    const { code, message } = error as { code?: string; message?: string }
+    if (code === 'SQLITE_CONSTRAINT_UNIQUE' && message?.includes('customers.barcode')) {
+      throw ValidationError.field('barcode', barcodeTakenMessage)
+    }
+    throw error
+  }
+}
+
+export async function createCustomer(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  body: CheckedBody<CustomerInput>,
+): Promise<number> {
+  await checkCustomerInput(deps, body.fields, body.errors)
+  const input = body.valid()
+  const changes = customerChanges(input)
+  const now = deps.clock.now().toISOString()
+  return withUniqueBarcode(() =>
+    insertCustomer(deps.db, {
+      first_name: input.first_name,
+      last_name: input.last_name,
+      preferred_name: changes.preferred_name ?? '',
+      email: changes.email ?? null,
+      telephone: changes.telephone ?? '',
+      birthday: input.birthday,
+      barcode: changes.barcode ?? null,
+      is_active: changes.is_active ?? 1,
+      home_location_id: changes.home_location_id ?? null,
+      address_street_1: changes.address_street_1 ?? '',
+      address_street_2: changes.address_street_2 ?? '',
+      address_city: changes.address_city ?? '',
+      address_state: changes.address_state ?? '',
+      address_postcode: changes.address_postcode ?? '',
+      address_country: changes.address_country ?? '',
+      profile_image_url: changes.profile_image_url ?? '',
+      first_check_in_timestamp: null,
+      created_at: now,
+      updated_at: now,
+    }),
+  )
+}
+
+/** PUT/PATCH. Deactivating (`is_active: false`) is how a customer is removed: their history stays. */
+export async function changeCustomer(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  customer: CustomerRow,
+  body: CheckedBody<Partial<CustomerInput>>,
+): Promise<void> {
+  await checkCustomerInput(deps, body.fields, body.errors, customer)
+  const changes = customerChanges(body.valid())
+  await withUniqueBarcode(() =>
+    updateCustomer(deps.db, customer.id, { ...changes, updated_at: deps.clock.now().toISOString() }),
+  )
+}

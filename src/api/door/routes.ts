@@ -1,0 +1,208 @@
+import { Elysia, t } from 'elysia'
+import { lookUpMember } from '../../core/door/look-up.ts'
+import { checkInByBarcode, type DoorOutcome } from '../../core/door/record.ts'
+import { alertPrevents, freeEntryCheckIn, guestCheckIn } from '../../core/door/staff-check-ins.ts'
+import type { StaffUser } from '../../db/schema.ts'
+import type { Deps } from '../../deps.ts'
+import { authenticated } from '../../http/auth.ts'
+import { docs } from '../../http/docs.ts'
+import { jsonResponse } from '../../http/error-handler.ts'
+import { requires } from '../../http/permissions.ts'
+import { checkBody } from '../../http/validation.ts'
+import {
+  BarcodeCheckInError,
+  BarcodeCheckInOut,
+  DoorBody,
+  FreeEntryBody,
+  GuestBody,
+  LookUpError,
+  LookUpOut,
+} from './schema.ts'
+import { getCheckIn } from '../check-ins/queries.ts'
+import { CheckInOut } from '../check-ins/schema.ts'
+import { serializeCheckIn } from '../check-ins/serializer.ts'
+import { notFound } from '../../http/errors.ts'
+import type { Urls } from '../../http/urls.ts'
+import { customerFields, serializeBarcodeCheckIn, serializeLookUpCustomer } from './serializer.ts'
+
+const tag = 'Door'
+const barcodeParams = t.Object({ barcode: t.String() })
+
+/** Plain-text bodies of open-door check-in (contract.md 6), for the door controller's display. */
+export const doorText = {
+  unknownCustomer: 'Unknown or deactivated customer account.',
+  unknownLocation: 'Unknown location.',
+  alert: alertPrevents,
+  noEntryMethod:
+    'You do not have an available entry method. Please ensure you have an active membership, entry pass, or event booking.',
+}
+
+const text = (status: number, body = '') =>
+  new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+
+/** Reference 4.11's bodies for each outcome. */
+function barcodeResponse(outcome: DoorOutcome) {
+  switch (outcome.kind) {
+    case 'customer_not_found':
+    case 'invalid_location':
+      return jsonResponse(404, { error: outcome.kind })
+    case 'refused':
+      return jsonResponse(400, {
+        error: outcome.error,
+        ...(outcome.error === 'check_in_alerts' ? { alerts: outcome.alerts } : {}),
+        ...customerFields(outcome.customer),
+      })
+    case 'duplicate':
+      return jsonResponse(400, { error: 'duplicate_check_in', ...customerFields(outcome.customer) })
+    case 'admitted':
+      return serializeBarcodeCheckIn(outcome.customer, outcome.checkIn)
+  }
+}
+
+/** Contract.md 6: 200 opens the door; a duplicate scan opens it again without a new record. */
+function openDoorResponse(outcome: DoorOutcome) {
+  switch (outcome.kind) {
+    case 'customer_not_found':
+      return text(404, doorText.unknownCustomer)
+    case 'invalid_location':
+      return text(404, doorText.unknownLocation)
+    case 'refused':
+      return text(
+        400,
+        outcome.error === 'check_in_alerts' ? doorText.alert(outcome.alerts[0]!) : doorText.noEntryMethod,
+      )
+    case 'duplicate':
+    case 'admitted':
+      return text(200)
+  }
+}
+
+/** The door endpoints: what door controllers and the front desk call with a barcode. */
+export const gymEndpointRoutes = (deps: Deps) => {
+  const scan = (barcode: string, body: unknown, user: StaffUser) => {
+    const { location_id } = checkBody(DoorBody, body).valid()
+    return checkInByBarcode(deps, { barcode, locationId: location_id ?? null, user })
+  }
+  /** 201 with the new check-in's record, or 404 when the customer is unknown or deactivated. */
+  const created = async (id: number | null, urls: Urls, set: { status?: number | string }) => {
+    if (id === null) throw notFound()
+    set.status = 201
+    return serializeCheckIn((await getCheckIn(deps.db, id))!, urls, deps.clock.now())
+  }
+  const customerParams = t.Object({ customer_id: t.Integer() })
+  return new Elysia()
+    .use(authenticated(deps))
+    .post(
+      '/api/gym-endpoints/free-entry-check-in/:customer_id/',
+      async ({ params, body, user, urls, set }) => {
+        const input = checkBody(FreeEntryBody, body).valid()
+        const id = await freeEntryCheckIn(deps, {
+          customerId: params.customer_id,
+          locationId: input.location_id ?? null,
+          user,
+          reason: input.free_entry_reason,
+        })
+        return created(id, urls, set)
+      },
+      {
+        params: customerParams,
+        ...requires('can_manage_members'),
+        ...docs({
+          tag,
+          summary: 'Let a customer in free (staff): entry method FRE, with the reason and the granting user',
+          body: FreeEntryBody,
+          ok: { status: 201, schema: CheckInOut },
+          errors: [400, 404],
+        }),
+      },
+    )
+    .post(
+      '/api/gym-endpoints/guest-check-in/:customer_id/',
+      async ({ params, body, user, urls, set }) => {
+        const input = checkBody(GuestBody, body).valid()
+        const id = await guestCheckIn(deps, {
+          customerId: params.customer_id,
+          locationId: input.location_id ?? null,
+          user,
+          hostCustomerId: input.host_customer_id,
+        })
+        return created(id, urls, set)
+      },
+      {
+        params: customerParams,
+        ...requires('can_manage_members'),
+        ...docs({
+          tag,
+          summary: "Check a guest in on a member's guest pass (staff): entry method GUE",
+          body: GuestBody,
+          ok: { status: 201, schema: CheckInOut },
+          errors: [400, 404],
+        }),
+      },
+    )
+    .post(
+      '/api/gym-endpoints/barcode-check-in/:barcode/',
+      async ({ params, body, user }) => barcodeResponse(await scan(params.barcode, body, user)),
+      {
+        params: barcodeParams,
+        ...requires('staff'),
+        ...docs({
+          tag,
+          summary: 'Check a customer in by barcode',
+          body: DoorBody,
+          ok: { status: 200, schema: BarcodeCheckInOut },
+          errors: [400, 404],
+          errorBodies: { 400: BarcodeCheckInError, 404: BarcodeCheckInError },
+        }),
+      },
+    )
+    .post(
+      '/api/gym-endpoints/open-door-check-in/:barcode/',
+      async ({ params, body, user }) => openDoorResponse(await scan(params.barcode, body, user)),
+      {
+        params: barcodeParams,
+        ...requires('staff'),
+        ...docs({
+          tag,
+          summary: 'Access control: 200 opens the door, 4xx does not (plain-text reason)',
+          body: DoorBody,
+          ok: { status: 200, schema: null },
+          errors: [400, 404],
+          errorBodies: { 400: t.String(), 404: t.String() },
+        }),
+      },
+    )
+    .get(
+      '/api/look-up-member-by-barcode/:barcode/',
+      async ({ params }) => {
+        const outcome = await lookUpMember(deps, params.barcode)
+        switch (outcome.kind) {
+          case 'not_found':
+            return jsonResponse(404, { error: 'No customer matching barcode.' })
+          case 'no_membership':
+            return jsonResponse(400, {
+              customer: serializeLookUpCustomer(outcome.customer),
+              error: 'This customer does not have a membership.',
+            })
+          case 'membership_not_active':
+            return jsonResponse(400, {
+              customer: serializeLookUpCustomer(outcome.customer),
+              error: "This customer's membership is not active.",
+            })
+          case 'active_member':
+            return { customer: serializeLookUpCustomer(outcome.customer) }
+        }
+      },
+      {
+        params: barcodeParams,
+        ...requires('staff'),
+        ...docs({
+          tag,
+          summary: 'Look up an active member by barcode',
+          ok: { status: 200, schema: LookUpOut },
+          errors: [400, 404],
+          errorBodies: { 400: LookUpError, 404: LookUpError },
+        }),
+      },
+    )
+}

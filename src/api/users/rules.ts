@@ -1,0 +1,102 @@
+import type { Static } from 'elysia'
+import { gymExists } from '../gyms/queries.ts'
+import { getUserByEmail, insertUser, updateUser } from './queries.ts'
+import type { UserCreate, UserReplace } from './schema.ts'
+import type { StaffUser, StaffUserUpdate } from '../../db/schema.ts'
+import type { Deps } from '../../deps.ts'
+import { messages, type FieldErrorCollector } from '../../http/errors.ts'
+import type { CheckedBody } from '../../http/validation.ts'
+import { toFlag } from '../../db/flags.ts'
+import { hashSecret } from '../../core/auth/passwords.ts'
+import { lookUpReferenced } from '../../http/references.ts'
+
+type UserInput = Partial<Static<typeof UserReplace>>
+
+export const emailTaken = 'staff user with this email already exists.'
+export const cannotDeactivateSelf = 'You cannot deactivate your own account.'
+export const cannotDropOwnAdmin = 'You cannot remove your own organization admin rights.'
+
+/** Field rules shared by create and update; `existing` is the user being changed, if any. */
+async function checkUserInput(
+  deps: Pick<Deps, 'db'>,
+  input: UserInput,
+  errors: FieldErrorCollector,
+  existing?: StaffUser,
+): Promise<void> {
+  if (input.email !== undefined) {
+    if (existing && input.email.toLowerCase() !== existing.email.toLowerCase())
+      errors.add('email', messages.cannotChange)
+    else if (!existing && (await getUserByEmail(deps.db, input.email))) errors.add('email', emailTaken)
+  }
+  await lookUpReferenced(errors, 'default_gym_id', input.default_gym_id, (id) => gymExists(deps.db, id))
+}
+
+async function userChanges(input: UserInput): Promise<StaffUserUpdate> {
+  return {
+    first_name: input.first_name,
+    last_name: input.last_name,
+    default_gym_id: input.default_gym_id,
+    is_active: toFlag(input.is_active),
+    can_manage_events: toFlag(input.can_manage_events),
+    can_manage_members: toFlag(input.can_manage_members),
+    can_manage_customer_proficiencies: toFlag(input.can_manage_customer_proficiencies),
+    can_export_customers: toFlag(input.can_export_customers),
+    can_access_reports: toFlag(input.can_access_reports),
+    is_organization_admin: toFlag(input.is_organization_admin),
+    pin_mode_required: toFlag(input.pin_mode_required),
+    password_hash: input.password === undefined ? undefined : await hashSecret(input.password),
+    pin_hash: input.pin === undefined ? undefined : await hashSecret(input.pin),
+  }
+}
+
+export async function createStaffUser(
+  deps: Pick<Deps, 'db' | 'clock' | 'tokenCache'>,
+  body: CheckedBody<Static<typeof UserCreate>>,
+): Promise<number> {
+  await checkUserInput(deps, body.fields, body.errors)
+  const input = body.valid()
+  const changes = await userChanges(input)
+  const id = await insertUser(deps.db, {
+    email: input.email,
+    first_name: changes.first_name ?? '',
+    last_name: changes.last_name ?? '',
+    default_gym_id: input.default_gym_id,
+    date_joined: deps.clock.now().toISOString(),
+    is_active: changes.is_active!,
+    can_manage_events: changes.can_manage_events!,
+    can_manage_members: changes.can_manage_members!,
+    can_manage_customer_proficiencies: changes.can_manage_customer_proficiencies!,
+    can_export_customers: changes.can_export_customers!,
+    can_access_reports: changes.can_access_reports!,
+    is_organization_admin: changes.is_organization_admin!,
+    pin_mode_required: changes.pin_mode_required ?? 0,
+    password_hash: changes.password_hash ?? null,
+    pin_hash: changes.pin_hash ?? null,
+  })
+  // A new user holds no token yet; cleared all the same, as after every staff_users write.
+  deps.tokenCache.clear()
+  return id
+}
+
+/**
+ * PUT/PATCH of a staff user. Nobody may deactivate themselves or drop their own admin flag, so the
+ * organization always keeps an admin who can undo mistakes.
+ */
+export async function changeStaffUser(
+  deps: Pick<Deps, 'db' | 'tokenCache'>,
+  user: StaffUser,
+  body: CheckedBody<UserInput>,
+  actor: { user: StaffUser },
+): Promise<void> {
+  const { fields, errors } = body
+  await checkUserInput(deps, fields, errors, user)
+  if (actor.user.id === user.id) {
+    if (fields.is_active === false) errors.add('is_active', cannotDeactivateSelf)
+    if (fields.is_organization_admin === false && user.is_organization_admin === 1) {
+      errors.add('is_organization_admin', cannotDropOwnAdmin)
+    }
+  }
+  await updateUser(deps.db, user.id, await userChanges(body.valid()))
+  // Deactivation and permission changes apply from the user's very next request.
+  deps.tokenCache.clear()
+}

@@ -1,0 +1,61 @@
+import { getUserByTokenHash, insertToken } from '../../api/auth/queries.ts'
+import { getUserByEmail } from '../../api/users/queries.ts'
+import type { StaffUser } from '../../db/schema.ts'
+import type { Deps } from '../../deps.ts'
+import { hashTokenKey, newTokenKey } from '../../lib/secrets.ts'
+import { verifySecret } from './passwords.ts'
+
+export type TokenCheck = { user: StaffUser } | { error: 'invalid' }
+
+/**
+ * The active user holding an unexpired token with this key. A token seen valid a moment ago is
+ * answered from `deps.tokenCache` (see token-cache.ts for why that answer cannot go stale).
+ */
+export async function authenticateToken(
+  deps: Pick<Deps, 'db' | 'clock' | 'tokenCache'>,
+  key: string,
+): Promise<TokenCheck> {
+  const keyHash = hashTokenKey(key)
+  const now = deps.clock.now()
+  const cached = deps.tokenCache.lookUp(keyHash, now.getTime())
+  if (cached !== undefined) return { user: cached }
+  const generation = deps.tokenCache.generation
+  const row = await getUserByTokenHash(deps.db, keyHash)
+  if (!row || row.is_active !== 1) return { error: 'invalid' }
+  if (row.token_expires_at !== null && row.token_expires_at <= now.toISOString()) return { error: 'invalid' }
+  const { token_expires_at, ...fields } = row
+  const user = Object.freeze(fields)
+  const expiresAtMs = token_expires_at === null ? null : Date.parse(token_expires_at)
+  // An expiry the cache could not compare (not an ISO datetime) is simply never cached.
+  if (expiresAtMs === null || Number.isFinite(expiresAtMs))
+    deps.tokenCache.remember(keyHash, user, expiresAtMs, now.getTime(), generation)
+  return { user }
+}
+
+export type LoginResult =
+  { token: string } | { error: 'credentials' } | { error: 'throttled'; retryAfter: number }
+
+/** get-token: checks the throttle, then the credentials, then issues a fresh token. */
+export async function logIn(deps: Deps, username: string, password: string): Promise<LoginResult> {
+  const retryAfter = deps.loginThrottle.retryAfterSeconds(username)
+  if (retryAfter > 0) return { error: 'throttled', retryAfter }
+  const user = await getUserByEmail(deps.db, username)
+  // Verify even for an unknown or inactive user, so the answer's timing does not tell them apart.
+  const passwordOk = await verifySecret(password, user?.password_hash ?? null)
+  if (!user || user.is_active !== 1 || !passwordOk) {
+    deps.loginThrottle.recordFailure(username)
+    return { error: 'credentials' }
+  }
+  const now = deps.clock.now()
+  const key = newTokenKey()
+  const lifetime = deps.config.tokenLifetimeHours
+  await insertToken(deps.db, {
+    key_hash: hashTokenKey(key),
+    user_id: user.id,
+    created_at: now.toISOString(),
+    expires_at: lifetime === null ? null : new Date(now.getTime() + lifetime * 3_600_000).toISOString(),
+  })
+  // A new token changes no cached answer, but the rule is simple: any auth_tokens write clears.
+  deps.tokenCache.clear()
+  return { token: key }
+}

@@ -1,0 +1,149 @@
+import {
+  countGuestCheckIns,
+  getDoorCustomer,
+  getDoorOrganization,
+  hasValidWaiver,
+  listActiveAlerts,
+  listCoveringMemberships,
+  type DoorCustomer,
+  type DoorGym,
+  type NewCheckIn,
+} from './queries.ts'
+import type { StaffUser } from '../../db/schema.ts'
+import { syncTransaction } from '../../db/sync-transaction.ts'
+import type { Deps } from '../../deps.ts'
+import { messages, ValidationError } from '../../http/errors.ts'
+import { localDate } from '../../lib/local-time.ts'
+import { membershipAdmits, preventingAlerts } from './decide.ts'
+import { reachedMilestones } from './milestones.ts'
+import { resolveGym, writeCheckIn } from './record.ts'
+
+/**
+ * Check-ins staff take at the desk (domain.md 2): free entry (FRE), granted by the signed-in user,
+ * and a member's guest (GUE) on one of the host's monthly guest passes. Both answer with the new
+ * check-in's id, or null when the customer is unknown or deactivated (404).
+ */
+
+export const noGuestPassMembership = 'This customer has no active membership with guest passes.'
+export const noGuestPassesLeft = 'No guest passes left this month.'
+export const alertPrevents = (text: string) =>
+  `The following alert is preventing you from checking in: ${text}.`
+
+interface StaffCheckIn {
+  customerId: number
+  locationId: number | null
+  user: StaffUser
+}
+
+/** The gym for a staff check-in; a location_id naming no gym is a 400 on that field. */
+function gymFor(deps: Pick<Deps, 'sqlite'>, request: StaffCheckIn): DoorGym {
+  const gym = resolveGym(deps.sqlite, request.locationId, request.user)
+  if (!gym) throw ValidationError.field('location_id', messages.doesNotExist(request.locationId))
+  return gym
+}
+
+function newCheckIn(
+  customer: DoorCustomer,
+  gym: DoorGym,
+  now: Date,
+  user: StaffUser,
+  milestones: number[],
+  fields: Pick<NewCheckIn, 'entry_method' | 'entry_method_description'> & Partial<NewCheckIn>,
+): NewCheckIn {
+  const count = customer.check_in_count + 1
+  return {
+    customer_id: customer.id,
+    gym_id: gym.id,
+    customer_membership_id: null,
+    customer_entry_pass_id: null,
+    reservation_id: null,
+    host_customer_id: null,
+    free_entry_reason: '',
+    free_entry_granting_user_id: null,
+    milestone_list: JSON.stringify(reachedMilestones(milestones, count)),
+    check_in_count: count,
+    local_date: localDate(now, gym.time_zone),
+    checked_in_by_id: user.id,
+    created_at: now.toISOString(),
+    ...fields,
+  }
+}
+
+const activeCustomer = (deps: Pick<Deps, 'sqlite'>, id: number) => {
+  const customer = getDoorCustomer(deps.sqlite, id)
+  return customer && customer.is_active === 1 ? customer : null
+}
+
+/** Free entry: staff let a customer in without an entry method; the reason and granter are kept. */
+export function freeEntryCheckIn(
+  deps: Pick<Deps, 'db' | 'sqlite' | 'clock'>,
+  request: StaffCheckIn & { reason: string },
+): Promise<number | null> {
+  return syncTransaction(deps, () => {
+    const customer = activeCustomer(deps, request.customerId)
+    if (!customer) return null
+    const gym = gymFor(deps, request)
+    const now = deps.clock.now()
+    const org = getDoorOrganization(deps.sqlite)
+    const milestones = JSON.parse(org.milestones) as number[]
+    return writeCheckIn(
+      deps.sqlite,
+      customer,
+      gym,
+      newCheckIn(customer, gym, now, request.user, milestones, {
+        entry_method: 'FRE',
+        entry_method_description: 'Free entry',
+        free_entry_reason: request.reason,
+        free_entry_granting_user_id: request.user.id,
+      }),
+    )
+  })
+}
+
+/**
+ * A guest of a member: the host needs a membership that lets them in now and grants guest passes,
+ * with passes left this calendar month (gym-local); the guest's own blocking alerts and the waiver
+ * rule apply as at the door.
+ */
+export function guestCheckIn(
+  deps: Pick<Deps, 'db' | 'sqlite' | 'clock'>,
+  request: StaffCheckIn & { hostCustomerId: number },
+): Promise<number | null> {
+  return syncTransaction(deps, () => {
+    const guest = activeCustomer(deps, request.customerId)
+    if (!guest) return null
+    const host = activeCustomer(deps, request.hostCustomerId)
+    if (!host) throw ValidationError.field('host_customer_id', messages.doesNotExist(request.hostCustomerId))
+    const gym = gymFor(deps, request)
+    const now = deps.clock.now()
+    const today = localDate(now, gym.time_zone)
+    const org = getDoorOrganization(deps.sqlite)
+
+    const blocking = preventingAlerts({
+      alerts: listActiveAlerts(deps.sqlite, guest.id),
+      waiverRequired: org.waiver_required === 1,
+      hasValidWaiver: hasValidWaiver(deps.sqlite, guest.id, today),
+    })
+    if (blocking.length > 0) throw new ValidationError({ non_field_errors: blocking.map(alertPrevents) })
+
+    const granting = listCoveringMemberships(deps.sqlite, host.id).filter(
+      (m) => m.guest_passes_per_month > 0 && membershipAdmits(m, now, gym.time_zone),
+    )
+    if (granting.length === 0) throw ValidationError.field('host_customer_id', noGuestPassMembership)
+    const allowance = granting.reduce((sum, m) => sum + m.guest_passes_per_month, 0)
+    if (countGuestCheckIns(deps.sqlite, host.id, `${today.slice(0, 7)}-01`) >= allowance) {
+      throw ValidationError.field('host_customer_id', noGuestPassesLeft)
+    }
+    return writeCheckIn(
+      deps.sqlite,
+      guest,
+      gym,
+      newCheckIn(guest, gym, now, request.user, JSON.parse(org.milestones) as number[], {
+        entry_method: 'GUE',
+        entry_method_description: `Guest of ${host.first_name} ${host.last_name}`,
+        host_customer_id: host.id,
+        customer_membership_id: granting[0]!.customer_membership_id,
+      }),
+    )
+  })
+}

@@ -1,0 +1,111 @@
+import type { Insertable } from 'kysely'
+import type { Db } from '../db/connection.ts'
+import type { Database } from '../db/schema.ts'
+import type { Calendar } from './calendar.ts'
+import { streamFor, type Random } from './random.ts'
+
+export type DemoSize = 'small' | 'large'
+
+/** How big each size is. `customers` is exact; everything else follows from the draws. */
+export interface SizeProfile {
+  customers: number
+  gyms: number
+  deskStaffPerGym: number
+  /** How full classes are: a 240-customer gym does not fill its schedule. */
+  classFill: number
+}
+
+export const PROFILES: Record<DemoSize, SizeProfile> = {
+  small: { customers: 240, gyms: 2, deskStaffPerGym: 2, classFill: 0.35 },
+  large: { customers: 21_000, gyms: 3, deskStaffPerGym: 3, classFill: 1 },
+}
+
+export type Row<T extends keyof Database> = Insertable<Database[T]>
+
+/** Tables the demo fills, in an order that satisfies every foreign key. */
+export const INSERT_ORDER = [
+  'event_types',
+  'membership_types',
+  'add_ons',
+  'entry_pass_types',
+  'customers',
+  'customer_alerts',
+  'customer_credits',
+  'customer_emergency_contacts',
+  'customer_medical_notes',
+  'customer_relations',
+  'customer_documents',
+  'customer_event_vouchers',
+  'customer_memberships',
+  'membership_status_changes',
+  'membership_members',
+  'membership_member_add_ons',
+  'customer_entry_passes',
+  'events',
+  'reservations',
+] as const satisfies readonly (keyof Database)[]
+
+export type DemoTable = (typeof INSERT_ORDER)[number]
+export type DemoRows = { [T in DemoTable]: Row<T>[] }
+
+export const emptyRows = (): DemoRows =>
+  Object.fromEntries(INSERT_ORDER.map((table) => [table, []])) as unknown as DemoRows
+
+type IdTable = Exclude<DemoTable, 'add_ons' | 'membership_member_add_ons'>
+
+/**
+ * Ids are assigned here rather than by SQLite so rows can point at each other before anything is
+ * inserted, and so multi-row inserts need no RETURNING. They continue after any existing rows.
+ */
+export class Ids {
+  private constructor(private readonly next: Record<IdTable, number>) {}
+
+  static async load(db: Db): Promise<Ids> {
+    const next = {} as Record<IdTable, number>
+    for (const table of INSERT_ORDER) {
+      if (table === 'add_ons' || table === 'membership_member_add_ons') continue
+      const row = await db
+        .selectFrom(table)
+        .select((eb) => eb.fn.max<number | null>('id').as('max'))
+        .executeTakeFirstOrThrow()
+      next[table] = (row.max ?? 0) + 1
+    }
+    return new Ids(next)
+  }
+
+  take(table: IdTable): number {
+    return this.next[table]++
+  }
+}
+
+/** A gym of the demo, with the index the word lists use for "nearest gym". */
+export interface DemoGym {
+  id: number
+  index: number
+  name: string
+}
+
+export interface DemoStaff {
+  adminId: number
+  managerId: number
+  eventsId: number
+  /** Desk staff (manage members): who records waivers, freezes and cancellations. */
+  deskIds: number[]
+}
+
+/** What every generator reads: the clock, the gyms and staff, ids, and its own random stream. */
+export interface DemoContext {
+  size: DemoSize
+  profile: SizeProfile
+  seed: number
+  cal: Calendar
+  ids: Ids
+  gyms: DemoGym[]
+  staff: DemoStaff
+  rows: DemoRows
+}
+
+export const stream = (ctx: DemoContext, area: string): Random => streamFor(ctx.seed, area)
+
+/** A gym id for a "nearest gym" index from the word lists (the first gym when there are fewer). */
+export const gymFor = (ctx: DemoContext, index: number): DemoGym => ctx.gyms[index] ?? ctx.gyms[0]!

@@ -1,0 +1,140 @@
+import type { Db } from '../db/connection.ts'
+import type { MembershipStatus } from '../db/schema.ts'
+import { ALL_STATUSES } from '../domain/membership-status.ts'
+import { hashSecret } from '../core/auth/passwords.ts'
+import { Calendar } from './calendar.ts'
+import {
+  type DemoContext,
+  type DemoSize,
+  type DemoTable,
+  emptyRows,
+  Ids,
+  INSERT_ORDER,
+  PROFILES,
+} from './context.ts'
+import { buildAlerts, buildCareRecords, buildDocuments, buildRelations } from './customer-records.ts'
+import { buildPeople, customerRows } from './customers.ts'
+import { buildEntryPasses } from './entry-passes.ts'
+import { buildEvents } from './events.ts'
+import { buildMemberships } from './memberships.ts'
+import { DEMO_ADMIN_EMAIL, DEMO_ORGANIZATION, DEMO_PASSWORD, seedVenue } from './organization.ts'
+import { buildCatalog } from './products.ts'
+import { streamFor } from './random.ts'
+import { countAllCustomers, insertRows } from './store.ts'
+
+export { DEMO_ADMIN_EMAIL, DEMO_ORGANIZATION, DEMO_PASSWORD } from './organization.ts'
+export { PROFILES, type DemoSize } from './context.ts'
+
+/** The database already has customers: the demo only fills an empty one. */
+export class DemoDataRefused extends Error {}
+
+export interface DemoOptions {
+  size: DemoSize
+  /**
+   * Same seed and same `now`: the same rows (staff password hashes aside: argon2 salts them, though
+   * one process reuses its hash).
+   */
+  seed: number
+  /** The moment the demo is built around (events under way, dates relative to it); default: now. */
+  now?: Date
+  /** The staff accounts' password; default DEMO_PASSWORD. */
+  password?: string
+}
+
+export interface DemoSummary {
+  size: DemoSize
+  seed: number
+  organization: { name: string; timeZone: string }
+  gyms: string[]
+  staffUsers: number
+  /** The demo admin's login; `created` is false when that account already existed (password kept). */
+  admin: { email: string; password: string; created: boolean }
+  /** Rows written per table. */
+  counts: Record<DemoTable, number>
+  membershipsByStatus: Record<MembershipStatus, number>
+}
+
+/**
+ * Fills a database that has no customers yet with a believable climbing-gym organization: gyms,
+ * staff, products, customers and their records, memberships in every status with their history,
+ * entry passes, and events around `now`. One transaction; rows go in as multi-row INSERTs, so the
+ * large set takes seconds. Throws DemoDataRefused, changing nothing, when there are customers.
+ */
+export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoSummary> {
+  const profile = PROFILES[options.size]
+  if (!profile) throw new Error(`unknown demo size ${String(options.size)}`)
+  await refuseUnlessEmpty(db)
+  const password = options.password ?? DEMO_PASSWORD
+  // Hashed before the transaction opens: argon2 is deliberately slow and SQLite has one writer.
+  const passwordHash = await demoHash(password)
+  const cal = new Calendar(DEMO_ORGANIZATION.timeZone, options.now ?? new Date())
+
+  return db.transaction().execute(async (trx) => {
+    await refuseUnlessEmpty(trx)
+    const venue = await seedVenue(trx, cal, profile, streamFor(options.seed, 'staff'), passwordHash)
+    const ctx: DemoContext = {
+      size: options.size,
+      profile,
+      seed: options.seed,
+      cal,
+      ids: await Ids.load(trx),
+      gyms: venue.gyms,
+      staff: venue.staff,
+      rows: emptyRows(),
+    }
+    generate(ctx)
+    for (const table of INSERT_ORDER) await insertRows(trx, table, ctx.rows[table])
+
+    const byStatus = Object.fromEntries(ALL_STATUSES.map((s) => [s, 0])) as Record<MembershipStatus, number>
+    for (const m of ctx.rows.customer_memberships) byStatus[m.status]++
+    return {
+      size: options.size,
+      seed: options.seed,
+      organization: { ...DEMO_ORGANIZATION },
+      gyms: venue.gyms.map((g) => g.name),
+      staffUsers: venue.staffCount,
+      admin: { email: DEMO_ADMIN_EMAIL, password, created: venue.adminCreated },
+      counts: Object.fromEntries(INSERT_ORDER.map((t) => [t, ctx.rows[t].length])) as Record<
+        DemoTable,
+        number
+      >,
+      membershipsByStatus: byStatus,
+    }
+  })
+}
+
+/**
+ * The generators in dependency order. Holdings run before the customer records and rows because
+ * they may move a customer's created date back to the first thing the customer held.
+ */
+function generate(ctx: DemoContext): void {
+  const catalog = buildCatalog(ctx)
+  const { people, households } = buildPeople(ctx)
+  const holdings = buildMemberships(ctx, catalog, households)
+  buildEntryPasses(ctx, people, catalog, holdings)
+  buildEvents(ctx, people, catalog)
+  buildRelations(ctx, households)
+  buildDocuments(ctx, people, holdings)
+  buildAlerts(ctx, people)
+  buildCareRecords(ctx, people, catalog)
+  customerRows(ctx, people)
+}
+
+/**
+ * One argon2 hash per password per process: the password is public, so reusing its hash costs
+ * nothing, and a process that seeds several databases (the tests) saves a second each time.
+ */
+const hashes = new Map<string, Promise<string>>()
+const demoHash = (password: string): Promise<string> => {
+  let hash = hashes.get(password)
+  if (!hash) hashes.set(password, (hash = hashSecret(password)))
+  return hash
+}
+
+async function refuseUnlessEmpty(db: Db): Promise<void> {
+  const customers = await countAllCustomers(db)
+  if (customers > 0)
+    throw new DemoDataRefused(
+      `the database already has ${customers} customer${customers === 1 ? '' : 's'}: demo data goes only into an empty one`,
+    )
+}

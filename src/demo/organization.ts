@@ -1,0 +1,162 @@
+import { getOrganization, insertOrganization, updateOrganization } from '../api/organization/queries.ts'
+import { insertGym, updateGym } from '../api/gyms/queries.ts'
+import { getUserByEmail, insertUser } from '../api/users/queries.ts'
+import type { Db } from '../db/connection.ts'
+import type { NewStaffUser } from '../db/schema.ts'
+import type { Calendar } from './calendar.ts'
+import type { DemoGym, DemoStaff, SizeProfile } from './context.ts'
+import { FEMALE_NAMES, LAST_NAMES, MALE_NAMES } from './names.ts'
+import type { Random } from './random.ts'
+
+export const DEMO_ORGANIZATION = { name: 'Granite Peak Climbing', timeZone: 'America/Denver' } as const
+export const DEMO_ADMIN_EMAIL = 'admin@granitepeak.example'
+/** Every demo staff account gets this password: the demo is for trying the appliance out. */
+export const DEMO_PASSWORD = 'granite-peak-demo'
+
+const GYMS = [
+  { name: 'Granite Peak Denver', path: 'denver', capacity: 220 },
+  { name: 'Granite Peak Boulder', path: 'boulder', capacity: 160 },
+  { name: 'Granite Peak Golden', path: 'golden', capacity: 120 },
+] as const
+
+const STAFF_DOMAIN = 'granitepeak.example'
+
+export interface Venue {
+  gyms: DemoGym[]
+  staff: DemoStaff
+  staffCount: number
+  /** False when an account with the demo admin email already existed (its password is unchanged). */
+  adminCreated: boolean
+}
+
+/**
+ * The organization, its gyms and staff. These few rows go through the ordinary query functions.
+ * An organization made by the first start (or `ensureOrganization`) is turned into the demo one:
+ * renamed, moved to the demo's zone, its gyms renamed in id order.
+ */
+export async function seedVenue(
+  db: Db,
+  cal: Calendar,
+  profile: SizeProfile,
+  rng: Random,
+  passwordHash: string,
+): Promise<Venue> {
+  const founded = cal.stamp(cal.today - 4 * 365, 9 * 60)
+  const { name, timeZone } = DEMO_ORGANIZATION
+  if (await getOrganization(db)) await updateOrganization(db, { name, time_zone: timeZone })
+  else await insertOrganization(db, { name, time_zone: timeZone, created_at: founded, updated_at: founded })
+
+  const existing = await db.selectFrom('gyms').select('id').orderBy('id').execute()
+  const gyms: DemoGym[] = []
+  for (const [index, spec] of GYMS.slice(0, profile.gyms).entries()) {
+    const fields = {
+      name: spec.name,
+      time_zone: timeZone,
+      hide_setter: 0,
+      scheduler_url_path: spec.path,
+      scheduler_landing_page_text: `Book classes and events at ${spec.name}.`,
+      scheduler_first_day_of_week: 'SUN',
+      capacity: spec.capacity,
+      combine_same_day_check_ins: 1,
+    } as const
+    const opened = cal.stamp(cal.today - 4 * 365 + index * 400, 9 * 60)
+    const known = existing[index]?.id
+    if (known !== undefined) await updateGym(db, known, { ...fields, updated_at: opened })
+    const id = known ?? (await insertGym(db, { ...fields, created_at: opened, updated_at: opened }))
+    gyms.push({ id, index, name: spec.name })
+  }
+
+  const people = staffPeople(profile, gyms, rng)
+  let adminCreated = false
+  const ids: number[] = []
+  for (const person of people) {
+    const taken = await getUserByEmail(db, person.email)
+    if (taken) {
+      ids.push(taken.id)
+      continue
+    }
+    const joined = cal.stamp(cal.today - rng.int(30, 4 * 365), 8 * 60 + rng.int(0, 600))
+    ids.push(await insertUser(db, { ...person, date_joined: joined, password_hash: passwordHash }))
+    if (person.email === DEMO_ADMIN_EMAIL) adminCreated = true
+  }
+  const [adminId, managerId, eventsId, ...deskIds] = ids as [number, number, number, ...number[]]
+  return {
+    gyms,
+    staff: { adminId, managerId, eventsId, deskIds: deskIds.slice(0, gyms.length * profile.deskStaffPerGym) },
+    staffCount: people.length,
+    adminCreated,
+  }
+}
+
+type StaffPerson = Omit<NewStaffUser, 'date_joined' | 'password_hash'>
+
+/** Admin, manager, events coordinator, desk staff per gym, a route setter and a former employee. */
+function staffPeople(profile: SizeProfile, gyms: DemoGym[], rng: Random): StaffPerson[] {
+  const base = {
+    is_active: 1,
+    can_manage_events: 0,
+    can_manage_members: 0,
+    can_manage_customer_proficiencies: 0,
+    can_export_customers: 0,
+    can_access_reports: 0,
+    is_organization_admin: 0,
+    pin_mode_required: 0,
+    pin_hash: null,
+  } as const
+  const home = gyms[0]!.id
+  const people: StaffPerson[] = [
+    {
+      ...base,
+      email: DEMO_ADMIN_EMAIL,
+      first_name: 'Alex',
+      last_name: 'Rivera',
+      default_gym_id: home,
+      can_manage_events: 1,
+      can_manage_members: 1,
+      can_manage_customer_proficiencies: 1,
+      can_export_customers: 1,
+      can_access_reports: 1,
+      is_organization_admin: 1,
+    },
+    {
+      ...base,
+      email: `manager@${STAFF_DOMAIN}`,
+      first_name: 'Jordan',
+      last_name: 'Blake',
+      default_gym_id: home,
+      can_manage_members: 1,
+      can_export_customers: 1,
+      can_access_reports: 1,
+    },
+    {
+      ...base,
+      email: `events@${STAFF_DOMAIN}`,
+      first_name: 'Sam',
+      last_name: 'Okafor',
+      default_gym_id: home,
+      can_manage_events: 1,
+    },
+  ]
+  const used = new Set(people.map((p) => p.email))
+  const named = (gymId: number, flags: Partial<StaffPerson>): StaffPerson => {
+    const first = rng.pick(rng.chance(0.5) ? FEMALE_NAMES : MALE_NAMES)
+    const last = rng.pick(LAST_NAMES)
+    let email = `${slug(first)}.${slug(last)}@${STAFF_DOMAIN}`
+    for (let n = 2; used.has(email); n++) email = `${slug(first)}.${slug(last)}${n}@${STAFF_DOMAIN}`
+    used.add(email)
+    return { ...base, email, first_name: first, last_name: last, default_gym_id: gymId, ...flags }
+  }
+  // The first desk account has a role address too, so the printed summary can name it.
+  for (const gym of gyms) {
+    for (let i = 0; i < profile.deskStaffPerGym; i++) {
+      const person = named(gym.id, { can_manage_members: 1 })
+      people.push(people.length === 3 ? { ...person, email: `desk@${STAFF_DOMAIN}` } : person)
+    }
+  }
+  people.push(named(home, { can_manage_customer_proficiencies: 1 }))
+  people.push(named(gyms[gyms.length - 1]!.id, { is_active: 0, can_manage_members: 1 }))
+  return people
+}
+
+/** Lower-case ASCII letters only ("O'Brien" -> "obrien", "Van der Berg" -> "vanderberg"). */
+export const slug = (text: string): string => text.toLowerCase().replace(/[^a-z]/g, '')
