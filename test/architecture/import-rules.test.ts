@@ -1,0 +1,151 @@
+import { describe, expect, test } from 'bun:test'
+import { readdirSync, readFileSync, statSync } from 'node:fs'
+import { join, relative, resolve, dirname } from 'node:path'
+
+/**
+ * The layout's import rules (README, "Developing"), read from the sources themselves: a room imports
+ * only the rooms below it, so data flows one way and each concept has one home.
+ *
+ * | Room            | May import                                                       |
+ * | api/<r>/        | http/, core/, domain/, db/, lib/; another resource's queries.ts,  |
+ * |                 | schema.ts and serializer.ts (never its rules, actions or routes); |
+ * |                 | api/customer-records/ (what every collection under a customer     |
+ * |                 | shares), api/index.ts alone imports routes                        |
+ * | core/<e>/       | domain/, db/, lib/, another engine; never api/, http/, elysia     |
+ * | domain/         | lib/ (and, type-only, db/tables/ and kysely for its expressions)  |
+ * | http/           | domain/, db/, lib/, core/auth/ (the token guard)                  |
+ * | db/             | lib/, migrations/ (the migrator applies them)                     |
+ * | lib/            | nothing of the project                                            |
+ * | demo/           | domain/, db/, lib/, core/; a resource's queries.ts                |
+ * | migrations/     | kysely, each other                                                |
+ */
+const ROOT = resolve(import.meta.dir, '../..')
+
+export interface ImportOf {
+  /** the importing file, relative to the repository root */
+  file: string
+  /** what it names: a repository-relative path for a relative import, else the package name */
+  target: string
+  typeOnly: boolean
+}
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name)
+    if (statSync(path).isDirectory()) return sourceFiles(path)
+    return name.endsWith('.ts') ? [path] : []
+  })
+}
+
+const IMPORT = /^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm
+
+/** Every import and re-export of the files below `dirs`, as text (what a reader sees). */
+export function importsOf(dirs: string[], root = ROOT): ImportOf[] {
+  return dirs.flatMap((dir) =>
+    sourceFiles(join(root, dir)).flatMap((path) => {
+      const text = readFileSync(path, 'utf8')
+      const file = relative(root, path)
+      return [...text.matchAll(IMPORT)].map((m) => {
+        const spec = (m[3] ?? m[4] ?? m[5])!
+        const target = spec.startsWith('.') ? relative(root, resolve(dirname(path), spec)) : spec
+        return { file, target, typeOnly: m[2] !== undefined }
+      })
+    }),
+  )
+}
+
+/** The room of a repository path: 'api/customers', 'core/door', 'domain', 'http', 'main.ts', ... */
+export function roomOf(path: string): string {
+  const parts = path.split('/')
+  if (parts[0] === 'migrations') return 'migrations'
+  if (parts[0] !== 'src') return parts[0]!
+  if ((parts[1] === 'api' || parts[1] === 'core') && parts.length > 3) return `${parts[1]}/${parts[2]}`
+  return parts[1] === 'api' ? 'api/index.ts' : parts[1]!
+}
+
+const PACKAGES_OF_THE_WEB_LAYER = ['elysia', '@elysiajs/openapi', '@sinclair/typebox']
+const isPackage = (target: string) => !target.startsWith('src/') && !target.startsWith('migrations/')
+const pkgName = (target: string) =>
+  target.startsWith('@') ? target.split('/').slice(0, 2).join('/') : target.split('/')[0]!
+
+/** Why an import breaks the rules, or null when it keeps them. */
+export function breach({ file, target, typeOnly }: ImportOf): string | null {
+  const from = roomOf(file)
+  if (from === 'migrations') {
+    if (isPackage(target)) return pkgName(target) === 'kysely' ? null : 'a migration imports only kysely'
+    return roomOf(target) === 'migrations' ? null : 'a migration never imports src/'
+  }
+  if (isPackage(target)) {
+    const web = PACKAGES_OF_THE_WEB_LAYER.includes(pkgName(target))
+    if (!web) return from !== 'domain' || ['kysely', 'luxon'].includes(pkgName(target)) || target.startsWith('node:') ? null : `domain imports ${target}`
+    if (from.startsWith('api/') || from === 'http' || !from.includes('/') && from.endsWith('.ts')) return null
+    return `${from} never imports ${pkgName(target)}: only http/ and api/ speak HTTP`
+  }
+  const to = roomOf(target)
+  if (to === from) return null
+  const [fromKind] = from.split('/')
+  const [toKind] = to.split('/')
+  switch (fromKind) {
+    case 'api':
+      if (toKind === 'api') {
+        if (from === 'api/index.ts') return target.endsWith('/routes.ts') ? null : `api/index.ts imports ${target}`
+        if (to === 'api/customer-records' && !target.endsWith('/routes.ts')) return null
+        return /\/(queries|schema|serializer)\.ts$/.test(target)
+          ? null
+          : `${from} imports ${target}: another resource's rules, actions and routes are its own`
+      }
+      return ['http', 'core', 'domain', 'db', 'lib'].includes(toKind!) || to === 'deps.ts' ? null : `${from} imports ${to}`
+    case 'core':
+      return ['core', 'domain', 'db', 'lib'].includes(toKind!) || to === 'deps.ts' ? null : `${from} imports ${to}`
+    case 'domain':
+      if (toKind === 'lib') return null
+      if (typeOnly && (target.startsWith('src/db/tables/') || target === 'src/db/schema.ts')) return null
+      return `domain imports ${to}`
+    case 'http':
+      if (['domain', 'db', 'lib'].includes(toKind!) || to === 'core/auth' || to === 'deps.ts') return null
+      return `http imports ${to}`
+    case 'db':
+      return toKind === 'lib' || toKind === 'migrations' || to === 'worker-urls.ts' ? null : `db imports ${to}`
+    case 'lib':
+      return `lib imports ${to}`
+    case 'demo':
+      if (toKind === 'api' && target.endsWith('/queries.ts')) return null
+      return ['core', 'domain', 'db', 'lib'].includes(toKind!) ? null : `demo imports ${to}`
+    default:
+      return null // the top level (main.ts, app.ts, serve.ts, config.ts, deps.ts) composes the rest
+  }
+}
+
+describe('import rules', () => {
+  test('no file in src/ or migrations/ breaks them', () => {
+    const breaches = importsOf(['src', 'migrations']).flatMap((i) => {
+      const why = breach(i)
+      return why ? [`${i.file}: ${why}`] : []
+    })
+    expect(breaches).toEqual([])
+  })
+
+  test.each([
+    ['a core engine importing a resource', 'src/core/door/record.ts', 'src/api/customers/queries.ts', false],
+    ['a core engine importing the DRF layer', 'src/core/reports/members-report.ts', 'src/http/errors.ts', false],
+    ['a core engine importing elysia', 'src/core/door/record.ts', 'elysia', false],
+    ["a resource importing another's rules", 'src/api/customers/rules.ts', 'src/api/gyms/rules.ts', false],
+    ["a resource importing another's routes", 'src/api/customers/routes.ts', 'src/api/gyms/routes.ts', false],
+    ['domain importing db at run time', 'src/domain/waiver.ts', 'src/db/tables/customers.ts', false],
+    ['domain importing http', 'src/domain/access-hours.ts', 'src/http/errors.ts', true],
+    ['lib importing db', 'src/lib/clock.ts', 'src/db/connection.ts', false],
+    ['db importing core', 'src/db/reader.ts', 'src/core/door/queries.ts', false],
+    ['a migration importing src', 'migrations/0005_x.ts', 'src/db/schema.ts', false],
+  ])('%s is a breach', (_, file, target, typeOnly) => {
+    expect(breach({ file, target, typeOnly })).not.toBeNull()
+  })
+
+  test.each([
+    ["a resource looking another's record up", 'src/api/customers/rules.ts', 'src/api/gyms/queries.ts', false],
+    ['a resource calling an engine', 'src/api/door/routes.ts', 'src/core/door/record.ts', false],
+    ['an engine calling another', 'src/core/door/record.ts', 'src/core/webhooks/outbox.ts', false],
+    ['domain naming a table type', 'src/domain/waiver.ts', 'src/db/tables/customers.ts', true],
+  ])('%s is allowed', (_, file, target, typeOnly) => {
+    expect(breach({ file, target, typeOnly })).toBeNull()
+  })
+})
