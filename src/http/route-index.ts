@@ -1,20 +1,48 @@
+/** What the index needs of a registered route: Elysia's own route table entries have it. */
+export interface IndexedRoute {
+  method: string
+  path: string
+  hooks?: { detail?: { security?: unknown[]; hide?: boolean } }
+}
+
 /**
- * Which methods a path is served with, read from the app's own route table, so an unmatched method
- * on a known path answers 405 (as DRF does) rather than 404.
+ * Which methods a path is served with, and whether it is served without a token, read from the
+ * app's own route table: an unmatched method on a known path answers 405 (as DRF does) rather than
+ * 404, after authenticating unless the path is public.
  */
 export class RouteIndex {
-  private compiled: Array<{ pattern: RegExp; method: string }> | null = null
+  private compiled: Array<{ pattern: RegExp; method: string; isPublic: boolean }> | null = null
 
-  constructor(private readonly routes: () => ReadonlyArray<{ method: string; path: string }>) {}
+  constructor(readonly routes: () => ReadonlyArray<IndexedRoute>) {}
 
-  allowedMethods(path: string): string[] {
+  private matching(path: string) {
     this.compiled ??= this.routes().map((r) => ({
       method: r.method.toUpperCase(),
       pattern: toPattern(r.path),
+      isPublic: declaresPublic(r),
     }))
     const withSlash = path.endsWith('/') ? path : `${path}/`
-    return [...new Set(this.compiled.filter((r) => r.pattern.test(withSlash)).map((r) => r.method))]
+    return this.compiled.filter((r) => r.pattern.test(withSlash))
   }
+
+  allowedMethods(path: string): string[] {
+    return [...new Set(this.matching(path).map((r) => r.method))]
+  }
+
+  /** Every route on the path is public: documented with no security requirement, or the docs page. */
+  isPublic(path: string): boolean {
+    const found = this.matching(path)
+    return found.length > 0 && found.every((r) => r.isPublic)
+  }
+}
+
+/**
+ * A route is public when its documentation says it needs no token (`docs({ public: true })`), or
+ * when it is left out of the documentation: the docs page and its assets.
+ */
+const declaresPublic = (route: IndexedRoute) => {
+  const detail = route.hooks?.detail
+  return detail?.hide === true || (Array.isArray(detail?.security) && detail.security.length === 0)
 }
 
 function toPattern(path: string): RegExp {

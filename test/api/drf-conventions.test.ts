@@ -117,6 +117,24 @@ describe('methods', () => {
     expect(res.status).toBe(405)
     expect(res.body).toEqual(methodNotAllowed('POST'))
   })
+
+  test('a method a public path does not offer is 405 without a token; elsewhere 401 comes first', async () => {
+    for (const [method, path] of [
+      ['GET', '/api/get-token/'],
+      ['DELETE', '/healthz'],
+      ['POST', '/swagger/json'],
+    ] as const) {
+      const res = await t.request(method, path)
+      expect({ path, status: res.status, body: res.body }).toEqual({
+        path,
+        status: 405,
+        body: methodNotAllowed(method),
+      })
+    }
+    const res = await t.request('DELETE', '/api/gyms/1/')
+    expect(res.status).toBe(401)
+    expect(res.body).toEqual({ detail: 'Authentication credentials were not provided.' })
+  })
 })
 
 describe('request bodies', () => {

@@ -78,7 +78,7 @@ function openDoorResponse(outcome: DoorOutcome) {
 }
 
 /** The door endpoints: what door controllers and the front desk call with a barcode. */
-export const gymEndpointRoutes = (deps: Deps) => {
+export const doorRoutes = (deps: Deps) => {
   const scan = (barcode: string, body: unknown, user: StaffUser) => {
     const { location_id } = checkBody(DoorBody, body).valid()
     return checkInByBarcode(deps, { barcode, locationId: location_id ?? null, user })

@@ -1,0 +1,70 @@
+import { Elysia } from 'elysia'
+import type { Deps } from '../deps.ts'
+import { addOnRoutes } from './add-ons/routes.ts'
+import { GET_TOKEN_PATH, tokenRoutes } from './auth/routes.ts'
+import { checkInRoutes } from './check-ins/routes.ts'
+import { customerAlertRoutes } from './customer-alerts/routes.ts'
+import { customerCreditRoutes } from './customer-credits/routes.ts'
+import { customerDocumentRoutes, DOCUMENT_UPLOAD_PATHS } from './customer-documents/routes.ts'
+import { customerEmergencyContactRoutes } from './customer-emergency-contacts/routes.ts'
+import { customerEntryPassRoutes } from './customer-entry-passes/routes.ts'
+import { customerEventVoucherRoutes } from './customer-event-vouchers/routes.ts'
+import { customerMedicalNoteRoutes } from './customer-medical-notes/routes.ts'
+import { customerMembershipRoutes } from './customer-memberships/routes.ts'
+import { customerRelationRoutes } from './customer-relations/routes.ts'
+import { customerRoutes } from './customers/routes.ts'
+import { doorRoutes } from './door/routes.ts'
+import { entryPassTypeRoutes } from './entry-pass-types/routes.ts'
+import { eventTypeRoutes } from './event-types/routes.ts'
+import { eventRoutes } from './events/routes.ts'
+import { gymRoutes } from './gyms/routes.ts'
+import { healthRoutes } from './health/routes.ts'
+import { memberRoutes } from './members/routes.ts'
+import { membershipTypeRoutes } from './membership-types/routes.ts'
+import { myAccountRoutes } from './my-account/routes.ts'
+import { organizationRoutes } from './organization/routes.ts'
+import { reservationRoutes } from './reservations/routes.ts'
+import { userRoutes } from './users/routes.ts'
+import { webhookRoutes } from './webhooks/routes.ts'
+
+/** Paths whose writes may be form-encoded, as DRF's ObtainAuthToken takes them. */
+export const FORM_PATHS: ReadonlySet<string> = new Set([GET_TOKEN_PATH])
+/** Paths whose writes may be multipart/form-data: file uploads, as DRF's MultiPartParser takes them. */
+export const MULTIPART_PATHS: readonly RegExp[] = [...DOCUMENT_UPLOAD_PATHS]
+
+/**
+ * The one route table of the whole API, one line per resource. Whether a route needs a token is
+ * said by the route itself (`docs({ public: true })` for the few that do not).
+ */
+export const apiRoutes = (deps: Deps) =>
+  new Elysia()
+    .use(healthRoutes(deps))
+    .use(tokenRoutes(deps))
+    // Staff and the organization
+    .use(organizationRoutes(deps))
+    .use(userRoutes(deps))
+    .use(myAccountRoutes(deps))
+    .use(gymRoutes(deps))
+    .use(eventTypeRoutes(deps))
+    // Customers and their records
+    .use(customerRoutes(deps))
+    .use(customerAlertRoutes(deps))
+    .use(customerDocumentRoutes(deps))
+    .use(customerCreditRoutes(deps))
+    .use(customerEmergencyContactRoutes(deps))
+    .use(customerMedicalNoteRoutes(deps))
+    .use(customerRelationRoutes(deps))
+    .use(customerEventVoucherRoutes(deps))
+    .use(memberRoutes(deps))
+    // What the gym sells and what customers hold
+    .use(membershipTypeRoutes(deps))
+    .use(addOnRoutes(deps))
+    .use(customerMembershipRoutes(deps))
+    .use(entryPassTypeRoutes(deps))
+    .use(customerEntryPassRoutes(deps))
+    .use(eventRoutes(deps))
+    .use(reservationRoutes(deps))
+    // Integrations and the door
+    .use(webhookRoutes(deps))
+    .use(checkInRoutes(deps))
+    .use(doorRoutes(deps))
