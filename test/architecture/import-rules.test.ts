@@ -37,7 +37,8 @@ function sourceFiles(dir: string): string[] {
   })
 }
 
-const IMPORT = /^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm
+const IMPORT =
+  /^\s*(import|export)\s+(type\s+)?[^'"]*?from\s+['"]([^'"]+)['"]|^\s*import\s+['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/gm
 
 /** Every import and re-export of the files below `dirs`, as text (what a reader sees). */
 export function importsOf(dirs: string[], root = ROOT): ImportOf[] {
@@ -77,8 +78,12 @@ export function breach({ file, target, typeOnly }: ImportOf): string | null {
   }
   if (isPackage(target)) {
     const web = PACKAGES_OF_THE_WEB_LAYER.includes(pkgName(target))
-    if (!web) return from !== 'domain' || ['kysely', 'luxon'].includes(pkgName(target)) || target.startsWith('node:') ? null : `domain imports ${target}`
-    if (from.startsWith('api/') || from === 'http' || !from.includes('/') && from.endsWith('.ts')) return null
+    if (!web)
+      return from !== 'domain' || ['kysely', 'luxon'].includes(pkgName(target)) || target.startsWith('node:')
+        ? null
+        : `domain imports ${target}`
+    if (from.startsWith('api/') || from === 'http' || (!from.includes('/') && from.endsWith('.ts')))
+      return null
     return `${from} never imports ${pkgName(target)}: only http/ and api/ speak HTTP`
   }
   const to = roomOf(target)
@@ -88,15 +93,20 @@ export function breach({ file, target, typeOnly }: ImportOf): string | null {
   switch (fromKind) {
     case 'api':
       if (toKind === 'api') {
-        if (from === 'api/index.ts') return target.endsWith('/routes.ts') ? null : `api/index.ts imports ${target}`
+        if (from === 'api/index.ts')
+          return target.endsWith('/routes.ts') ? null : `api/index.ts imports ${target}`
         if (to === 'api/customer-records' && !target.endsWith('/routes.ts')) return null
         return /\/(queries|schema|serializer)\.ts$/.test(target)
           ? null
           : `${from} imports ${target}: another resource's rules, actions and routes are its own`
       }
-      return ['http', 'core', 'domain', 'db', 'lib'].includes(toKind!) || to === 'deps.ts' ? null : `${from} imports ${to}`
+      return ['http', 'core', 'domain', 'db', 'lib'].includes(toKind!) || to === 'deps.ts'
+        ? null
+        : `${from} imports ${to}`
     case 'core':
-      return ['core', 'domain', 'db', 'lib'].includes(toKind!) || to === 'deps.ts' ? null : `${from} imports ${to}`
+      return ['core', 'domain', 'db', 'lib'].includes(toKind!) || to === 'deps.ts'
+        ? null
+        : `${from} imports ${to}`
     case 'domain':
       if (toKind === 'lib') return null
       if (typeOnly && (target.startsWith('src/db/tables/') || target === 'src/db/schema.ts')) return null
@@ -105,7 +115,9 @@ export function breach({ file, target, typeOnly }: ImportOf): string | null {
       if (['domain', 'db', 'lib'].includes(toKind!) || to === 'core/auth' || to === 'deps.ts') return null
       return `http imports ${to}`
     case 'db':
-      return toKind === 'lib' || toKind === 'migrations' || to === 'worker-urls.ts' ? null : `db imports ${to}`
+      return toKind === 'lib' || toKind === 'migrations' || to === 'worker-urls.ts'
+        ? null
+        : `db imports ${to}`
     case 'lib':
       return `lib imports ${to}`
     case 'demo':
@@ -127,7 +139,12 @@ describe('import rules', () => {
 
   test.each([
     ['a core engine importing a resource', 'src/core/door/record.ts', 'src/api/customers/queries.ts', false],
-    ['a core engine importing the DRF layer', 'src/core/reports/members-report.ts', 'src/http/errors.ts', false],
+    [
+      'a core engine importing the DRF layer',
+      'src/core/reports/members-report.ts',
+      'src/http/errors.ts',
+      false,
+    ],
     ['a core engine importing elysia', 'src/core/door/record.ts', 'elysia', false],
     ["a resource importing another's rules", 'src/api/customers/rules.ts', 'src/api/gyms/rules.ts', false],
     ["a resource importing another's routes", 'src/api/customers/routes.ts', 'src/api/gyms/routes.ts', false],
@@ -141,7 +158,12 @@ describe('import rules', () => {
   })
 
   test.each([
-    ["a resource looking another's record up", 'src/api/customers/rules.ts', 'src/api/gyms/queries.ts', false],
+    [
+      "a resource looking another's record up",
+      'src/api/customers/rules.ts',
+      'src/api/gyms/queries.ts',
+      false,
+    ],
     ['a resource calling an engine', 'src/api/door/routes.ts', 'src/core/door/record.ts', false],
     ['an engine calling another', 'src/core/door/record.ts', 'src/core/webhooks/outbox.ts', false],
     ['domain naming a table type', 'src/domain/waiver.ts', 'src/db/tables/customers.ts', true],

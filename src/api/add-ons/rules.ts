@@ -1,11 +1,5 @@
 import type { Static } from 'elysia'
-import {
-  getAddOn,
-  insertAddOn,
-  listAddOnIdsStartingWith,
-  updateAddOn,
-  type AddOnRow,
-} from './queries.ts'
+import { getAddOn, insertAddOn, listAddOnIdsStartingWith, updateAddOn, type AddOnRow } from './queries.ts'
 import { ADD_ON_ID_MAX_LENGTH, type AddOnWrite } from './schema.ts'
 import { gymExists } from '../gyms/queries.ts'
 import type { Db } from '../../db/connection.ts'

@@ -5,7 +5,12 @@ import type { Deps } from '../../deps.ts'
 import type { FieldErrorCollector } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { toCents } from '../../lib/money.ts'
-import { changeExpiry, checkUnchanged, newExpiringRecord, type Author } from '../customer-records/record-rules.ts'
+import {
+  changeExpiry,
+  checkUnchanged,
+  newExpiringRecord,
+  type Author,
+} from '../customer-records/record-rules.ts'
 
 type CreditInput = Static<typeof CreditWrite>
 

@@ -1,9 +1,5 @@
 import type { Static } from '@sinclair/typebox'
-import {
-  insertEmergencyContact,
-  updateEmergencyContact,
-  type EmergencyContactRow,
-} from './queries.ts'
+import { insertEmergencyContact, updateEmergencyContact, type EmergencyContactRow } from './queries.ts'
 import type { EmergencyContactWrite } from './schema.ts'
 import { plainRecordRules } from '../customer-records/record-rules.ts'
 

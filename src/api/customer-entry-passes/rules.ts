@@ -1,10 +1,6 @@
 import type { Static } from 'elysia'
 import { DateTime } from 'luxon'
-import {
-  insertCustomerEntryPass,
-  updateCustomerEntryPass,
-  type CustomerEntryPassRow,
-} from './queries.ts'
+import { insertCustomerEntryPass, updateCustomerEntryPass, type CustomerEntryPassRow } from './queries.ts'
 import type { CustomerEntryPassCreate, CustomerEntryPassUpdate } from './schema.ts'
 import { customerExists } from '../customers/queries.ts'
 import { getEntryPassType } from '../entry-pass-types/queries.ts'

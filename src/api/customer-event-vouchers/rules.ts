@@ -1,14 +1,15 @@
 import type { Static } from '@sinclair/typebox'
-import {
-  insertEventVoucher,
-  updateEventVoucher,
-  type EventVoucherRow,
-} from './queries.ts'
+import { insertEventVoucher, updateEventVoucher, type EventVoucherRow } from './queries.ts'
 import type { EventVoucherWrite } from './schema.ts'
 import { getEventType } from '../event-types/queries.ts'
 import type { Deps } from '../../deps.ts'
 import type { CheckedBody } from '../../http/validation.ts'
-import { changeExpiry, checkUnchanged, newExpiringRecord, type Author } from '../customer-records/record-rules.ts'
+import {
+  changeExpiry,
+  checkUnchanged,
+  newExpiringRecord,
+  type Author,
+} from '../customer-records/record-rules.ts'
 import { lookUpReferenced } from '../../http/references.ts'
 
 type EventVoucherInput = Static<typeof EventVoucherWrite>

@@ -1,9 +1,5 @@
 import type { Static } from '@sinclair/typebox'
-import {
-  insertMedicalNote,
-  updateMedicalNote,
-  type MedicalNoteRow,
-} from './queries.ts'
+import { insertMedicalNote, updateMedicalNote, type MedicalNoteRow } from './queries.ts'
 import type { MedicalNoteWrite } from './schema.ts'
 import { plainRecordRules } from '../customer-records/record-rules.ts'
 

@@ -9,10 +9,7 @@ import {
   updateCustomerMembership,
   type CustomerMembershipRow,
 } from './queries.ts'
-import type {
-  CustomerMembershipCreate,
-  CustomerMembershipUpdate,
-} from './schema.ts'
+import type { CustomerMembershipCreate, CustomerMembershipUpdate } from './schema.ts'
 import { getMembershipType, type MembershipTypeRow } from '../membership-types/queries.ts'
 import type { StaffUser } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'

@@ -1,10 +1,5 @@
 import type { Static } from '@sinclair/typebox'
-import {
-  deleteRelationPair,
-  insertRelations,
-  relationExists,
-  type RelationRow,
-} from './queries.ts'
+import { deleteRelationPair, insertRelations, relationExists, type RelationRow } from './queries.ts'
 import type { RelationCreate } from './schema.ts'
 import { customerExists } from '../customers/queries.ts'
 import type { RelationCode } from '../../db/schema.ts'

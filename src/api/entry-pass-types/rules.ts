@@ -1,9 +1,5 @@
 import type { Static } from 'elysia'
-import {
-  insertEntryPassType,
-  updateEntryPassType,
-  type EntryPassTypeRow,
-} from './queries.ts'
+import { insertEntryPassType, updateEntryPassType, type EntryPassTypeRow } from './queries.ts'
 import type { EntryPassTypeWrite } from './schema.ts'
 import type { Deps } from '../../deps.ts'
 import { checkDecimal } from '../../http/decimal.ts'

@@ -1,12 +1,7 @@
 import type { Static } from 'elysia'
 import { customerExists } from '../customers/queries.ts'
 import { getEvent } from '../events/queries.ts'
-import {
-  hasActiveReservation,
-  insertReservation,
-  updateReservation,
-  type ReservationRow,
-} from './queries.ts'
+import { hasActiveReservation, insertReservation, updateReservation, type ReservationRow } from './queries.ts'
 import type { ReservationCreate, ReservationReplace } from './schema.ts'
 import type { Deps } from '../../deps.ts'
 import { messages } from '../../http/errors.ts'

@@ -1,10 +1,5 @@
 import { Elysia, t } from 'elysia'
-import {
-  changeWebhook,
-  createWebhook,
-  redeliverWebhookEvent,
-  removeWebhook,
-} from './rules.ts'
+import { changeWebhook, createWebhook, redeliverWebhookEvent, removeWebhook } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
 import { collectionRoutes } from '../../http/crud.ts'

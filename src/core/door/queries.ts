@@ -1,12 +1,6 @@
 import type { Database as BunDatabase } from 'bun:sqlite'
 import { ACTIVE_STATUSES, FAILED_STATUSES, FROZEN_STATUSES } from '../../domain/membership-status.ts'
-import type {
-  AccessWindow,
-  FactsAlert,
-  FactsEntryPass,
-  FactsMembership,
-  FactsReservation,
-} from './facts.ts'
+import type { AccessWindow, FactsAlert, FactsEntryPass, FactsMembership, FactsReservation } from './facts.ts'
 import type { Selectable } from 'kysely'
 import type { CheckInTable } from '../../db/schema.ts'
 import { prepared } from '../../db/statements.ts'

@@ -125,7 +125,11 @@ describe('who writes staff_users and auth_tokens', () => {
     const callers = matching(/\b(insertUser|updateUser|insertToken)\(/).filter(
       (path) => path !== 'src/api/auth/queries.ts' && path !== 'src/api/users/queries.ts',
     )
-    const clearing = ['src/api/my-account/rules.ts', 'src/api/users/rules.ts', 'src/core/auth/authentication.ts']
+    const clearing = [
+      'src/api/my-account/rules.ts',
+      'src/api/users/rules.ts',
+      'src/core/auth/authentication.ts',
+    ]
     // First start (before the server answers anything), `belay create-admin` and `belay seed-demo`:
     // separate processes or no server yet, covered by the cache's age cap.
     const outsideTheServer = ['src/bootstrap.ts', 'src/demo/organization.ts', 'src/main.ts']
