@@ -1,4 +1,5 @@
-import type { Deps } from '../deps.ts'
+import type { Database as BunDatabase } from 'bun:sqlite'
+import type { Db } from './connection.ts'
 import { groupCommitFor } from './group-commit.ts'
 
 /**
@@ -8,11 +9,11 @@ import { groupCommitFor } from './group-commit.ts'
  * group-commit.ts). The promise resolves once the COMMIT that holds `work` is on disk. `work` must
  * not await: the transaction is open only while it runs.
  */
-export function syncTransaction<T>(deps: Pick<Deps, 'db' | 'sqlite'>, work: () => T): Promise<T> {
+export function syncTransaction<T>(deps: { db: Db; sqlite: BunDatabase }, work: () => T): Promise<T> {
   return groupCommitFor(deps.db, deps.sqlite).run(work)
 }
 
 /** Runs synchronous reads on the raw connection while holding its lock (no transaction needed). */
-export function syncRead<T>(deps: Pick<Deps, 'db'>, work: () => T): Promise<T> {
+export function syncRead<T>(deps: { db: Db }, work: () => T): Promise<T> {
   return deps.db.connection().execute(async () => work())
 }

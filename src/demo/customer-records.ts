@@ -1,5 +1,5 @@
 import type { RelationCode } from '../db/schema.ts'
-import { MIRRORED_RELATION } from '../api/customer-relations/rules.ts'
+import { MIRRORED_RELATION } from '../domain/relations.ts'
 import { type DemoContext, stream } from './context.ts'
 import type { Household, Person } from './customers.ts'
 import type { Holdings } from './memberships.ts'

@@ -1,4 +1,4 @@
-import { jsonTypeName } from '../http/errors.ts'
+import { jsonTypeName } from '../lib/json.ts'
 
 /**
  * A membership type's access hours: null means any time; otherwise weekly windows, each on one day

@@ -15,8 +15,11 @@ export const STATUS_TOKENS = {
   failed: FAILED_STATUSES,
 } as const satisfies Record<string, readonly MembershipStatus[]>
 
+/** Over for good: cancelled, ended, denied. Such a membership cannot be cancelled again. */
+export const FINISHED_STATUSES: readonly MembershipStatus[] = ['CAN', 'END', 'DEN']
+
 /** Not yet started (awaiting initial payment), cancelled, ended, denied: never in the members report. */
-export const EXCLUDED_STATUSES: readonly MembershipStatus[] = ['PAY', 'IPC', 'CAN', 'END', 'DEN']
+export const EXCLUDED_STATUSES: readonly MembershipStatus[] = ['PAY', 'IPC', ...FINISHED_STATUSES]
 
 export const ALL_STATUSES: readonly MembershipStatus[] = [
   ...ACTIVE_STATUSES,

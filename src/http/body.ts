@@ -1,12 +1,12 @@
 import {
   ApiError,
-  jsonTypeName,
   messages,
   parseError,
   payloadTooLarge,
   unsupportedMediaType,
   ValidationError,
 } from './errors.ts'
+import { jsonTypeName } from '../lib/json.ts'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 

@@ -3,7 +3,8 @@ import { Value } from '@sinclair/typebox/value'
 import 'elysia' // registers the standard string formats (email, uri, date-time) in FormatRegistry
 import { isKnownTimeZone } from '../lib/time-zones.ts'
 import { UnreadableBody } from './body.ts'
-import { FieldErrorCollector, jsonTypeName, messages, ValidationError, type FieldErrors } from './errors.ts'
+import { FieldErrorCollector, messages, ValidationError, type FieldErrors } from './errors.ts'
+import { jsonTypeName } from '../lib/json.ts'
 
 /**
  * Turns Elysia's TypeBox validation failures into DRF field errors with DRF's wording. Each error

@@ -8,7 +8,7 @@ import { checkDecimal, parseDecimal } from '../../http/decimal.ts'
 import { messages, type FieldErrorCollector } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { toFlag } from '../../db/flags.ts'
-import { jsonTypeName } from '../../http/errors.ts'
+import { jsonTypeName } from '../../lib/json.ts'
 
 type AddOnInput = Static<typeof AddOnWrite>
 

@@ -1,10 +1,10 @@
+import { loadOrganization } from '../organization/queries.ts'
 import type { CheckInQuery, CheckInRow } from './queries.ts'
 import { updateCheckOut } from './queries.ts'
 import type { CheckInFilterValues } from './schema.ts'
 import type { Deps } from '../../deps.ts'
 import { ValidationError } from '../../http/errors.ts'
 import { endOfLocalDay, localDate, startOfLocalDay } from '../../lib/local-time.ts'
-import { loadOrganization } from '../organization/rules.ts'
 
 /**
  * The check-in history: the list filters and the check-out. The record's own times are the
@@ -28,7 +28,7 @@ export async function checkInQuery(
     filters.check_in_date_min !== undefined ||
     filters.check_in_date_max !== undefined ||
     filters.this_calendar_day === true
-  const zone = needsZone ? (await loadOrganization(deps)).time_zone : 'UTC'
+  const zone = needsZone ? (await loadOrganization(deps.db)).time_zone : 'UTC'
   const lowerBounds: string[] = []
   if (filters.check_in_date_min !== undefined)
     lowerBounds.push(startOfLocalDay(filters.check_in_date_min, zone))

@@ -1,9 +1,9 @@
+import { organizationToday } from '../organization/queries.ts'
 import type { Static } from 'elysia'
 import { insertAlert, updateAlert, type AlertRow } from './queries.ts'
 import { DEFAULT_ALERT_COLOR, type AlertWrite } from './schema.ts'
 import type { Deps } from '../../deps.ts'
 import type { CheckedBody } from '../../http/validation.ts'
-import { organizationToday } from '../customers/rules.ts'
 import { toFlag } from '../../db/flags.ts'
 
 type AlertInput = Static<typeof AlertWrite>

@@ -1,5 +1,5 @@
+import { organizationToday } from '../organization/queries.ts'
 import { Elysia, t } from 'elysia'
-import { organizationToday } from '../customers/rules.ts'
 import { documentPdf, PDF_CONTENT_TYPE, recordDocument } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'

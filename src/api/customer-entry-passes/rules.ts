@@ -1,3 +1,4 @@
+import { loadOrganization } from '../organization/queries.ts'
 import type { Static } from 'elysia'
 import { DateTime } from 'luxon'
 import { insertCustomerEntryPass, updateCustomerEntryPass, type CustomerEntryPassRow } from './queries.ts'
@@ -9,7 +10,6 @@ import type { Deps } from '../../deps.ts'
 import { messages } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { localDate } from '../../lib/local-time.ts'
-import { loadOrganization } from '../organization/rules.ts'
 import { lookUpReferenced } from '../../http/references.ts'
 
 type CreateInput = Static<typeof CustomerEntryPassCreate>
@@ -44,7 +44,7 @@ export async function createCustomerEntryPass(
   const expiryDate =
     input.expiry_date !== undefined
       ? input.expiry_date
-      : defaultExpiryDate(type!.valid_days, now, (await loadOrganization(deps)).time_zone)
+      : defaultExpiryDate(type!.valid_days, now, (await loadOrganization(deps.db)).time_zone)
   return insertCustomerEntryPass(deps.db, {
     entry_pass_type_id: input.entry_pass_id,
     owner_id: input.owner_id,

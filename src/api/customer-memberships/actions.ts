@@ -1,3 +1,4 @@
+import { organizationToday } from '../organization/queries.ts'
 import type { Static } from 'elysia'
 import { customerExists } from '../customers/queries.ts'
 import {
@@ -12,8 +13,7 @@ import type { MembershipStatus, StaffUser } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
 import { messages } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
-import { organizationToday } from './rules.ts'
-import { ACTIVE_STATUSES, FROZEN_STATUSES } from '../../domain/membership-status.ts'
+import { ACTIVE_STATUSES, FINISHED_STATUSES, FROZEN_STATUSES } from '../../domain/membership-status.ts'
 
 /**
  * The status changes staff make by hand: freeze and unfreeze (the whole membership or one member)
@@ -23,9 +23,6 @@ import { ACTIVE_STATUSES, FROZEN_STATUSES } from '../../domain/membership-status
 
 type MemberActionInput = Static<typeof MemberAction>
 type Actor = { user: StaffUser }
-
-/** Statuses a membership cannot be cancelled from: it is over already. */
-export const FINISHED_STATUSES: readonly MembershipStatus[] = ['CAN', 'END', 'DEN']
 
 export const membershipActionMessages = {
   freezeNotActive: 'Only an active membership can be frozen.',

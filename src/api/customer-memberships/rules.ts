@@ -1,3 +1,6 @@
+import { organizationToday } from '../organization/queries.ts'
+import { loadOrganization } from '../organization/queries.ts'
+import { lookUpGym } from '../gyms/queries.ts'
 import type { Static } from 'elysia'
 import { listExistingAddOnIds } from '../add-ons/queries.ts'
 import { customerExists } from '../customers/queries.ts'
@@ -18,8 +21,6 @@ import { messages, type FieldErrorCollector } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { localDate } from '../../lib/local-time.ts'
 import { toFlag } from '../../db/flags.ts'
-import { loadOrganization } from '../organization/rules.ts'
-import { checkGymField } from '../../domain/products.ts'
 import { lookUpReferenced } from '../../http/references.ts'
 
 type CreateInput = Static<typeof CustomerMembershipCreate>
@@ -74,11 +75,6 @@ async function checkMembers(
   return ids
 }
 
-/** The organization-local day `now` falls on: the date every status change is recorded with. */
-export async function organizationToday(deps: Pick<Deps, 'db' | 'clock'>): Promise<string> {
-  return localDate(deps.clock.now(), (await loadOrganization(deps)).time_zone)
-}
-
 /**
  * Starts a membership: the record, its members with their add-ons, and its first status change,
  * in one transaction. The first change is dated the start date when that is already past (an
@@ -96,7 +92,7 @@ export async function createCustomerMembership(
   )
   await lookUpReferenced(errors, 'owner_id', fields.owner_id, isCustomer)
   checkEndDate(fields.start_date, fields.end_date, errors)
-  await checkGymField(deps.db, fields, errors, 'billing_location_id')
+  await lookUpGym(deps.db, errors, 'billing_location_id', fields.billing_location_id)
   const billingCents = checkDecimal(fields, errors, 'billing_amount')
   const memberIds = await checkMembers(deps, fields, type, errors)
   const addOnIds = [...new Set(fields.add_on_ids ?? [])]
@@ -157,7 +153,7 @@ export async function changeCustomerMembership(
     errors.add('status', customerMembershipMessages.statusByAction)
   }
   checkEndDate(row.start_date, fields.end_date, errors)
-  await checkGymField(deps.db, fields, errors, 'billing_location_id')
+  await lookUpGym(deps.db, errors, 'billing_location_id', fields.billing_location_id)
   const billingCents = checkDecimal(fields, errors, 'billing_amount')
   const input = body.valid()
   await updateCustomerMembership(deps.db, row.id, {

@@ -7,21 +7,7 @@ import type { Deps } from '../../deps.ts'
 import { messages } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { creationTimes } from '../customer-records/record-rules.ts'
-
-/**
- * The code the reverse relation gets (contract.md 5): if B is A's child, A is B's parent. A code
- * describes the related customer relative to the base customer.
- */
-export const MIRRORED_RELATION: Record<RelationCode, RelationCode> = {
-  SPO: 'SPO',
-  PRT: 'PRT',
-  PRE: 'CHI',
-  CHI: 'PRE',
-  GUA: 'WAR',
-  WAR: 'GUA',
-  SIB: 'SIB',
-  OTH: 'OTH',
-}
+import { MIRRORED_RELATION } from '../../domain/relations.ts'
 
 export const relatedToSelf = 'A customer cannot be related to themselves.'
 export const alreadyRelated = messages.unique('customer relation', 'related customer')

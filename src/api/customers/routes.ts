@@ -1,4 +1,5 @@
-import { changeCustomer, createCustomer, organizationToday } from './rules.ts'
+import { organizationToday } from '../organization/queries.ts'
+import { changeCustomer, createCustomer } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'

@@ -1,5 +1,6 @@
+import { loadOrganization } from '../organization/queries.ts'
 import type { Static } from 'elysia'
-import { gymExists } from '../gyms/queries.ts'
+import { lookUpGym } from '../gyms/queries.ts'
 import { barcodeTaken, insertCustomer, updateCustomer, type CustomerRow } from './queries.ts'
 import type { CustomerWrite } from './schema.ts'
 import type { Deps } from '../../deps.ts'
@@ -8,17 +9,10 @@ import type { CheckedBody } from '../../http/validation.ts'
 import { isCountryCode } from '../../lib/countries.ts'
 import { localDate } from '../../lib/local-time.ts'
 import { toFlag } from '../../db/flags.ts'
-import { loadOrganization } from '../organization/rules.ts'
-import { lookUpReferenced } from '../../http/references.ts'
 
 type CustomerInput = Static<typeof CustomerWrite>
 
 export const barcodeTakenMessage = messages.unique('customer', 'barcode')
-
-/** Today in the organization's zone: waivers and documents are good through their whole last day. */
-export async function organizationToday(deps: Pick<Deps, 'db' | 'clock'>): Promise<string> {
-  return localDate(deps.clock.now(), (await loadOrganization(deps)).time_zone)
-}
 
 /** "" and null both mean "none" for the optional unique-or-nullable columns. */
 const noneIfBlank = (value: string | null | undefined) => (value === '' ? null : value)
@@ -33,7 +27,7 @@ async function checkCustomerInput(
   const barcode = noneIfBlank(input.barcode)
   if (barcode && (await barcodeTaken(deps.db, barcode, existing?.id)))
     errors.add('barcode', barcodeTakenMessage)
-  await lookUpReferenced(errors, 'home_location_id', input.home_location_id, (id) => gymExists(deps.db, id))
+  await lookUpGym(deps.db, errors, 'home_location_id', input.home_location_id)
   const country = input.address_country
   if (country !== undefined && country !== '' && !isCountryCode(country)) {
     errors.add('address_country', messages.choice(country))

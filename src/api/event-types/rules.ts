@@ -2,12 +2,11 @@ import type { Static } from 'elysia'
 import type { EventTypeRow } from './queries.ts'
 import { insertEventType, updateEventType } from './queries.ts'
 import type { EventTypeWrite } from './schema.ts'
-import { gymExists } from '../gyms/queries.ts'
+import { lookUpGym } from '../gyms/queries.ts'
 import type { Deps } from '../../deps.ts'
 import { messages, type FieldErrorCollector } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { toFlag } from '../../db/flags.ts'
-import { lookUpReferenced } from '../../http/references.ts'
 
 type EventTypeInput = Static<typeof EventTypeWrite>
 
@@ -23,7 +22,7 @@ async function checkGym(
   if (existing) {
     if (input.gym_id !== existing.gym_id) errors.add('gym_id', messages.cannotChange)
   } else {
-    await lookUpReferenced(errors, 'gym_id', input.gym_id, (id) => gymExists(deps.db, id))
+    await lookUpGym(deps.db, errors, 'gym_id', input.gym_id)
   }
 }
 

@@ -1,12 +1,11 @@
 import { Type as t } from '@sinclair/typebox'
+import { PRODUCT_STATUSES } from '../../domain/products.ts'
 import { field, out } from '../../http/fields.ts'
-
-export const EVENT_TYPE_STATUSES = ['DRA', 'ACT', 'RET'] as const
 
 export const EventTypeWrite = t.Object({
   name: field.text({ maxLength: 255 }),
   gym_id: field.integer({ description: 'A gym id; cannot change after creation' }),
-  status: field.choice(EVENT_TYPE_STATUSES, { description: 'DRA draft, ACT active, RET retired' }),
+  status: field.choice(PRODUCT_STATUSES, { description: 'DRA draft, ACT active, RET retired' }),
   capacity: t.Optional(field.nullable(field.integer({ min: 1, max: 1000 }))),
   late_booking_window_minutes: t.Optional(
     field.integer({ below: 60, description: 'Minutes after start an event may still be booked; below 60' }),

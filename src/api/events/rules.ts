@@ -1,16 +1,16 @@
+import { loadOrganization } from '../organization/queries.ts'
 import type { Static } from 'elysia'
 import { DateTime } from 'luxon'
 import { getEventType } from '../event-types/queries.ts'
 import { insertEvent, updateEvent, type EventFilters, type EventRow } from './queries.ts'
 import { INSTANT_PATTERN, type EventWrite } from './schema.ts'
-import { gymExists } from '../gyms/queries.ts'
+import { lookUpGym } from '../gyms/queries.ts'
 import type { Deps } from '../../deps.ts'
 import { messages, ValidationError, type FieldErrors } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { isIsoDate } from '../../http/validation.ts'
 import { startOfLocalDay } from '../../lib/local-time.ts'
 import { toFlag } from '../../db/flags.ts'
-import { loadOrganization } from '../organization/rules.ts'
 import { lookUpReferenced } from '../../http/references.ts'
 
 type EventInput = Static<typeof EventWrite>
@@ -42,7 +42,7 @@ async function checkEvent(
   const type = await lookUpReferenced(errors, 'event_type_id', fields.event_type_id, (id) =>
     getEventType(deps.db, id),
   )
-  await lookUpReferenced(errors, 'gym_id', fields.gym_id, (id) => gymExists(deps.db, id))
+  await lookUpGym(deps.db, errors, 'gym_id', fields.gym_id)
   const times: { start_at?: string; end_at?: string } = {}
   for (const name of ['start_at', 'end_at'] as const) {
     const value = fields[name]
@@ -122,7 +122,7 @@ export async function resolveEventFilters(
     const value = filters[name]?.trim()
     if (!value) continue
     resolved[name] = isIsoDate(value)
-      ? new Date(startOfLocalDay(value, (await loadOrganization(deps)).time_zone)).toISOString()
+      ? new Date(startOfLocalDay(value, (await loadOrganization(deps.db)).time_zone)).toISOString()
       : toUtcInstant(value)!
   }
   return resolved

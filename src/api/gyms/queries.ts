@@ -1,3 +1,5 @@
+import type { FieldErrorCollector } from '../../http/errors.ts'
+import { lookUpReferenced } from '../../http/references.ts'
 import type { Db } from '../../db/connection.ts'
 import type { Gym, GymUpdate, NewGym } from '../../db/schema.ts'
 
@@ -29,3 +31,14 @@ export async function updateGym(db: Db, id: number, changes: GymUpdate): Promise
 export async function gymExists(db: Db, id: number): Promise<boolean> {
   return (await db.selectFrom('gyms').select('id').where('id', '=', id).executeTakeFirst()) !== undefined
 }
+
+/**
+ * The check every body's gym id field gets (`home_location_id`, `gym_id`, `location_id`, ...): when
+ * an id was sent, it must name a gym, else DRF's "Invalid pk" on that field.
+ */
+export const lookUpGym = (
+  db: Db,
+  errors: FieldErrorCollector,
+  field: string,
+  id: number | null | undefined,
+) => lookUpReferenced(errors, field, id, (gymId) => gymExists(db, gymId))

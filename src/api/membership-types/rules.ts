@@ -1,3 +1,4 @@
+import { lookUpGym } from '../gyms/queries.ts'
 import type { Static } from 'elysia'
 import type { MembershipTypeRow } from './queries.ts'
 import { insertMembershipType, updateMembershipType } from './queries.ts'
@@ -9,7 +10,6 @@ import type { FieldErrorCollector } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { parseAccessHours, type AccessWindow } from '../../domain/access-hours.ts'
 import { toFlag } from '../../db/flags.ts'
-import { checkGymField } from '../../domain/products.ts'
 
 type MembershipTypeInput = Static<typeof MembershipTypeWrite>
 
@@ -40,7 +40,7 @@ async function checkMembershipType(
 ): Promise<Checked> {
   const checked: Checked = {}
   checked.priceCents = checkDecimal(fields, errors, 'price')
-  await checkGymField(deps.db, fields, errors, 'location_id')
+  await lookUpGym(deps.db, errors, 'location_id', fields.location_id)
   if (fields.access_hours !== undefined) {
     const parsed = parseAccessHours(fields.access_hours)
     for (const message of parsed.errors) errors.add('access_hours', message)

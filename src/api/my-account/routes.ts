@@ -1,6 +1,6 @@
+import { loadOrganization } from '../organization/queries.ts'
 import { Elysia } from 'elysia'
 import { changeMyAccount } from './rules.ts'
-import { loadOrganization } from '../organization/rules.ts'
 import type { StaffUser } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
@@ -18,7 +18,7 @@ const ok = { status: 200, schema: MyAccountOut }
 /** The signed-in user's own account (/api/my-account/) and password change (/api/change-password/). */
 export const myAccountRoutes = (deps: Deps) => {
   const read = async (user: StaffUser, urls: Urls) =>
-    serializeMyAccount((await getUser(deps.db, user.id))!, await loadOrganization(deps), urls)
+    serializeMyAccount((await getUser(deps.db, user.id))!, await loadOrganization(deps.db), urls)
   const write = async (
     user: StaffUser,
     urls: Urls,

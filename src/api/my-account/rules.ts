@@ -1,11 +1,10 @@
-import { gymExists } from '../gyms/queries.ts'
+import { lookUpGym } from '../gyms/queries.ts'
 import { updateUser } from '../users/queries.ts'
 import type { StaffUser } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
 import { messages } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { hashSecret, verifySecret } from '../../core/auth/passwords.ts'
-import { lookUpReferenced } from '../../http/references.ts'
 
 export const wrongPassword = 'Your old password was entered incorrectly. Please enter it again.'
 
@@ -30,7 +29,7 @@ export async function changeMyAccount(
   currentPasswordField: 'previous_password' | 'old_password',
 ): Promise<void> {
   const { fields, errors } = body
-  await lookUpReferenced(errors, 'default_gym_id', fields.default_gym_id, (id) => gymExists(deps.db, id))
+  await lookUpGym(deps.db, errors, 'default_gym_id', fields.default_gym_id)
   const current = fields.old_password ?? fields.previous_password
   const wantsNewPassword = fields.new_password !== undefined || errors.has('new_password')
   if (wantsNewPassword && !errors.has(currentPasswordField)) {

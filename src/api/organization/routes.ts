@@ -1,5 +1,6 @@
+import { loadOrganization } from './queries.ts'
 import { Elysia } from 'elysia'
-import { changeOrganization, loadOrganization } from './rules.ts'
+import { changeOrganization } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
 import { docs } from '../../http/docs.ts'
@@ -12,7 +13,7 @@ const tag = 'Organization'
 
 /** /api/organization/: the one organization this box serves. Any staff reads; admins change it. */
 export const organizationRoutes = (deps: Deps) => {
-  const read = async () => serializeOrganization(await loadOrganization(deps))
+  const read = async () => serializeOrganization(await loadOrganization(deps.db))
   const write = async (schema: typeof OrganizationReplace | typeof OrganizationUpdate, body: unknown) => {
     await changeOrganization(deps, checkBody(schema, body))
     return read()

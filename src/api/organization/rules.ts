@@ -1,18 +1,10 @@
 import type { Static } from 'elysia'
 import { getOrganization, updateOrganization } from './queries.ts'
 import type { OrganizationUpdate } from './schema.ts'
-import type { Organization } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { canonicalTimeZone } from '../../lib/time-zones.ts'
 import { toFlag } from '../../db/flags.ts'
-
-export async function loadOrganization(deps: Pick<Deps, 'db'>): Promise<Organization> {
-  const org = await getOrganization(deps.db)
-  if (!org)
-    throw new Error('the database has no organization: run `belay migrate` and start `belay serve` once')
-  return org
-}
 
 export async function changeOrganization(
   deps: Pick<Deps, 'db' | 'clock'>,

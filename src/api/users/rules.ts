@@ -1,5 +1,5 @@
 import type { Static } from 'elysia'
-import { gymExists } from '../gyms/queries.ts'
+import { lookUpGym } from '../gyms/queries.ts'
 import { getUserByEmail, insertUser, updateUser } from './queries.ts'
 import type { UserCreate, UserReplace } from './schema.ts'
 import type { StaffUser, StaffUserUpdate } from '../../db/schema.ts'
@@ -8,7 +8,6 @@ import { messages, type FieldErrorCollector } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { toFlag } from '../../db/flags.ts'
 import { hashSecret } from '../../core/auth/passwords.ts'
-import { lookUpReferenced } from '../../http/references.ts'
 
 type UserInput = Partial<Static<typeof UserReplace>>
 
@@ -28,7 +27,7 @@ async function checkUserInput(
       errors.add('email', messages.cannotChange)
     else if (!existing && (await getUserByEmail(deps.db, input.email))) errors.add('email', emailTaken)
   }
-  await lookUpReferenced(errors, 'default_gym_id', input.default_gym_id, (id) => gymExists(deps.db, id))
+  await lookUpGym(deps.db, errors, 'default_gym_id', input.default_gym_id)
 }
 
 async function userChanges(input: UserInput): Promise<StaffUserUpdate> {
