@@ -12,7 +12,10 @@ export type Db = Kysely<Database>
 
 export interface Connection {
   db: Db
-  /** The raw handle, for the few places that need synchronous statements (health check, backups). */
+  /**
+   * The raw handle under `db`, for work that must run synchronously inside one transaction: the
+   * door's check-ins and the webhook outbox through group commit (group-commit.ts).
+   */
   sqlite: BunDatabase
   close(): Promise<void>
 }

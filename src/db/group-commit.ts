@@ -1,5 +1,6 @@
 import type { Database as BunDatabase } from 'bun:sqlite'
-import type { Db } from './connection.ts'
+import type { Kysely } from 'kysely'
+import type { Database } from './schema.ts'
 import { prepared } from './statements.ts'
 import { durableWalOf, type DurableWal, WalSync } from './wal-sync.ts'
 
@@ -57,7 +58,7 @@ export class GroupCommit {
   private readonly durable: (DurableWal & { ownSync: boolean }) | undefined
 
   constructor(
-    private readonly db: Db,
+    private readonly db: Kysely<Database>,
     private readonly sqlite: BunDatabase,
     /** How the WAL is synced; tests pass one whose fdatasync they finish by hand. */
     walSyncFor?: (walPath: string) => WalSync,
@@ -207,7 +208,7 @@ export class GroupCommit {
 const byConnection = new WeakMap<BunDatabase, GroupCommit>()
 
 /** The connection's one group committer (its writes share one queue, as they share one lock). */
-export function groupCommitFor(db: Db, sqlite: BunDatabase): GroupCommit {
+export function groupCommitFor(db: Kysely<Database>, sqlite: BunDatabase): GroupCommit {
   let committer = byConnection.get(sqlite)
   if (committer === undefined) byConnection.set(sqlite, (committer = new GroupCommit(db, sqlite)))
   return committer
