@@ -1,6 +1,6 @@
 #!/usr/bin/env bun
 import pkg from '../package.json' with { type: 'json' }
-import { insertUser, getUserByEmail } from './api/users/queries.ts'
+import { insertUser } from './api/users/queries.ts'
 import { ConfigError, loadConfig, settings, type Config } from './config.ts'
 import { adminUser, ensureOrganization } from './bootstrap.ts'
 import {
@@ -12,6 +12,7 @@ import {
   seedDemoData,
 } from './demo/index.ts'
 import { hashSecret, MIN_PASSWORD_LENGTH } from './core/auth/passwords.ts'
+import { getUserByEmail } from './core/auth/queries.ts'
 import { openDatabase } from './db/connection.ts'
 import { migrateToLatest, migrationStatus } from './db/migrator.ts'
 import { systemClock } from './lib/clock.ts'

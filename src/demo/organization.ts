@@ -1,6 +1,7 @@
 import { getOrganization, insertOrganization, updateOrganization } from '../api/organization/queries.ts'
 import { insertGym, updateGym } from '../api/gyms/queries.ts'
-import { getUserByEmail, insertUser } from '../api/users/queries.ts'
+import { insertUser } from '../api/users/queries.ts'
+import { getUserByEmail } from '../core/auth/queries.ts'
 import type { Db } from '../db/connection.ts'
 import type { NewStaffUser } from '../db/schema.ts'
 import type { Calendar } from './calendar.ts'

@@ -51,10 +51,6 @@ export const getUser = (db: Db, id: number): Promise<StaffUserRow | undefined> =
     .where('staff_users.id', '=', id)
     .executeTakeFirst()
 
-/** By email, case-insensitively (the column is COLLATE NOCASE). */
-export const getUserByEmail = (db: Db, email: string): Promise<StaffUser | undefined> =>
-  db.selectFrom('staff_users').selectAll().where('email', '=', email).executeTakeFirst()
-
 export async function insertUser(db: Db, user: NewStaffUser): Promise<number> {
   return (await db.insertInto('staff_users').values(user).returning('id').executeTakeFirstOrThrow()).id
 }

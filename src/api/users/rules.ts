@@ -1,6 +1,6 @@
 import type { Static } from 'elysia'
 import { lookUpGym } from '../gyms/queries.ts'
-import { getUserByEmail, insertUser, updateUser } from './queries.ts'
+import { insertUser, updateUser } from './queries.ts'
 import type { UserCreate, UserReplace } from './schema.ts'
 import type { StaffUser, StaffUserUpdate } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
@@ -8,6 +8,7 @@ import { messages, type FieldErrorCollector } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { toFlag } from '../../db/flags.ts'
 import { hashSecret } from '../../core/auth/passwords.ts'
+import { getUserByEmail } from '../../core/auth/queries.ts'
 
 type UserInput = Partial<Static<typeof UserReplace>>
 

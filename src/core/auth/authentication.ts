@@ -1,9 +1,8 @@
-import { getUserByTokenHash, insertToken } from '../../api/auth/queries.ts'
-import { getUserByEmail } from '../../api/users/queries.ts'
 import type { StaffUser } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
 import { hashTokenKey, newTokenKey } from '../../lib/secrets.ts'
 import { verifySecret } from './passwords.ts'
+import { getUserByEmail, getUserByTokenHash, insertToken } from './queries.ts'
 
 export type TokenCheck = { user: StaffUser } | { error: 'invalid' }
 

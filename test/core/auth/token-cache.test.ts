@@ -117,13 +117,13 @@ describe('who writes staff_users and auth_tokens', () => {
     const kysely = /(insertInto|updateTable|deleteFrom|replaceInto|mergeInto)\(\s*'(staff_users|auth_tokens)'/
     const rawSql =
       /(INSERT|REPLACE)\s+(OR\s+\w+\s+)?INTO\s+"?(staff_users|auth_tokens)|UPDATE\s+(OR\s+\w+\s+)?"?(staff_users|auth_tokens)|DELETE\s+FROM\s+"?(staff_users|auth_tokens)/i
-    expect(matching(kysely)).toEqual(['src/api/auth/queries.ts', 'src/api/users/queries.ts'])
+    expect(matching(kysely)).toEqual(['src/api/users/queries.ts', 'src/core/auth/queries.ts'])
     expect(matching(rawSql)).toEqual([])
   })
 
   test('their write functions are called only where the cache is cleared, or outside the server', () => {
     const callers = matching(/\b(insertUser|updateUser|insertToken)\(/).filter(
-      (path) => path !== 'src/api/auth/queries.ts' && path !== 'src/api/users/queries.ts',
+      (path) => path !== 'src/api/users/queries.ts' && path !== 'src/core/auth/queries.ts',
     )
     const clearing = [
       'src/api/my-account/rules.ts',

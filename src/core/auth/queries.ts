@@ -1,6 +1,11 @@
 import type { Db } from '../../db/connection.ts'
 import type { StaffUser } from '../../db/schema.ts'
 
+/*
+ * The auth engine's statements: tokens, and the staff user a login names. Whoever calls a write
+ * here clears `deps.tokenCache` right after it (token-cache.ts).
+ */
+
 export async function insertToken(
   db: Db,
   token: { key_hash: string; user_id: number; created_at: string; expires_at: string | null },
@@ -21,3 +26,7 @@ export async function getUserByTokenHash(
     .where('auth_tokens.key_hash', '=', keyHash)
     .executeTakeFirst()
 }
+
+/** By email, case-insensitively (the column is COLLATE NOCASE). */
+export const getUserByEmail = (db: Db, email: string): Promise<StaffUser | undefined> =>
+  db.selectFrom('staff_users').selectAll().where('email', '=', email).executeTakeFirst()
