@@ -1,5 +1,8 @@
 import { Type as t, type TSchema } from '@sinclair/typebox'
-import { MIN_PASSWORD_LENGTH, passwordTooShort } from '../core/auth/passwords.ts'
+import { MIN_PASSWORD_LENGTH } from '../core/auth/passwords.ts'
+
+/** Django's MinimumLengthValidator wording. */
+const passwordTooShort = `This password is too short. It must contain at least ${MIN_PASSWORD_LENGTH} characters.`
 
 /**
  * Schema builders for request fields. Each produces a TypeBox schema whose failures validation.ts

@@ -17,5 +17,3 @@ export async function verifySecret(plain: string, hash: string | null): Promise<
 }
 
 export const MIN_PASSWORD_LENGTH = 8
-
-export const passwordTooShort = `This password is too short. It must contain at least ${MIN_PASSWORD_LENGTH} characters.`
