@@ -1,17 +1,17 @@
 import type { Database as BunDatabase } from 'bun:sqlite'
-import {
-  getWebhookEventState,
-  insertWebhookDelivery,
-  listDueWebhookEvents,
-  recordWebhookEventAttempt,
-  type DueWebhookEvent,
-} from '../../api/webhooks/queries.ts'
 import type { Db } from '../../db/connection.ts'
 import { groupCommitFor } from '../../db/group-commit.ts'
 import { syncTransaction } from '../../db/sync-transaction.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Logger } from '../../lib/log.ts'
 import { sendWebhook, type AttemptResult } from './delivery.ts'
+import {
+  getWebhookEventState,
+  insertWebhookDelivery,
+  listDueWebhookEvents,
+  recordWebhookEventAttempt,
+  type DueWebhookEvent,
+} from './queries.ts'
 import { deliveryHeaders } from './signature.ts'
 import { onOutboxWork } from './wake.ts'
 
