@@ -6,13 +6,18 @@ import { isIsoDate } from './validation.ts'
 /**
  * List filters as django-filter reads them: declared once, giving both the query schema the OpenAPI
  * page shows and a parser that turns the raw strings into typed values. Unknown parameters are
- * ignored; a known one with a bad value is 400 on that parameter.
+ * ignored; an empty one counts as not given; a known one with a bad value is 400 on that parameter.
  */
 type FilterKind = 'id' | 'text' | 'exact' | 'bool' | 'date'
 
-type ValueOf<K extends FilterKind> = K extends 'id' ? number : K extends 'bool' ? boolean : string
+/** A filter's kind, or its kind with what the OpenAPI page says of it (else the kind's wording). */
+export type Filter = FilterKind | { kind: FilterKind; description: string }
 
-export type FilterValues<S extends Record<string, FilterKind>> = { [P in keyof S]?: ValueOf<S[P]> }
+type KindOf<F extends Filter> = F extends { kind: infer K } ? K : F
+
+type ValueOf<K> = K extends 'id' ? number : K extends 'bool' ? boolean : string
+
+export type FilterValues<S extends Record<string, Filter>> = { [P in keyof S]?: ValueOf<KindOf<S[P]>> }
 
 const descriptions: Record<FilterKind, string> = {
   id: 'Exact id',
@@ -21,6 +26,8 @@ const descriptions: Record<FilterKind, string> = {
   bool: 'true or false (any case)',
   date: 'A date, YYYY-MM-DD',
 }
+
+const kindOf = (filter: Filter): FilterKind => (typeof filter === 'string' ? filter : filter.kind)
 
 function parseOne(kind: FilterKind, raw: string): { value?: unknown; error?: string } {
   switch (kind) {
@@ -37,26 +44,44 @@ function parseOne(kind: FilterKind, raw: string): { value?: unknown; error?: str
   }
 }
 
-export function defineFilters<const S extends Record<string, FilterKind>>(spec: S) {
-  const properties: Record<string, TSchema> = { ...pageParams }
-  for (const [name, kind] of Object.entries(spec)) {
-    properties[name] = t.Optional(t.String({ description: descriptions[kind] }))
+/** The query schema of `spec` (strings only: parsing and messages happen in `readFilters`). */
+export function filterQuery(spec: Record<string, Filter>, options: { paginated: boolean }) {
+  const properties: Record<string, TSchema> = options.paginated ? { ...pageParams } : {}
+  for (const [name, filter] of Object.entries(spec)) {
+    const description = typeof filter === 'string' ? descriptions[filter] : filter.description
+    properties[name] = t.Optional(t.String({ description }))
   }
+  return t.Object(properties, { additionalProperties: true })
+}
+
+/**
+ * Every filter of `spec` that parses, and a message for each that does not, in the spec's order:
+ * for a parser that adds checks of its own (choices, the database) before answering one 400.
+ */
+export function readFilters<const S extends Record<string, Filter>>(
+  spec: S,
+  query: Record<string, string | undefined>,
+): { values: FilterValues<S>; errors: FieldErrors } {
+  const values: Record<string, unknown> = {}
+  const errors: FieldErrors = {}
+  for (const [name, filter] of Object.entries(spec)) {
+    const raw = query[name]
+    if (raw === undefined || raw === '') continue
+    const { value, error } = parseOne(kindOf(filter), raw)
+    if (error) errors[name] = [error]
+    else values[name] = value
+  }
+  return { values: values as FilterValues<S>, errors }
+}
+
+/** A paginated list's filters: its query schema, and `parse`, which throws the 400 on a bad one. */
+export function defineFilters<const S extends Record<string, Filter>>(spec: S) {
   return {
-    /** The query schema for the route (strings only: parsing and messages happen in `parse`). */
-    query: t.Object(properties, { additionalProperties: true }),
+    query: filterQuery(spec, { paginated: true }),
     parse(query: Record<string, string | undefined>): FilterValues<S> {
-      const values: Record<string, unknown> = {}
-      const errors: FieldErrors = {}
-      for (const [name, kind] of Object.entries(spec)) {
-        const raw = query[name]
-        if (raw === undefined || raw === '') continue
-        const { value, error } = parseOne(kind, raw)
-        if (error) errors[name] = [error]
-        else values[name] = value
-      }
+      const { values, errors } = readFilters(spec, query)
       if (Object.keys(errors).length > 0) throw new ValidationError(errors)
-      return values as FilterValues<S>
+      return values
     },
   }
 }
