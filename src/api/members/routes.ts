@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
 import { docs } from '../../http/docs.ts'
 import { requires } from '../../http/permissions.ts'
+import { readMembersQuery } from './rules.ts'
 import { MemberQuery, MemberRowOut } from './schema.ts'
 import { membersReportJson } from './serializer.ts'
 
@@ -14,10 +15,14 @@ import { membersReportJson } from './serializer.ts'
 export const memberRoutes = (deps: Deps) =>
   new Elysia({ prefix: '/api/members' }).use(authenticated(deps)).get(
     '/',
-    async ({ query, urls }) =>
-      new Response(membersReportJson(await reportMembers(deps, query), urls), {
+    async ({ query, urls }) => {
+      // MemberQuery has let through only strings for the filters it names.
+      const filters = await readMembersQuery(deps, query as Record<string, string | undefined>)
+      const report = await reportMembers(deps, filters)
+      return new Response(membersReportJson(report, urls), {
         headers: { 'content-type': 'application/json' },
-      }),
+      })
+    },
     {
       query: MemberQuery,
       ...requires('staff'),

@@ -1,32 +1,52 @@
 import { Type as t } from '@sinclair/typebox'
 import { field, out } from '../../http/fields.ts'
+import { filterQuery } from '../../http/filters.ts'
 
 /**
- * GET /api/members/ (reference 2.12, 4.8). Every filter arrives as a string: core/reports/members-report.ts
- * reads them, so that bad values get django-filter's wording and every failing filter is reported
- * at once. This schema is what the OpenAPI page shows.
+ * GET /api/members/ (reference 2.12, 4.8): its filters, in the filter form's order (a 400 lists
+ * failing filters in it). Every filter arrives as a string; rules.ts reads them, so that bad values
+ * get django-filter's wording and every failing filter is reported at once. The `exact` ones are
+ * raw text that rules.ts reads further (a choice, a token list, "true or anything else").
  */
-const filter = (description: string) => t.Optional(t.String({ description }))
-
-export const MemberQuery = t.Object(
-  {
-    status_in: filter(
+export const MEMBER_FILTERS = {
+  status_in: {
+    kind: 'exact',
+    description:
       'Comma-separated tokens active (ACT, IPP, PPR), frozen (FRZ, FPR), failed (PAF, FPF), matched ' +
-        'against the effective status; all three when omitted',
-    ),
-    membership_id: filter("A membership TYPE id (the row's membership_type_id); an unknown id is 400"),
-    purchase_type: filter('REC, PRE or BEN'),
-    is_group: filter('true or false (any case)'),
-    is_youth_programming: filter('true or false (any case)'),
-    add_on_name: filter('Members having an add-on with exactly this name (case-sensitive)'),
-    home_location_id: filter("The member's own home location (a gym id)"),
-    start_date_min: filter('YYYY-MM-DD: membership starts on or after this organization-local day'),
-    start_date_max: filter('YYYY-MM-DD: membership starts on or before this organization-local day'),
-    has_payment_method: filter('true: with a saved payment method; any other value: without'),
-    include_billing_info: filter('true adds the billing fields (true or false, any case; default false)'),
+      'against the effective status; all three when omitted',
   },
-  { additionalProperties: true },
-)
+  membership_id: {
+    kind: 'id',
+    description: "A membership TYPE id (the row's membership_type_id); an unknown id is 400",
+  },
+  purchase_type: { kind: 'exact', description: 'REC, PRE or BEN' },
+  is_group: { kind: 'bool', description: 'true or false (any case)' },
+  is_youth_programming: { kind: 'bool', description: 'true or false (any case)' },
+  add_on_name: {
+    kind: 'exact',
+    description: 'Members having an add-on with exactly this name (case-sensitive)',
+  },
+  home_location_id: { kind: 'id', description: "The member's own home location (a gym id)" },
+  start_date_min: {
+    kind: 'date',
+    description: 'YYYY-MM-DD: membership starts on or after this organization-local day',
+  },
+  start_date_max: {
+    kind: 'date',
+    description: 'YYYY-MM-DD: membership starts on or before this organization-local day',
+  },
+  has_payment_method: {
+    kind: 'exact',
+    description: 'true: with a saved payment method; any other value: without',
+  },
+  include_billing_info: {
+    kind: 'bool',
+    description: 'true adds the billing fields (true or false, any case; default false)',
+  },
+} as const
+
+/** What the OpenAPI page shows: the report is one plain array, so no page parameters. */
+export const MemberQuery = filterQuery(MEMBER_FILTERS, { paginated: false })
 
 const money = (description?: string) => t.String({ pattern: '^-?[0-9]+\\.[0-9]{2}$', description })
 

@@ -1,7 +1,7 @@
 import type { MembersReport } from '../../core/reports/members-report.ts'
 import type { Urls } from '../../http/urls.ts'
 import { centsToDecimal } from '../../lib/money.ts'
-import type { MemberAddOnRow, MemberRow, ReportMembershipType } from './queries.ts'
+import type { MemberAddOnRow, MemberRow, ReportMembershipType } from '../../core/reports/queries.ts'
 
 export function serializeMemberAddOn(addOn: MemberAddOnRow) {
   return {

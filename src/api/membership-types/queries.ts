@@ -43,6 +43,11 @@ export const listMembershipTypes = (
 export const getMembershipType = (db: Db, id: number): Promise<MembershipTypeRow | undefined> =>
   withLocation(db, {}).where('membership_types.id', '=', id).executeTakeFirst()
 
+export async function membershipTypeExists(db: Db, id: number): Promise<boolean> {
+  const row = await db.selectFrom('membership_types').select('id').where('id', '=', id).executeTakeFirst()
+  return row !== undefined
+}
+
 export async function insertMembershipType(db: Db, row: Insertable<MembershipTypeTable>): Promise<number> {
   return (await db.insertInto('membership_types').values(row).returning('id').executeTakeFirstOrThrow()).id
 }

@@ -11,7 +11,7 @@ import { ACTIVE_STATUSES } from '../../domain/membership-status.ts'
  */
 
 export interface MemberFilters {
-  /** Effective statuses to show; never an excluded one (core/reports/members-report.ts decides). */
+  /** Effective statuses to show; never an excluded one (status_in's tokens name only these). */
   statuses: readonly MembershipStatus[]
   membership_type_id?: number
   purchase_type?: PurchaseType
@@ -195,8 +195,3 @@ export const listAllAddOns = (db: Db) =>
     .execute()
 
 export type MemberAddOnRow = Awaited<ReturnType<typeof listAllAddOns>>[number]
-
-export async function membershipTypeExists(db: Db, id: number): Promise<boolean> {
-  const row = await db.selectFrom('membership_types').select('id').where('id', '=', id).executeTakeFirst()
-  return row !== undefined
-}
