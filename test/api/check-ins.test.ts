@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { checkInRowSql, getCheckIn } from '../../src/api/check-ins/queries.ts'
+import { getCheckIn } from '../../src/api/check-ins/queries.ts'
 import { START } from '../helpers/app.ts'
 import { invalidBoolean, notANumber } from '../helpers/bodies.ts'
 import {
@@ -11,7 +11,14 @@ import {
   useCheckInHistory,
 } from '../helpers/check-in-history.ts'
 import { makeCustomer } from '../helpers/customer-factories.ts'
+import {
+  barcodePath,
+  makeDoorCustomer,
+  makeMembershipFor,
+  storedWebhookEvents,
+} from '../helpers/door-factories.ts'
 import { makeGym, makeUser } from '../helpers/factories.ts'
+import { makeWebhook } from '../helpers/webhook-factories.ts'
 import {
   expectEachAnswer,
   expectEachForbidden,
@@ -275,11 +282,24 @@ describe('check-ins: the record', () => {
     expect(res.body.visit_duration_minutes).toBe(0)
   })
 
-  test('the SQL for the door reads the same row as the API', async () => {
-    const a = await checkIn({ customer_id: h.beth, check_out_at: START })
-    const raw = t.deps.sqlite.query(checkInRowSql(t.db)).get(a.id)
-    expect(raw).toEqual({ ...(await getCheckIn(t.db, a.id)) })
-    expect(raw).toMatchObject({ customer_first_name: 'Beth', location_time_zone: 'America/Denver' })
+  test('the door reads the same check-in as the API', async () => {
+    // What the door read inside its check-in transaction is the webhook event it wrote there.
+    await makeWebhook(t.db, { webhook_url: 'http://127.0.0.1:9/hook' })
+    const beth = await makeDoorCustomer(t.db, 'BETH1', {
+      first_name: 'Beth',
+      last_name: 'Rodden',
+      birthday: '1980-05-06',
+      email: null,
+    })
+    await makeMembershipFor(t.db, beth.id)
+    expect((await t.request('POST', barcodePath('BETH1'), { token: t.seed.staffToken })).status).toBe(200)
+    const [stored] = await storedWebhookEvents(t.db)
+    const { check_in_datetime, ...event } = (stored!.body as { event: Record<string, unknown> }).event
+    const res = await t.request('GET', one(event.id as number), { token: staff.members.token })
+    expect(event).toEqual(Object.fromEntries(Object.keys(event).map((key) => [key, res.body[key]])))
+    expect(event).toMatchObject({ customer_first_name: 'Beth', customer_email: null })
+    // The location's zone (America/Denver, -07:00 in November) gives both their local time.
+    expect(check_in_datetime).toBe(`${res.body.check_in_datetime}-07:00`)
   })
 })
 

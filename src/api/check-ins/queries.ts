@@ -101,14 +101,6 @@ export function getCheckIn(db: Db, id: number, customerId?: number): Promise<Che
     .executeTakeFirst()
 }
 
-/**
- * The SQL of `getCheckIn(db, id)` with one `?` for the id, for code that reads inside a synchronous
- * bun:sqlite transaction (the door's) and must build the same row, e.g. for the webhook payload.
- */
-export function checkInRowSql(db: Db): string {
-  return withRecord(filtered(db, {})).where('ci.id', '=', 0).compile().sql
-}
-
 /** Sets the check-out time unless one is set already; false when it was (a concurrent check-out). */
 export async function updateCheckOut(db: Db, id: number, at: string): Promise<boolean> {
   const result = await db
