@@ -3,7 +3,7 @@ import { Value } from '@sinclair/typebox/value'
 import 'elysia' // registers the standard string formats (email, uri, date-time) in FormatRegistry
 import { isKnownTimeZone } from '../lib/time-zones.ts'
 import { UnreadableBody } from './body.ts'
-import { FieldErrorCollector, messages, ValidationError, type FieldErrors } from './errors.ts'
+import { FieldErrorCollector, messages, type FieldErrors } from './errors.ts'
 import { jsonTypeName } from '../lib/json.ts'
 
 /**
@@ -118,8 +118,6 @@ export function toFieldErrors(errors: TypeBoxError[]): FieldErrors {
   }
   return fields
 }
-
-export const validationErrorFrom = (errors: TypeBoxError[]) => new ValidationError(toFieldErrors(errors))
 
 /**
  * A request body after its field schemas ran: the fields that passed, and the errors of those that

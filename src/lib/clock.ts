@@ -20,6 +20,3 @@ export function fixedClock(
     },
   }
 }
-
-/** The API's datetime format: UTC, millisecond precision, trailing Z. */
-export const isoUtc = (d: Date): string => d.toISOString()

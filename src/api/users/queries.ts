@@ -59,14 +59,3 @@ export async function updateUser(db: Db, id: number, changes: StaffUserUpdate): 
   const set = definedChanges(changes)
   if (set) await db.updateTable('staff_users').set(set).where('id', '=', id).execute()
 }
-
-export async function countUsersTotal(db: Db): Promise<number> {
-  return Number(
-    (
-      await db
-        .selectFrom('staff_users')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
-}
