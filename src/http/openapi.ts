@@ -4,6 +4,14 @@ import swaggerBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'f
 import swaggerCss from 'swagger-ui-dist/swagger-ui.css' with { type: 'file' }
 
 const ASSETS = '/swagger/assets'
+const SPEC_PATH = '/swagger/json'
+
+/**
+ * The page fetches the document from its absolute path: the plugin's default is relative
+ * ("swagger/json"), which from /swagger/ (with the final slash every other path has) resolves to
+ * /swagger/swagger/json. The plugin's options type leaves `url` out, but its page takes it.
+ */
+const specUrl: object = { url: SPEC_PATH }
 
 /**
  * The API's docs page at /swagger and its OpenAPI JSON at /swagger/json. Swagger UI's script and
@@ -29,12 +37,13 @@ export function openApiDocs(version: string) {
     .use(
       openapi({
         path: '/swagger',
-        specPath: '/swagger/json',
+        specPath: SPEC_PATH,
         provider: 'swagger-ui',
         swagger: {
           cdn: `${ASSETS}/swagger-ui-bundle.js`,
           theme: `${ASSETS}/swagger-ui.css`,
           autoDarkMode: false,
+          ...specUrl,
         },
         exclude: { paths: [/^\/swagger/] },
         documentation: {

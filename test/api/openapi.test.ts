@@ -148,6 +148,18 @@ describe('Swagger UI page', () => {
     for (const source of [...scriptSources, ...styleSources]) expect(source).toMatch(/^\/swagger\/assets\//)
   })
 
+  test('GET /swagger/ (with the final slash) is the same page, and its document loads from there', async () => {
+    for (const page of ['/swagger', '/swagger/']) {
+      const res = await t.request('GET', page)
+      expect(res.status).toBe(200)
+      const options = JSON.parse(/SwaggerUIBundle\((\{.*\})\)/.exec(res.body)![1]!)
+      // The browser resolves the document's URL against the page's own.
+      const spec = new URL(options.url, `http://localhost${page}`).pathname
+      expect({ page, spec }).toEqual({ page, spec: '/swagger/json' })
+      expect((await t.request('GET', spec)).body.openapi).toBe('3.1.2')
+    }
+  })
+
   test('the Swagger UI assets are served', async () => {
     const js = await t.app.handle(new Request('http://localhost/swagger/assets/swagger-ui-bundle.js'))
     expect(js.status).toBe(200)
