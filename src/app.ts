@@ -5,11 +5,12 @@ import { parseBody } from './http/body.ts'
 import { requireStaffUser } from './http/auth.ts'
 import { errorHandling } from './http/error-handler.ts'
 import { openApiDocs } from './http/openapi.ts'
+import type { DocumentedRoute } from './http/openapi-document.ts'
 import { RouteIndex, type IndexedRoute } from './http/route-index.ts'
 
 /** The whole API as an Elysia app. It never listens: main.ts does, and tests call `app.handle`. */
 export function createApp(deps: Deps) {
-  let registered: ReadonlyArray<IndexedRoute> = []
+  let registered: ReadonlyArray<IndexedRoute & DocumentedRoute> = []
   const routes = new RouteIndex(() => registered)
   const app = new Elysia()
     .use(
@@ -22,7 +23,7 @@ export function createApp(deps: Deps) {
       }),
     )
     .onParse({ as: 'global' }, ({ request }) => parseBody(request, FORM_PATHS, MULTIPART_PATHS))
-    .use(openApiDocs(deps.version))
+    .use(openApiDocs(deps.version, () => registered))
     .use(apiRoutes(deps))
   registered = app.routes
   return app

@@ -3,7 +3,7 @@ import type { TObject } from '@sinclair/typebox'
 import type { StaffUser } from '../db/schema.ts'
 import type { Deps } from '../deps.ts'
 import { authenticated } from './auth.ts'
-import { docs, envelopeOf } from './docs.ts'
+import { docs, envelopeOf, named, type DocOptions } from './docs.ts'
 import { notFound } from './errors.ts'
 import type { FilterValues } from './filters.ts'
 import { defineFilters } from './filters.ts'
@@ -134,12 +134,18 @@ export function collectionRoutes<
     return row
   }
   const detail = async (scope: Scope, id: IdOf<K>, urls: Urls) => spec.serialize(await fetch(scope, id), urls)
+  // The document names each shape after the collection's noun: Gym, GymCreate, PatchedGym, ...
+  const name = pascalCase(spec.noun)
+  const output = named(name, spec.output)
+  const listParamDocs = parent ? { [parent.param]: idDescription(parent.param) } : {}
+  const recordParamDocs = { ...listParamDocs, [idName]: `The ${spec.noun}'s id` }
   const doc = (
     summary: string,
     ok: { status: number; schema: TObject | null },
     errors: number[],
-    body?: TObject,
-  ) => docs({ tag: spec.tag, summary, ok, errors, body })
+    more: Partial<DocOptions> = {},
+  ) => docs({ tag: spec.tag, summary, ok, errors, params: recordParamDocs, ...more })
+  const hasFilters = Object.keys(spec.filters.query.properties).some((k) => !(k in pageParams))
 
   const app = new Elysia({ prefix: spec.path })
     .use(authenticated(deps))
@@ -162,15 +168,19 @@ export function collectionRoutes<
       },
       {
         ...listParams,
-        query: spec.filters.query,
         ...requires(spec.read),
-        ...doc(`List ${spec.noun}s`, { status: 200, schema: envelopeOf(spec.output) }, [400, 404]),
+        // The filters are read from the raw strings (`parse`); their typed schema is documentation.
+        ...doc(`List ${spec.noun}s`, { status: 200, schema: envelopeOf(output) }, [404], {
+          params: listParamDocs,
+          query: spec.filters.query,
+          filters: hasFilters,
+        }),
       },
     )
     .get(record, async ({ params, urls }) => detail(await scopeOf(params), recordId(params), urls), {
       params: recordParams,
       ...requires(spec.read),
-      ...doc(`Read a ${spec.noun}`, { status: 200, schema: spec.output }, [404]),
+      ...doc(`Read a ${spec.noun}`, { status: 200, schema: output }, [404]),
     })
 
   const create = spec.create
@@ -186,7 +196,10 @@ export function collectionRoutes<
       {
         ...listParams,
         ...requires(spec.write),
-        ...doc(`Create a ${spec.noun}`, { status: 201, schema: spec.output }, [400, 404], create.body),
+        ...doc(`Create a ${spec.noun}`, { status: 201, schema: output }, [404], {
+          params: listParamDocs,
+          body: named(`${name}Create`, create.body),
+        }),
       },
     )
   }
@@ -202,19 +215,19 @@ export function collectionRoutes<
     const writeOptions = (summary: string, body: TObject) => ({
       params: recordParams,
       ...requires(spec.write),
-      ...doc(summary, { status: 200, schema: spec.output }, [400, 404], body),
+      ...doc(summary, { status: 200, schema: output }, [404], { body }),
     })
     if (!replace.patchOnly) {
       app.put(
         record,
         ({ params, body, user, urls }) => update(params, replace.body, body, { user, urls }),
-        writeOptions(`Replace a ${spec.noun}`, replace.body),
+        writeOptions(`Replace a ${spec.noun}`, named(`${name}Replace`, replace.body)),
       )
     }
     app.patch(
       record,
       ({ params, body, user, urls }) => update(params, partial, body, { user, urls }),
-      writeOptions(`Update a ${spec.noun}`, partial),
+      writeOptions(`Update a ${spec.noun}`, named(`Patched${name}`, partial)),
     )
   }
   for (const action of spec.actions ?? []) {
@@ -229,7 +242,9 @@ export function collectionRoutes<
       {
         params: recordParams,
         ...requires(spec.write),
-        ...doc(action.summary, { status: 200, schema: spec.output }, [400, 404], action.body),
+        ...doc(action.summary, { status: 200, schema: output }, [400, 404], {
+          body: named(`${name}${pascalCase(action.name)}`, action.body),
+        }),
       },
     )
   }
@@ -272,16 +287,30 @@ export function emptySubCollections(
       },
       {
         params: t.Object({ id: t.Integer() }),
-        query: t.Object(pageParams),
         ...requires('staff'),
         ...docs({
           tag: spec.tag,
           summary: `List ${name} (empty in this version)`,
-          ok: { status: 200, schema: envelopeOf(t.Object({})) },
+          ok: {
+            status: 200,
+            schema: envelopeOf(named('NotHeld', t.Object({}, { description: 'None in this version' }))),
+          },
           errors: [404],
+          params: { id: 'The id of the record they belong to' },
+          query: t.Object(pageParams),
         }),
       },
     )
   }
   return app
 }
+
+/** 'customer credit' -> 'CustomerCredit', 'add-on' -> 'AddOn': a name for the document's schemas. */
+const pascalCase = (words: string) =>
+  words
+    .split(/[\s_-]+/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('')
+
+/** 'customer_id' -> "The customer's id". */
+const idDescription = (param: string) => `The ${param.replace(/_id$/, '').replace(/_/g, ' ')}'s id`

@@ -1,79 +1,206 @@
-import { t, type TSchema } from 'elysia'
+import { CloneType, Type as t, type TObject, type TSchema } from '@sinclair/typebox'
 
 /**
  * OpenAPI `detail` for a route. Response schemas go here as documentation only: Elysia would
  * otherwise validate every response at run time, which costs time on every request and turns a
- * serializer slip into a 500 at the front desk. Tests check the serializers instead.
+ * serializer slip into a 500 at the front desk. The tests check every response they receive
+ * against the document instead.
  */
-const errorBody = t.Object({ detail: t.String() })
-const fieldErrors = t.Record(t.String(), t.Array(t.String()), { description: 'DRF field errors' })
 
-interface ResponseDoc {
-  description: string
-  content?: Record<string, { schema: any }>
+/**
+ * A schema with its name in the document: openapi.ts lists every titled schema once under
+ * `components.schemas` and refers to it there. Name at the route, not in schema.ts: TypeBox's
+ * Partial keeps a title, so a titled schema would lend its name to its PATCH variant too.
+ */
+export const named = <S extends TSchema>(name: string, schema: S): S => CloneType(schema, { title: name })
+
+export const ErrorDetail = t.Object(
+  { detail: t.String() },
+  { title: 'ErrorDetail', description: 'A DRF error: what went wrong, in words' },
+)
+
+export const FieldErrors = t.Record(t.String(), t.Array(t.String()), {
+  title: 'FieldErrors',
+  description:
+    'DRF field errors: each failing field with its messages, object-level ones under non_field_errors',
+})
+
+interface MediaDoc {
+  schema: any
 }
 
-const json = (schema: TSchema, description: string): ResponseDoc => ({
-  description,
-  content: { 'application/json': { schema } },
-})
+export interface ResponseDoc {
+  description: string
+  headers?: Record<string, { description: string; required?: boolean; schema: any }>
+  content?: Record<string, MediaDoc>
+}
+
+const json = (schema: unknown): Record<string, MediaDoc> => ({ 'application/json': { schema } })
+
+/** A body that could not be read (malformed JSON, a multipart part) is 400 with `detail`. */
+const invalidBody = t.Union([FieldErrors, ErrorDetail])
+
+/**
+ * The answers many routes share, listed once under `components.responses` (see openapi.ts) and
+ * referred to by each route that can give them. Every body is the error handler's DRF shape.
+ */
+const shared = {
+  InvalidFilter: { description: 'A filter has a value of the wrong type', content: json(FieldErrors) },
+  InvalidInput: {
+    description: 'Invalid input: field errors, or a body that could not be parsed',
+    content: json(invalidBody),
+  },
+  Unauthenticated: {
+    description: 'No, malformed or unknown token, or an inactive user',
+    headers: { 'WWW-Authenticate': { description: 'Token', required: true, schema: t.String() } },
+    content: json(ErrorDetail),
+  },
+  PermissionDenied: { description: 'Lacks the permission', content: json(ErrorDetail) },
+  NotFound: { description: 'No such record, or a page past the end', content: json(ErrorDetail) },
+  PayloadTooLarge: { description: 'The body is over the size limit', content: json(ErrorDetail) },
+  UnsupportedMediaType: {
+    description: 'The body is not in an accepted media type',
+    content: json(ErrorDetail),
+  },
+  Throttled: {
+    description: 'Too many failed attempts: wait before trying again',
+    headers: {
+      'Retry-After': { description: 'Seconds to wait', required: true, schema: t.Integer({ minimum: 1 }) },
+    },
+    content: json(ErrorDetail),
+  },
+  ServerError: { description: 'Something unexpected; the cause is in the log', content: json(ErrorDetail) },
+}
+type Shared = keyof typeof shared
+export const sharedResponses: Record<Shared, ResponseDoc> = shared
+const ref = (name: Shared) => ({ $ref: `#/components/responses/${name}` })
+
+/** The shared answer for an error status a route lists in `errors`. */
+const sharedFor: Record<number, Shared> = {
+  404: 'NotFound',
+  413: 'PayloadTooLarge',
+  415: 'UnsupportedMediaType',
+  429: 'Throttled',
+  500: 'ServerError',
+}
+
+/** A route's own error answer (the door's): JSON, plain text, or either. */
+export interface ErrorBody {
+  description: string
+  json?: TSchema
+  text?: TSchema
+}
 
 export interface DocOptions {
   tag: string
   summary: string
-  /** Success status and body; `null` body for 204. */
-  ok: { status: number; schema: TSchema | null }
-  /** The request body's schema: validated by `checkBody` in the handler, documented here. */
+  /** Success status and body; a `null` schema for an answer without a body (204, the door's 200). */
+  ok: { status: number; schema: TSchema | null; description?: string }
+  /**
+   * The request body's schema: validated by `checkBody` in the handler, documented here. The body is
+   * optional when the schema requires no field (an absent body reads as `{}`).
+   */
   body?: TSchema
+  /** Other media types the body may come in, each with its schema (form-encoded, multipart). */
+  bodyAlso?: Record<string, TSchema>
   /** Public endpoints (get-token, healthz) carry no security requirement. */
   public?: boolean
+  /** Error statuses besides the ones every route of its kind can give (added here). */
   errors?: number[]
   /** Error bodies that are not DRF's (the door's): status -> schema. */
-  errorBodies?: Record<number, TSchema>
+  errorBodies?: Record<number, ErrorBody>
+  /** Each path parameter's description, by name. */
+  params?: Record<string, string>
+  /** The query parameters a client may send, typed as they are meant (a list's filters). */
+  query?: TObject
+  /** A list's 400: its filters' field errors. */
+  filters?: boolean
 }
 
 export function docs(o: DocOptions) {
-  const responses: Record<string, ResponseDoc> = {
-    [o.ok.status]: o.ok.schema ? json(o.ok.schema, 'Success') : { description: 'No content' },
+  const takesBody = o.body !== undefined
+  const responses: Record<string, ResponseDoc | ReturnType<typeof ref>> = {
+    [o.ok.status]: o.ok.schema
+      ? { description: o.ok.description ?? 'Success', content: json(o.ok.schema) }
+      : { description: o.ok.description ?? 'No content' },
   }
-  for (const status of o.errors ?? []) {
+  const statuses = new Set([...(o.errors ?? []), ...Object.keys(o.errorBodies ?? {}).map(Number)])
+  if (takesBody) for (const status of [400, 413, 415]) statuses.add(status)
+  if (o.filters) statuses.add(400)
+  statuses.add(500)
+  for (const status of [...statuses].sort((a, b) => a - b)) {
     const own = o.errorBodies?.[status]
-    responses[status] = own
-      ? json(own, errorText[status] ?? 'Error')
-      : status === 400
-        ? json(fieldErrors, 'Invalid input')
-        : json(errorBody, errorText[status] ?? 'Error')
+    if (own) responses[status] = ownError(status, own, takesBody)
+    else if (status === 400) responses[status] = ref(takesBody ? 'InvalidInput' : 'InvalidFilter')
+    else if (sharedFor[status]) responses[status] = ref(sharedFor[status])
+    else throw new Error(`docs(): no shared answer for ${status}; give its body in errorBodies`)
   }
   if (!o.public) {
-    responses[401] = json(errorBody, 'No or invalid token')
-    responses[403] = json(errorBody, 'Lacks the permission')
+    responses[401] = ref('Unauthenticated')
+    responses[403] = ref('PermissionDenied')
   }
+  const parameters = [
+    ...Object.entries(o.params ?? {}).map(([name, description]) => ({
+      name,
+      in: 'path',
+      required: true,
+      description,
+    })),
+    ...Object.entries(o.query?.properties ?? {}).map(([name, schema]) =>
+      queryParameter(name, schema, o.query!),
+    ),
+  ]
   return {
     detail: {
       tags: [o.tag],
       summary: o.summary,
       security: o.public ? [] : [{ Token: [] }],
-      ...(o.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: o.body } } } }
-        : {}),
+      ...(parameters.length > 0 ? { parameters } : {}),
+      ...(o.body ? { requestBody: requestBody(o.body, o.bodyAlso) } : {}),
       responses,
     },
   }
 }
 
-const errorText: Record<number, string> = {
-  404: 'Not found',
-  405: 'Method not allowed',
-  413: 'Body too large',
-  415: 'Unsupported media type',
-  429: 'Throttled',
+/**
+ * A route's own error answer. A route that reads a body can also refuse the body itself (field
+ * errors, or `detail` when it cannot be parsed): those stay documented beside the route's own 400.
+ */
+function ownError(status: number, own: ErrorBody, takesBody: boolean): ResponseDoc {
+  const content: Record<string, MediaDoc> = {}
+  if (own.text) content['text/plain'] = { schema: own.text }
+  const jsonBodies = [...(own.json ? [own.json] : []), ...(status === 400 && takesBody ? [invalidBody] : [])]
+  if (jsonBodies.length === 1) Object.assign(content, json(jsonBodies[0]))
+  if (jsonBodies.length > 1) Object.assign(content, json(t.Union([own.json!, FieldErrors, ErrorDetail])))
+  return { description: own.description, content }
 }
 
-/** The list envelope, for documenting a list's response. */
+function requestBody(body: TSchema, also: Record<string, TSchema> = {}) {
+  const content: Record<string, MediaDoc> = { 'application/json': { schema: body } }
+  for (const [mediaType, schema] of Object.entries(also)) content[mediaType] = { schema }
+  return { required: (body.required?.length ?? 0) > 0, content }
+}
+
+/** A query parameter: its description beside it (where clients look), its type in the schema. */
+function queryParameter(name: string, schema: TSchema, query: TObject) {
+  const { description, ...rest } = schema
+  return {
+    name,
+    in: 'query',
+    required: query.required?.includes(name) ?? false,
+    ...(description ? { description } : {}),
+    schema: rest,
+  }
+}
+
+/** The list envelope, for documenting a list's response; named after its item when that is named. */
 export const envelopeOf = (item: TSchema) =>
-  t.Object({
-    count: t.Integer(),
-    next: t.Nullable(t.String({ format: 'uri' })),
-    previous: t.Nullable(t.String({ format: 'uri' })),
-    results: t.Array(item),
-  })
+  t.Object(
+    {
+      count: t.Integer({ minimum: 0 }),
+      next: t.Union([t.String({ format: 'uri' }), t.Null()]),
+      previous: t.Union([t.String({ format: 'uri' }), t.Null()]),
+      results: t.Array(item),
+    },
+    item.title ? { title: `Paginated${item.title}List` } : {},
+  )

@@ -1,4 +1,4 @@
-import { t, type TSchema } from 'elysia'
+import { Type as t, type TSchema } from '@sinclair/typebox'
 import { messages, ValidationError, type FieldErrors } from './errors.ts'
 import { pageParams } from './pagination.ts'
 import { isIsoDate } from './validation.ts'
@@ -8,7 +8,7 @@ import { isIsoDate } from './validation.ts'
  * page shows and a parser that turns the raw strings into typed values. Unknown parameters are
  * ignored; an empty one counts as not given; a known one with a bad value is 400 on that parameter.
  */
-type FilterKind = 'id' | 'text' | 'exact' | 'bool' | 'date'
+export type FilterKind = 'id' | 'text' | 'exact' | 'bool' | 'date'
 
 /** A filter's kind, or its kind with what the OpenAPI page says of it (else the kind's wording). */
 export type Filter = FilterKind | { kind: FilterKind; description: string }
@@ -19,12 +19,13 @@ type ValueOf<K> = K extends 'id' ? number : K extends 'bool' ? boolean : string
 
 export type FilterValues<S extends Record<string, Filter>> = { [P in keyof S]?: ValueOf<KindOf<S[P]>> }
 
-const descriptions: Record<FilterKind, string> = {
-  id: 'Exact id',
-  text: 'Case-insensitive substring',
-  exact: 'Exact value',
-  bool: 'true or false (any case)',
-  date: 'A date, YYYY-MM-DD',
+/** How each kind is documented: the type a client sends (every value arrives as text). */
+const documented: Record<FilterKind, () => TSchema> = {
+  id: () => t.Integer({ description: 'Exact id' }),
+  text: () => t.String({ description: 'Case-insensitive substring' }),
+  exact: () => t.String({ description: 'Exact value' }),
+  bool: () => t.Boolean({ description: 'true or false (any case)' }),
+  date: () => t.String({ format: 'date', description: 'A date, YYYY-MM-DD' }),
 }
 
 const kindOf = (filter: Filter): FilterKind => (typeof filter === 'string' ? filter : filter.kind)
@@ -44,14 +45,25 @@ function parseOne(kind: FilterKind, raw: string): { value?: unknown; error?: str
   }
 }
 
-/** The query schema of `spec` (strings only: parsing and messages happen in `readFilters`). */
+/** One filter as the OpenAPI page documents it; `description` in place of the kind's own. */
+export const documentedFilter = (kind: FilterKind, description?: string) => {
+  const schema = documented[kind]()
+  return t.Optional(description ? { ...schema, description } : schema)
+}
+
+/**
+ * The query parameters of `spec` as the OpenAPI page documents them, typed. Routes do not hand this
+ * to Elysia: `readFilters` reads the raw strings, so that a bad value gets django-filter's wording.
+ */
 export function filterQuery(spec: Record<string, Filter>, options: { paginated: boolean }) {
   const properties: Record<string, TSchema> = options.paginated ? { ...pageParams } : {}
   for (const [name, filter] of Object.entries(spec)) {
-    const description = typeof filter === 'string' ? descriptions[filter] : filter.description
-    properties[name] = t.Optional(t.String({ description }))
+    properties[name] =
+      typeof filter === 'string'
+        ? documentedFilter(filter)
+        : documentedFilter(filter.kind, filter.description)
   }
-  return t.Object(properties, { additionalProperties: true })
+  return t.Object(properties)
 }
 
 /**

@@ -2,6 +2,8 @@ import { openapi } from '@elysiajs/openapi'
 import { Elysia } from 'elysia'
 import swaggerBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' }
 import swaggerCss from 'swagger-ui-dist/swagger-ui.css' with { type: 'file' }
+import { sharedResponses } from './docs.ts'
+import { finishDocument, type DocumentedRoute } from './openapi-document.ts'
 
 const ASSETS = '/swagger/assets'
 const SPEC_PATH = '/swagger/json'
@@ -18,52 +20,71 @@ const specUrl: object = { url: SPEC_PATH }
  * stylesheet are embedded in the executable and served from here: the plugin's default loads them
  * from a CDN, which leaves the page blank on a gym LAN without internet.
  */
-export function openApiDocs(version: string) {
-  return new Elysia()
-    .get(
-      `${ASSETS}/swagger-ui-bundle.js`,
-      () => new Response(Bun.file(swaggerBundle), { headers: { 'content-type': 'text/javascript' } }),
-      {
-        detail: { hide: true },
-      },
-    )
-    .get(
-      `${ASSETS}/swagger-ui.css`,
-      () => new Response(Bun.file(swaggerCss), { headers: { 'content-type': 'text/css' } }),
-      {
-        detail: { hide: true },
-      },
-    )
-    .use(
-      openapi({
-        path: '/swagger',
-        specPath: SPEC_PATH,
-        provider: 'swagger-ui',
-        swagger: {
-          cdn: `${ASSETS}/swagger-ui-bundle.js`,
-          theme: `${ASSETS}/swagger-ui.css`,
-          autoDarkMode: false,
-          ...specUrl,
+export function openApiDocs(version: string, routes: () => readonly DocumentedRoute[]) {
+  const docsApp = new Elysia()
+  const finished = new WeakMap<object, unknown>()
+  return (
+    docsApp
+      .get(
+        `${ASSETS}/swagger-ui-bundle.js`,
+        () => new Response(Bun.file(swaggerBundle), { headers: { 'content-type': 'text/javascript' } }),
+        {
+          detail: { hide: true },
         },
-        exclude: { paths: [/^\/swagger/] },
-        documentation: {
-          info: {
-            title: 'Belay API',
-            version,
-            description:
-              'The climbing-gym appliance API. Authenticate with `Authorization: Token <key>` (get a key from POST /api/get-token/). Errors are Django REST Framework bodies.',
+      )
+      .get(
+        `${ASSETS}/swagger-ui.css`,
+        () => new Response(Bun.file(swaggerCss), { headers: { 'content-type': 'text/css' } }),
+        {
+          detail: { hide: true },
+        },
+      )
+      // The plugin generates the document from the route table (and keeps it while the table stays
+      // the same size); openapi-document.ts finishes it, once per generated document.
+      .onAfterHandle(({ path, response }) => {
+        if (path.replace(/\/$/, '') !== SPEC_PATH || response === null || typeof response !== 'object') return
+        let document = finished.get(response)
+        if (document === undefined) {
+          document = finishDocument(response, routes())
+          finished.set(response, document)
+        }
+        return document
+      })
+      .use(
+        openapi({
+          path: '/swagger',
+          specPath: SPEC_PATH,
+          provider: 'swagger-ui',
+          swagger: {
+            cdn: `${ASSETS}/swagger-ui-bundle.js`,
+            theme: `${ASSETS}/swagger-ui.css`,
+            autoDarkMode: false,
+            ...specUrl,
           },
-          components: {
-            securitySchemes: {
-              Token: {
-                type: 'apiKey',
-                in: 'header',
-                name: 'Authorization',
-                description: 'The word "Token", a space, then the key from /api/get-token/',
+          exclude: { paths: [/^\/swagger/] },
+          documentation: {
+            info: {
+              title: 'Belay API',
+              version,
+              description:
+                'The climbing-gym appliance API. Authenticate with `Authorization: Token <key>` (get a key from POST /api/get-token/). Errors are Django REST Framework bodies. A method a path does not list answers 405 (after 401 when the path needs a token).',
+            },
+            // The appliance serves its own document: requests go to wherever it was fetched from.
+            servers: [{ url: '/' }],
+            components: {
+              securitySchemes: {
+                Token: {
+                  type: 'apiKey',
+                  in: 'header',
+                  name: 'Authorization',
+                  description: 'The word "Token", a space, then the key from /api/get-token/',
+                },
               },
+              // Elysia's types want a schema object where these hold TypeBox schemas (JSON alike).
+              responses: sharedResponses,
             },
           },
-        },
-      }),
-    )
+        }),
+      )
+  )
 }

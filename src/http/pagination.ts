@@ -1,4 +1,4 @@
-import { t } from 'elysia'
+import { Type as t } from '@sinclair/typebox'
 import { invalidPage } from './errors.ts'
 import type { Urls } from './urls.ts'
 
@@ -18,11 +18,16 @@ export interface Envelope<T> {
   results: T[]
 }
 
-/** Query parameters every list takes, for the OpenAPI page. */
+/** Query parameters every list takes, as the OpenAPI page documents them (`readPage` reads them). */
 export const pageParams = {
-  page: t.Optional(t.String({ description: 'Page number, from 1' })),
+  page: t.Optional(
+    t.Union([t.Integer({ minimum: 1 }), t.Literal('last')], { description: 'Page number, from 1, or last' }),
+  ),
   page_size: t.Optional(
-    t.String({ description: `Results per page (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE})` }),
+    t.Integer({
+      minimum: 1,
+      description: `Results per page (default ${DEFAULT_PAGE_SIZE}; more than ${MAX_PAGE_SIZE} gives ${MAX_PAGE_SIZE})`,
+    }),
   ),
 }
 

@@ -13,6 +13,12 @@ beforeAll(async () => {
   doc = res.body
 })
 
+/** A named schema (`{"$ref": "#/components/schemas/Gym"}`) as the document defines it. */
+const resolve = (schema: any): any =>
+  schema?.$ref === undefined
+    ? schema
+    : doc.components.schemas[schema.$ref.replace('#/components/schemas/', '')]
+
 /** Elysia's `/api/gyms/:id/` as OpenAPI writes it: `/api/gyms/{id}/`. */
 const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}')
 
@@ -86,7 +92,7 @@ describe('OpenAPI document', () => {
   })
 
   test('POST /api/gyms/ documents its JSON request body schema', () => {
-    const request = doc.paths['/api/gyms/'].post.requestBody?.content?.['application/json']?.schema
+    const request = resolve(doc.paths['/api/gyms/'].post.requestBody?.content?.['application/json']?.schema)
     expect(request).toBeDefined()
     expect(request.type).toBe('object')
     expect([...request.required].sort()).toEqual(['name', 'time_zone'])
@@ -103,7 +109,7 @@ describe('OpenAPI document', () => {
   })
 
   test('POST /api/gyms/ documents its 201 response schema', () => {
-    const created = doc.paths['/api/gyms/'].post.responses['201'].content['application/json'].schema
+    const created = resolve(doc.paths['/api/gyms/'].post.responses['201'].content['application/json'].schema)
     expect(created.type).toBe('object')
     expect(Object.keys(created.properties).sort()).toEqual([
       'capacity',
@@ -132,6 +138,140 @@ describe('OpenAPI document', () => {
       )
       .map((r) => `${r.method.toUpperCase()} ${r.path}`)
     expect(withoutSchema).toEqual([])
+  })
+})
+
+/** Every operation of the document, with its path and method. */
+const operations = () =>
+  Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+  )
+
+/** Every schema object in the document, with where it is. */
+function schemasIn(value: any, at = '#', found: Array<{ at: string; schema: any }> = []) {
+  if (value === null || typeof value !== 'object') return found
+  if (typeof value.type === 'string' || value.anyOf || value.$ref) found.push({ at, schema: value })
+  for (const [key, child] of Object.entries(value)) schemasIn(child, `${at}/${key}`, found)
+  return found
+}
+
+/** An operation's answer for a status, through components.responses when it refers there. */
+const answer = (operation: any, status: number) => {
+  const response = operation.responses[String(status)]
+  return response?.$ref ? doc.components.responses[response.$ref.split('/').pop()] : response
+}
+
+describe('OpenAPI document, told truly', () => {
+  test('no schema is a string standing in for a number (ids, counts, page numbers are integers)', () => {
+    const numericStrings = schemasIn(doc).filter(
+      ({ schema }) => schema.type === 'string' && ['integer', 'numeric'].includes(schema.format),
+    )
+    expect(numericStrings.map(({ at }) => at)).toEqual([])
+    for (const { path, method, operation } of operations()) {
+      for (const parameter of operation.parameters ?? []) {
+        if (parameter.in !== 'path' || parameter.name === 'barcode') continue
+        // Add-ons are keyed by a text id; every other record by an integer.
+        const type = path.startsWith('/api/add-ons/') && parameter.name === 'id' ? 'string' : 'integer'
+        expect({ path, method, name: parameter.name, type: parameter.schema.type }).toEqual({
+          path,
+          method,
+          name: parameter.name,
+          type,
+        })
+        expect(parameter.description).toBeString()
+      }
+    }
+    for (const [name, schema] of Object.entries(doc.components.schemas as Record<string, any>)) {
+      if (name.startsWith('Paginated'))
+        expect({ name, count: schema.properties.count.type }).toEqual({ name, count: 'integer' })
+    }
+  })
+
+  test('query parameters carry their types', () => {
+    const query = (path: string) =>
+      Object.fromEntries(
+        doc.paths[path].get.parameters
+          .filter((p: any) => p.in === 'query')
+          .map((p: any) => [p.name, p.schema.type ?? p.schema.anyOf.map((s: any) => s.type ?? s.const)]),
+      )
+    expect(query('/api/check-ins/')).toEqual({
+      page: ['integer', 'string'],
+      page_size: 'integer',
+      check_in_date_min: 'string',
+      check_in_date_max: 'string',
+      this_calendar_day: 'boolean',
+      has_checked_out: 'boolean',
+      customer_id: 'integer',
+      location_id: 'integer',
+      entry_method: ['string', 'string', 'string', 'string', 'string', 'string'],
+    })
+    expect(query('/api/event-types/')).toMatchObject({ gym_id: 'integer', status: 'string' })
+    expect(query('/api/members/')).toMatchObject({
+      membership_id: 'integer',
+      is_group: 'boolean',
+      start_date_min: 'string',
+      include_billing_info: 'boolean',
+    })
+    const dateFilter = doc.paths['/api/check-ins/'].get.parameters.find(
+      (p: any) => p.name === 'check_in_date_min',
+    )
+    expect(dateFilter.schema.format).toBe('date')
+  })
+
+  test("the door's open-door check-in: no body needed, 200 without one, 400 and 404 in plain text", () => {
+    const operation = doc.paths['/api/gym-endpoints/open-door-check-in/{barcode}/'].post
+    expect(operation.requestBody.required).toBe(false)
+    expect(answer(operation, 200).content).toBeUndefined()
+    expect(Object.keys(answer(operation, 404).content)).toEqual(['text/plain'])
+    // A 400 is the refusal to show, or DRF's answer to a malformed body.
+    expect(Object.keys(answer(operation, 400).content)).toEqual(['text/plain', 'application/json'])
+    expect(doc.paths['/api/gym-endpoints/barcode-check-in/{barcode}/'].post.requestBody.required).toBe(false)
+  })
+
+  test('every operation documents what any such route can answer', () => {
+    for (const { path, method, operation } of operations()) {
+      const statuses = Object.keys(operation.responses).map(Number)
+      const expected = [500]
+      if (!PUBLIC_PATHS.has(path)) expected.push(401, 403)
+      if (operation.requestBody) expected.push(400, 413, 415)
+      expect({ path, method, missing: expected.filter((s) => !statuses.includes(s)) }).toEqual({
+        path,
+        method,
+        missing: [],
+      })
+    }
+    const throttled = answer(doc.paths['/api/get-token/'].post, 429)
+    expect(throttled.headers['Retry-After'].required).toBe(true)
+    expect(doc.components.responses.Unauthenticated.headers['WWW-Authenticate'].required).toBe(true)
+  })
+
+  test('a body that needs no field is optional; one with a required field is required', () => {
+    for (const { path, method, operation } of operations()) {
+      const body = operation.requestBody
+      if (!body) continue
+      const schema = resolve(body.content['application/json'].schema)
+      const needsField = (schema.required ?? []).length > 0
+      expect({ path, method, required: body.required }).toEqual({ path, method, required: needsField })
+    }
+  })
+
+  test('shapes are named in components.schemas, and operations refer to them', () => {
+    expect(Object.keys(doc.components.schemas)).toEqual(
+      expect.arrayContaining([
+        'Gym',
+        'GymCreate',
+        'GymReplace',
+        'PatchedGym',
+        'PaginatedGymList',
+        'ErrorDetail',
+      ]),
+    )
+    expect(doc.paths['/api/gyms/{id}/'].get.responses['200'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/Gym',
+    })
+    expect(doc.paths['/api/gyms/{id}/'].patch.requestBody.content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/PatchedGym',
+    })
   })
 })
 

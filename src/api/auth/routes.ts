@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox'
 import { Elysia, t } from 'elysia'
 import { logIn } from '../../core/auth/authentication.ts'
 import type { Deps } from '../../deps.ts'
-import { docs } from '../../http/docs.ts'
+import { docs, named } from '../../http/docs.ts'
 import { throttled, ValidationError } from '../../http/errors.ts'
 import { field } from '../../http/fields.ts'
 import { checkBody } from '../../http/validation.ts'
@@ -27,12 +27,16 @@ export const tokenRoutes = (deps: Deps) =>
     },
     {
       ...docs({
-        body: Credentials,
+        body: named('TokenRequest', Credentials),
+        bodyAlso: { 'application/x-www-form-urlencoded': named('TokenRequest', Credentials) },
         tag: 'Authentication',
         summary: 'Obtain an API token (JSON or form-encoded body)',
         public: true,
-        ok: { status: 200, schema: t.Object({ token: t.String({ description: '40 hex characters' }) }) },
-        errors: [400, 429],
+        ok: {
+          status: 200,
+          schema: named('Token', t.Object({ token: t.String({ description: '40 hex characters' }) })),
+        },
+        errors: [429],
       }),
     },
   )

@@ -1,8 +1,8 @@
-import { Type as t } from '@sinclair/typebox'
+import { Type as t, type TSchema } from '@sinclair/typebox'
 import type { EntryMethod } from '../../db/schema.ts'
 import { ValidationError, type FieldErrors } from '../../http/errors.ts'
 import { field, out } from '../../http/fields.ts'
-import { defineFilters } from '../../http/filters.ts'
+import { defineFilters, documentedFilter } from '../../http/filters.ts'
 import { pageParams } from '../../http/pagination.ts'
 
 export const ENTRY_METHODS: readonly EntryMethod[] = ['MEM', 'ENT', 'EVE', 'GUE', 'FRE', 'MIG']
@@ -81,11 +81,22 @@ export type CheckInFilterValues = Omit<ReturnType<typeof parseBasic>, 'entry_met
  */
 export function checkInFilters(options: { customerId: boolean }) {
   const names = Object.keys(kinds).filter((name) => options.customerId || name !== 'customer_id')
-  const properties: Record<string, ReturnType<typeof t.Optional>> = { ...pageParams }
-  for (const name of names)
-    properties[name] = t.Optional(t.String({ description: filterDocs[name as keyof typeof kinds] }))
+  const properties: Record<string, TSchema> = { ...pageParams }
+  for (const name of names) {
+    const filter = name as keyof typeof kinds
+    properties[name] =
+      filter === 'entry_method'
+        ? t.Optional(
+            t.Union(
+              ENTRY_METHODS.map((m) => t.Literal(m)),
+              { description: filterDocs[filter] },
+            ),
+          )
+        : documentedFilter(kinds[filter], filterDocs[filter])
+  }
   return {
-    query: t.Object(properties, { additionalProperties: true }),
+    /** Documentation, typed; `parse` reads the raw strings. */
+    query: t.Object(properties),
     parse(query: Record<string, string | undefined>): CheckInFilterValues {
       const known = Object.fromEntries(names.map((name) => [name, query[name]]))
       let errors: FieldErrors = {}

@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
 import { isFormBody, UnreadableBody } from '../../http/body.ts'
 import { collectionRoutes } from '../../http/crud.ts'
-import { docs } from '../../http/docs.ts'
+import { docs, named } from '../../http/docs.ts'
 import { notFound } from '../../http/errors.ts'
 import { defineFilters } from '../../http/filters.ts'
 import { requires } from '../../http/permissions.ts'
@@ -32,24 +32,23 @@ function uploadBody(raw: unknown) {
   return { body: checkBody(DocumentCreate, fields), pdf }
 }
 
+/** The create body in both encodings a DRF client may send. */
 const createDocs = docs({
   tag: TAG,
   summary: 'Record a signed document (a waiver by default), optionally with its PDF',
-  ok: { status: 201, schema: DocumentOut },
-  errors: [400, 404, 413, 415],
+  body: named('CustomerDocumentCreate', DocumentCreate),
+  bodyAlso: { 'multipart/form-data': named('CustomerDocumentUpload', DocumentUpload) },
+  ok: { status: 201, schema: named('CustomerDocument', DocumentOut) },
+  errors: [404],
+  params: { customer_id: "The customer's id" },
 })
-
-/** The create body in both encodings a DRF client may send (docs.ts documents JSON only). */
-const createContent: Record<string, { schema: any }> = {
-  'application/json': { schema: DocumentCreate },
-  'multipart/form-data': { schema: DocumentUpload },
-}
 
 const pdfDocs = docs({
   tag: TAG,
   summary: "Download a customer document's PDF",
   ok: { status: 200, schema: null },
   errors: [404],
+  params: { customer_id: "The customer's id", id: "The customer document's id" },
 })
 
 /**
@@ -96,10 +95,7 @@ export const customerDocumentRoutes = (deps: Deps) =>
           {
             params: t.Object({ customer_id: t.Integer() }),
             ...requires('can_manage_members'),
-            detail: {
-              ...createDocs.detail,
-              requestBody: { required: true, content: createContent },
-            },
+            ...createDocs,
           },
         )
         .get(

@@ -5,18 +5,21 @@ import { alertPrevents, freeEntryCheckIn, guestCheckIn } from '../../core/door/s
 import type { StaffUser } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
-import { docs } from '../../http/docs.ts'
+import { docs, named } from '../../http/docs.ts'
 import { jsonResponse } from '../../http/error-handler.ts'
 import { requires } from '../../http/permissions.ts'
 import { checkBody } from '../../http/validation.ts'
 import {
-  BarcodeCheckInError,
+  BarcodeCheckInNotFound,
   BarcodeCheckInOut,
+  BarcodeCheckInRefusal,
   DoorBody,
   FreeEntryBody,
   GuestBody,
-  LookUpError,
+  lookUpError,
+  LookUpNotFound,
   LookUpOut,
+  LookUpRefusal,
 } from './schema.ts'
 import { getCheckIn } from '../check-ins/queries.ts'
 import { CheckInOut } from '../check-ins/schema.ts'
@@ -27,6 +30,11 @@ import { customerFields, serializeBarcodeCheckIn, serializeLookUpCustomer } from
 
 const tag = 'Door'
 const barcodeParams = t.Object({ barcode: t.String() })
+const barcodeParamDocs = { barcode: "The customer's barcode" }
+const customerParamDocs = { customer_id: "The customer's id" }
+/** The door's optional body: without one, the default location. */
+const doorRequest = named('DoorRequest', DoorBody)
+const checkIn = named('CheckIn', CheckInOut)
 
 /** Plain-text bodies of open-door check-in (contract.md 6), for the door controller's display. */
 export const doorText = {
@@ -35,6 +43,15 @@ export const doorText = {
   alert: alertPrevents,
   noEntryMethod:
     'You do not have an available entry method. Please ensure you have an active membership, entry pass, or event booking.',
+}
+
+/** What the door controller may be shown, as the document gives it. */
+const doorTextBodies = {
+  400: t.Union([
+    t.Literal(doorText.noEntryMethod),
+    t.String({ pattern: `^${doorText.alert('[\\s\\S]*').replace(/\.$/, '\\.')}$` }),
+  ]),
+  404: t.Union([t.Literal(doorText.unknownCustomer), t.Literal(doorText.unknownLocation)]),
 }
 
 const text = (status: number, body = '') =>
@@ -110,9 +127,10 @@ export const doorRoutes = (deps: Deps) => {
         ...docs({
           tag,
           summary: 'Let a customer in free (staff): entry method FRE, with the reason and the granting user',
-          body: FreeEntryBody,
-          ok: { status: 201, schema: CheckInOut },
-          errors: [400, 404],
+          body: named('FreeEntryRequest', FreeEntryBody),
+          ok: { status: 201, schema: checkIn },
+          errors: [404],
+          params: customerParamDocs,
         }),
       },
     )
@@ -134,9 +152,10 @@ export const doorRoutes = (deps: Deps) => {
         ...docs({
           tag,
           summary: "Check a guest in on a member's guest pass (staff): entry method GUE",
-          body: GuestBody,
-          ok: { status: 201, schema: CheckInOut },
-          errors: [400, 404],
+          body: named('GuestCheckInRequest', GuestBody),
+          ok: { status: 201, schema: checkIn },
+          errors: [404],
+          params: customerParamDocs,
         }),
       },
     )
@@ -149,10 +168,19 @@ export const doorRoutes = (deps: Deps) => {
         ...docs({
           tag,
           summary: 'Check a customer in by barcode',
-          body: DoorBody,
-          ok: { status: 200, schema: BarcodeCheckInOut },
-          errors: [400, 404],
-          errorBodies: { 400: BarcodeCheckInError, 404: BarcodeCheckInError },
+          body: doorRequest,
+          ok: { status: 200, schema: named('BarcodeCheckIn', BarcodeCheckInOut) },
+          errorBodies: {
+            400: {
+              description: 'Refused: alerts, a duplicate scan, or no entry method',
+              json: named('BarcodeCheckInRefusal', BarcodeCheckInRefusal),
+            },
+            404: {
+              description: 'No active customer with this barcode, or no such location',
+              json: named('BarcodeCheckInNotFound', BarcodeCheckInNotFound),
+            },
+          },
+          params: barcodeParamDocs,
         }),
       },
     )
@@ -165,10 +193,16 @@ export const doorRoutes = (deps: Deps) => {
         ...docs({
           tag,
           summary: 'Access control: 200 opens the door, 4xx does not (plain-text reason)',
-          body: DoorBody,
-          ok: { status: 200, schema: null },
-          errors: [400, 404],
-          errorBodies: { 400: t.String(), 404: t.String() },
+          body: doorRequest,
+          ok: { status: 200, schema: null, description: 'Open the door (no body)' },
+          errorBodies: {
+            400: { description: 'Do not open: the reason to show', text: doorTextBodies[400] },
+            404: {
+              description: 'Do not open: unknown or deactivated customer, or no such location',
+              text: doorTextBodies[404],
+            },
+          },
+          params: barcodeParamDocs,
         }),
       },
     )
@@ -178,16 +212,16 @@ export const doorRoutes = (deps: Deps) => {
         const outcome = await lookUpMember(deps, params.barcode)
         switch (outcome.kind) {
           case 'not_found':
-            return jsonResponse(404, { error: 'No customer matching barcode.' })
+            return jsonResponse(404, { error: lookUpError.notFound })
           case 'no_membership':
             return jsonResponse(400, {
               customer: serializeLookUpCustomer(outcome.customer),
-              error: 'This customer does not have a membership.',
+              error: lookUpError.noMembership,
             })
           case 'membership_not_active':
             return jsonResponse(400, {
               customer: serializeLookUpCustomer(outcome.customer),
-              error: "This customer's membership is not active.",
+              error: lookUpError.notActive,
             })
           case 'active_member':
             return { customer: serializeLookUpCustomer(outcome.customer) }
@@ -199,9 +233,15 @@ export const doorRoutes = (deps: Deps) => {
         ...docs({
           tag,
           summary: 'Look up an active member by barcode',
-          ok: { status: 200, schema: LookUpOut },
-          errors: [400, 404],
-          errorBodies: { 400: LookUpError, 404: LookUpError },
+          ok: { status: 200, schema: named('LookUp', LookUpOut) },
+          errorBodies: {
+            400: {
+              description: 'The customer has no membership, or it is not active',
+              json: named('LookUpRefusal', LookUpRefusal),
+            },
+            404: { description: 'No customer matches', json: named('LookUpNotFound', LookUpNotFound) },
+          },
+          params: barcodeParamDocs,
         }),
       },
     )

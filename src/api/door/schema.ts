@@ -42,15 +42,23 @@ export const BarcodeCheckInOut = t.Object({
   association_memberships_pending_reverification: t.Array(t.Object({})),
 })
 
-export const BarcodeCheckInError = t.Object({
-  error: t.String({
-    description: 'customer_not_found, invalid_location, check_in_alerts, duplicate_check_in, no_entry_method',
-  }),
-  alerts: t.Optional(t.Array(t.String())),
-  customer_id: t.Optional(t.Integer()),
-  customer_first_name: t.Optional(t.String()),
-  customer_last_name: t.Optional(t.String()),
-  customer_email: t.Optional(field.nullable(t.String())),
+const refusedCustomer = {
+  customer_id: t.Integer(),
+  customer_first_name: t.String(),
+  customer_last_name: t.String(),
+  customer_email: field.nullable(t.String()),
+}
+
+/** Barcode check-in's 400 (reference 4.11, 7): why not, and whom it was for. */
+export const BarcodeCheckInRefusal = t.Object({
+  error: field.choice(['check_in_alerts', 'duplicate_check_in', 'no_entry_method']),
+  alerts: t.Optional(t.Array(t.String(), { description: 'For check_in_alerts: the reasons to show' })),
+  ...refusedCustomer,
+})
+
+/** Barcode check-in's 404: no customer fields. */
+export const BarcodeCheckInNotFound = t.Object({
+  error: field.choice(['customer_not_found', 'invalid_location']),
 })
 
 const LookUpCustomer = t.Object({
@@ -63,7 +71,21 @@ const LookUpCustomer = t.Object({
 })
 
 export const LookUpOut = t.Object({ customer: LookUpCustomer })
-export const LookUpError = t.Object({ customer: t.Optional(LookUpCustomer), error: t.String() })
+
+/** Look-up's `error` texts (contract.md 6). */
+export const lookUpError = {
+  notFound: 'No customer matching barcode.',
+  noMembership: 'This customer does not have a membership.',
+  notActive: "This customer's membership is not active.",
+} as const
+
+/** Look-up's 400 (reference 4.13): the customer, and why they are not an active member. */
+export const LookUpRefusal = t.Object({
+  customer: LookUpCustomer,
+  error: field.choice([lookUpError.noMembership, lookUpError.notActive]),
+})
+
+export const LookUpNotFound = t.Object({ error: t.Literal(lookUpError.notFound) })
 
 export const FreeEntryBody = t.Object({
   free_entry_reason: field.text({ maxLength: 255, description: 'Why entry is free (kept on the check-in)' }),

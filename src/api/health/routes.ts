@@ -1,8 +1,10 @@
 import { Elysia, t } from 'elysia'
 import { sql } from 'kysely'
 import type { Deps } from '../../deps.ts'
-import { docs } from '../../http/docs.ts'
+import { docs, named } from '../../http/docs.ts'
 import { jsonResponse } from '../../http/error-handler.ts'
+
+const healthFields = { database: t.String(), version: t.String() }
 
 /** Unauthenticated liveness for monitoring: answers 503 when the database cannot be read. */
 export const healthRoutes = (deps: Deps) =>
@@ -22,11 +24,13 @@ export const healthRoutes = (deps: Deps) =>
         tag: 'Health',
         summary: 'Is the appliance up and its database readable',
         public: true,
-        ok: {
-          status: 200,
-          schema: t.Object({ status: t.String(), database: t.String(), version: t.String() }),
+        ok: { status: 200, schema: named('Health', t.Object({ status: t.Literal('ok'), ...healthFields })) },
+        errorBodies: {
+          503: {
+            description: 'The database cannot be read',
+            json: named('Unhealthy', t.Object({ status: t.Literal('unavailable'), ...healthFields })),
+          },
         },
-        errors: [503],
       }),
     },
   )

@@ -45,7 +45,7 @@ export const MEMBER_FILTERS = {
   },
 } as const
 
-/** What the OpenAPI page shows: the report is one plain array, so no page parameters. */
+/** What the OpenAPI page shows (typed; rules.ts reads the raw strings): one plain array, so no pages. */
 export const MemberQuery = filterQuery(MEMBER_FILTERS, { paginated: false })
 
 const money = (description?: string) => t.String({ pattern: '^-?[0-9]+\\.[0-9]{2}$', description })

@@ -4,7 +4,7 @@ import { changeMyAccount } from './rules.ts'
 import type { StaffUser } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
-import { docs } from '../../http/docs.ts'
+import { docs, named } from '../../http/docs.ts'
 import { requires } from '../../http/permissions.ts'
 import type { Urls } from '../../http/urls.ts'
 import { checkBody } from '../../http/validation.ts'
@@ -13,7 +13,7 @@ import { ChangePassword, MyAccountOut, MyAccountReplace, MyAccountUpdate } from 
 import { serializeMyAccount } from './serializer.ts'
 
 const tag = 'My account'
-const ok = { status: 200, schema: MyAccountOut }
+const ok = { status: 200, schema: named('MyAccount', MyAccountOut) }
 
 /** The signed-in user's own account (/api/my-account/) and password change (/api/change-password/). */
 export const myAccountRoutes = (deps: Deps) => {
@@ -43,9 +43,8 @@ export const myAccountRoutes = (deps: Deps) => {
         ...docs({
           tag,
           summary: 'Replace my account (a password change needs previous_password)',
-          body: MyAccountReplace,
+          body: named('MyAccountReplace', MyAccountReplace),
           ok,
-          errors: [400],
         }),
       },
     )
@@ -54,7 +53,7 @@ export const myAccountRoutes = (deps: Deps) => {
       ({ user, urls, body }) => write(user, urls, MyAccountUpdate, body, 'previous_password'),
       {
         ...requires('staff'),
-        ...docs({ tag, summary: 'Update my account', body: MyAccountUpdate, ok, errors: [400] }),
+        ...docs({ tag, summary: 'Update my account', body: named('PatchedMyAccount', MyAccountUpdate), ok }),
       },
     )
     .patch(
@@ -62,7 +61,7 @@ export const myAccountRoutes = (deps: Deps) => {
       ({ user, urls, body }) => write(user, urls, ChangePassword, body, 'old_password'),
       {
         ...requires('staff'),
-        ...docs({ tag, summary: 'Change my password', body: ChangePassword, ok, errors: [400] }),
+        ...docs({ tag, summary: 'Change my password', body: named('ChangePassword', ChangePassword), ok }),
       },
     )
 }

@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import { changeOrganization } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
-import { docs } from '../../http/docs.ts'
+import { docs, named } from '../../http/docs.ts'
 import { requires } from '../../http/permissions.ts'
 import { checkBody } from '../../http/validation.ts'
 import { OrganizationOut, OrganizationReplace, OrganizationUpdate } from './schema.ts'
@@ -18,7 +18,7 @@ export const organizationRoutes = (deps: Deps) => {
     await changeOrganization(deps, checkBody(schema, body))
     return read()
   }
-  const ok = { status: 200, schema: OrganizationOut }
+  const ok = { status: 200, schema: named('Organization', OrganizationOut) }
   return new Elysia({ prefix: '/api/organization' })
     .use(authenticated(deps))
     .get('/', read, { ...requires('staff'), ...docs({ tag, summary: 'Read the organization', ok }) })
@@ -27,13 +27,17 @@ export const organizationRoutes = (deps: Deps) => {
       ...docs({
         tag,
         summary: 'Replace the organization settings',
-        body: OrganizationReplace,
+        body: named('OrganizationReplace', OrganizationReplace),
         ok,
-        errors: [400],
       }),
     })
     .patch('/', ({ body }) => write(OrganizationUpdate, body), {
       ...requires('admin'),
-      ...docs({ tag, summary: 'Update organization settings', body: OrganizationUpdate, ok, errors: [400] }),
+      ...docs({
+        tag,
+        summary: 'Update organization settings',
+        body: named('PatchedOrganization', OrganizationUpdate),
+        ok,
+      }),
     })
 }

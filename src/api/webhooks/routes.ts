@@ -3,7 +3,7 @@ import { changeWebhook, createWebhook, redeliverWebhookEvent, removeWebhook } fr
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
 import { collectionRoutes } from '../../http/crud.ts'
-import { docs, envelopeOf } from '../../http/docs.ts'
+import { docs, envelopeOf, named } from '../../http/docs.ts'
 import { notFound } from '../../http/errors.ts'
 import { defineFilters } from '../../http/filters.ts'
 import { pageParams, paginate } from '../../http/pagination.ts'
@@ -65,13 +65,14 @@ export const webhookRoutes = (deps: Deps) =>
           },
           {
             params: t.Object({ id: t.Integer() }),
-            query: t.Object(pageParams, { additionalProperties: true }),
             ...requires('admin'),
             ...docs({
               tag: TAG,
               summary: "List a webhook's delivery attempts, newest first",
-              ok: { status: 200, schema: envelopeOf(WebhookDeliveryOut) },
+              ok: { status: 200, schema: envelopeOf(named('WebhookDelivery', WebhookDeliveryOut)) },
               errors: [404],
+              params: { id: "The webhook's id" },
+              query: t.Object(pageParams),
             }),
           },
         )
@@ -90,9 +91,10 @@ export const webhookRoutes = (deps: Deps) =>
             ...docs({
               tag: TAG,
               summary: 'Send one event again (same webhook_event_id and webhook-id), due now',
-              ok: { status: 202, schema: WebhookEventOut },
-              body: RedeliverBody,
+              ok: { status: 202, schema: named('WebhookEvent', WebhookEventOut) },
+              body: named('WebhookRedeliver', RedeliverBody),
               errors: [404],
+              params: { id: "The webhook's id", webhook_event_id: "The event's webhook_event_id" },
             }),
           },
         ),
