@@ -3,6 +3,8 @@ import { Document, Spectral, type RulesetDefinition } from '@stoplight/spectral-
 import * as Parsers from '@stoplight/spectral-parsers'
 import { oas } from '@stoplight/spectral-rulesets'
 import { beforeAll, describe, expect, test } from 'bun:test'
+import { ORIGIN } from '../helpers/app.ts'
+import { checkResponse } from '../helpers/response-check.ts'
 import { useTestApp } from '../helpers/seeded.ts'
 
 const PUBLIC_PATHS = new Set(['/healthz', '/api/get-token/'])
@@ -342,5 +344,70 @@ describe('Swagger UI page', () => {
     const css = await t.app.handle(new Request('http://localhost/swagger/assets/swagger-ui.css'))
     expect(css.status).toBe(200)
     expect(css.headers.get('content-type')).toContain('text/css')
+  })
+})
+
+describe("the test helper's response check", () => {
+  const check = (method: string, path: string, response: Response) =>
+    checkResponse(
+      { handle: t.app.handle, routes: t.app.routes },
+      new Request(`${ORIGIN}${path}`, { method }),
+      response,
+    )
+  const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json', ...headers },
+    })
+  const text = (status: number, body: string) =>
+    new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+  const door = '/api/gym-endpoints/open-door-check-in/LYNN1/'
+
+  test('lets through what the document allows', async () => {
+    await check('GET', '/api/gyms/7/', json(404, { detail: 'Not found.' }))
+    await check('GET', '/api/gyms/7', json(404, { detail: 'Not found.' }))
+    await check('POST', door, text(404, 'Unknown or deactivated customer account.'))
+    await check('POST', door, text(200, ''))
+    await check('GET', '/api/nope/', json(404, { detail: 'Not found.' }))
+    await check('DELETE', '/api/gyms/7/', json(405, { detail: 'Method "DELETE" not allowed.' }))
+    await check(
+      'GET',
+      '/swagger',
+      new Response('<html></html>', { headers: { 'content-type': 'text/html' } }),
+    )
+  })
+
+  test('refuses a body off its schema, naming where', async () => {
+    await expect(check('GET', '/api/gyms/7/', json(404, { detail: 7 }))).rejects.toThrow(
+      /GET \/api\/gyms\/7\/ answered 404 with a body that does not match[^]*\/detail must be string; found 7/,
+    )
+    await expect(check('GET', '/api/gyms/7/', json(404, { detail: 'Not found.', extra: 1 }))).rejects.toThrow(
+      'must NOT have additional properties (extra)',
+    )
+  })
+
+  test('refuses a status the operation does not document', async () => {
+    await expect(check('GET', '/api/gyms/7/', json(418, {}))).rejects.toThrow(
+      'GET /api/gyms/{id}/ documents 200, 401, 403, 404, 500, not 418',
+    )
+  })
+
+  test('refuses a media type the document does not give, and a body where it gives none', async () => {
+    await expect(check('POST', door, json(404, { detail: 'Not found.' }))).rejects.toThrow(
+      'its content type is "application/json", the document gives text/plain',
+    )
+    await expect(check('POST', door, text(404, 'Who?'))).rejects.toThrow('does not match')
+    await expect(check('POST', door, text(200, 'Welcome'))).rejects.toThrow('the document gives no body')
+  })
+
+  test('refuses a missing documented header', async () => {
+    await expect(check('GET', '/api/gyms/', json(401, { detail: 'Invalid token.' }))).rejects.toThrow(
+      'the WWW-Authenticate header is missing',
+    )
+  })
+
+  test('refuses anything but 404 on a path the document lacks, and but 405 (or 401) on a method', async () => {
+    await expect(check('GET', '/api/nope/', json(200, {}))).rejects.toThrow('must be 404')
+    await expect(check('DELETE', '/api/gyms/7/', json(204, {}))).rejects.toThrow('must be 405 (or 401)')
   })
 })

@@ -9,7 +9,7 @@ import { migrateToLatest } from '../../src/db/migrator.ts'
 import { openReader, type Reader } from '../../src/db/reader.ts'
 import type { Db } from '../../src/db/connection.ts'
 import { fixedClock } from '../../src/lib/clock.ts'
-import { depsFor, START } from '../helpers/app.ts'
+import { checkedApp, depsFor, START } from '../helpers/app.ts'
 import { makeToken } from '../helpers/factories.ts'
 
 /*
@@ -26,7 +26,7 @@ let onMainApp: ReturnType<typeof appWith>
 let onWorkerApp: ReturnType<typeof appWith>
 const clock = fixedClock(START)
 
-const appWith = (readerDb: Db) => createApp(depsFor(connection, clock, { reader: readerDb }))
+const appWith = (readerDb: Db) => checkedApp(createApp(depsFor(connection, clock, { reader: readerDb })))
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'belay-reader-responses-'))

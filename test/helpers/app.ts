@@ -1,4 +1,4 @@
-import { createApp } from '../../src/app.ts'
+import { createApp, type App } from '../../src/app.ts'
 import { LoginThrottle } from '../../src/core/auth/login-throttle.ts'
 import { TokenCache } from '../../src/core/auth/token-cache.ts'
 import { openDatabase, type Connection, type Db } from '../../src/db/connection.ts'
@@ -6,6 +6,7 @@ import { migrateToLatest } from '../../src/db/migrator.ts'
 import type { Deps } from '../../src/deps.ts'
 import { fixedClock, type Clock } from '../../src/lib/clock.ts'
 import { silentLogger, type Logger } from '../../src/lib/log.ts'
+import { checkResponse } from './response-check.ts'
 
 export const ORIGIN = 'http://localhost'
 export const START = '2026-11-22T15:04:05.123Z'
@@ -61,6 +62,20 @@ export function depsFor(
 }
 
 /**
+ * The app with every response it gives, from `request` or from a test's own `app.handle(...)`,
+ * checked against its OpenAPI document (response-check.ts): a mismatch fails the test.
+ */
+export function checkedApp(app: App): App {
+  const handle = app.handle.bind(app)
+  app.handle = async (request: Request) => {
+    const response = await handle(request)
+    await checkResponse({ handle, routes: app.routes }, request, response.clone() as Response)
+    return response
+  }
+  return app
+}
+
+/**
  * A fresh, migrated in-memory database behind the whole API, with a fixed clock. Nothing listens:
  * requests go through `app.handle`, as Elysia recommends for tests.
  */
@@ -69,7 +84,7 @@ export async function makeTestApp(options: TestAppOptions = {}) {
   await migrateToLatest(connection.db)
   const clock = fixedClock(START)
   const deps = depsFor(connection, clock, options)
-  const app = createApp(deps)
+  const app = checkedApp(createApp(deps))
 
   async function request(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse> {
     const headers: Record<string, string> = { ...opts.headers }
