@@ -1,12 +1,11 @@
 import { Elysia, t, type Static } from 'elysia'
 import type { TObject } from '@sinclair/typebox'
+import type { ListSource } from '../db/list-source.ts'
 import type { StaffUser } from '../db/schema.ts'
 import type { Deps } from '../deps.ts'
 import { authenticated } from './auth.ts'
 import { docs, envelopeOf } from './docs.ts'
 import { notFound } from './errors.ts'
-import type { FilterValues } from './filters.ts'
-import { defineFilters } from './filters.ts'
 import { pageParams, paginate } from './pagination.ts'
 import { requires, type Permission } from './permissions.ts'
 import type { Urls } from './urls.ts'
@@ -27,7 +26,11 @@ export interface Scope {
   parentId: number | null
 }
 
-type Filters = ReturnType<typeof defineFilters<any>>
+/** A list's filters: the query schema the docs show, and the parser of the raw values. */
+interface Filters {
+  query: TObject
+  parse(query: Record<string, string | undefined>): object
+}
 
 /** How a record's id appears in its path: an integer (most records) or a string (add-ons). */
 export type IdKind = 'integer' | 'string'
@@ -77,8 +80,12 @@ export interface CollectionSpec<
   write: Permission
   filters: F
   output: TObject
-  count(scope: Scope, filters: FilterValues<any>): Promise<number>
-  list(scope: Scope, filters: FilterValues<any>, limit: number, offset: number): Promise<Row[]>
+  /**
+   * The records the filters select, as DRF's filtered queryset: the helper counts it and takes the
+   * page (`listFrom` builds one from a Kysely query). It runs on the Kysely the collection picks:
+   * `deps.reader` for a long list or a search, `deps.db` otherwise.
+   */
+  list(scope: Scope, filters: ReturnType<F['parse']>): ListSource<Row> | Promise<ListSource<Row>>
   /** One record of the scope; undefined (404) for no such record or another parent's record. */
   get(scope: Scope, id: IdOf<K>): Promise<Row | undefined>
   serialize(row: Row, urls: Urls): unknown
@@ -148,16 +155,9 @@ export function collectionRoutes<
       async ({ request, query: rawQuery, params, urls }) => {
         const scope = await scopeOf(params)
         const query = rawQuery as Record<string, string | undefined>
-        const filters = spec.filters.parse(query)
-        return paginate(
-          request,
-          query,
-          urls,
-          {
-            count: () => spec.count(scope, filters),
-            rows: (limit, offset) => spec.list(scope, filters, limit, offset),
-          },
-          (row: Row) => spec.serialize(row, urls),
+        const filters = spec.filters.parse(query) as ReturnType<F['parse']>
+        return paginate(request, query, urls, await spec.list(scope, filters), (row) =>
+          spec.serialize(row, urls),
         )
       },
       {

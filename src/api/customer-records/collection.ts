@@ -1,5 +1,6 @@
 import type { Static, TObject } from '@sinclair/typebox'
 import type { Author } from './record-rules.ts'
+import type { ListSource } from '../../db/list-source.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'
@@ -20,8 +21,7 @@ export interface CustomerRecordSpec<Row, Create extends TObject, Replace extends
   /** Singular, e.g. 'customer credit' */
   noun: string
   output: TObject
-  count(db: Db, customerId: number): Promise<number>
-  list(db: Db, customerId: number, limit: number, offset: number): Promise<Row[]>
+  list(db: Db, customerId: number): ListSource<Row>
   /** Undefined for no such record and for another customer's record. */
   get(db: Db, customerId: number, id: number): Promise<Row | undefined>
   /** `now` for fields computed at read time (is_expired). */
@@ -55,9 +55,7 @@ export function customerRecordRoutes<Row, Create extends TObject, Replace extend
     write: 'can_manage_members',
     filters: noFilters,
     output: spec.output,
-    count: ({ deps, parentId }) => spec.count(deps.db, customerOf(parentId)),
-    list: ({ deps, parentId }, _filters, limit, offset) =>
-      spec.list(deps.db, customerOf(parentId), limit, offset),
+    list: ({ deps, parentId }) => spec.list(deps.db, customerOf(parentId)),
     get: ({ deps, parentId }, id) => spec.get(deps.db, customerOf(parentId), id),
     serialize: (row, urls) => spec.serialize(row, urls, deps.clock.now()),
     create: create && {
