@@ -1,4 +1,4 @@
-import { Elysia, t, type Static } from 'elysia'
+import { Elysia, t, type AnyElysia, type Static } from 'elysia'
 import type { TObject } from '@sinclair/typebox'
 import type { ListSource } from '../db/list-source.ts'
 import type { StaffUser } from '../db/schema.ts'
@@ -17,13 +17,23 @@ export interface Actor {
   urls: Urls
 }
 
+/** A nested collection's parent record's id; null for a collection at the top level. */
+export type ParentId = number | null
+
 /**
  * Where a collection's records live: at the top level (`parentId` null) or under one parent record,
- * e.g. `/api/customers/<customer_id>/credits/`, whose id is `parentId`.
+ * e.g. `/api/customers/<customer_id>/credits/`, whose id is `parentId` (checked to exist before any
+ * of the spec's functions runs).
  */
-export interface Scope {
+export interface Scope<P extends ParentId = ParentId> {
   deps: Deps
-  parentId: number | null
+  parentId: P
+}
+
+/** A nested collection's parent: its path parameter, and whether a record of that id exists. */
+export interface Parent {
+  param: string
+  exists(deps: Deps, id: number): Promise<boolean>
 }
 
 /** A list's filters: the query schema the docs show, and the parser of the raw values. */
@@ -40,13 +50,13 @@ export type IdOf<K extends IdKind> = K extends 'string' ? string : number
  * A POST on one record (`/<id>/<name>/`) that changes it and answers 200 with the whole record, as a
  * DRF `@action(detail=True)` does: freezing a membership, cancelling a reservation.
  */
-export interface RecordAction<Row, Body extends TObject> {
+export interface RecordAction<Row, Body extends TObject, P extends ParentId = ParentId> {
   /** The path segment, e.g. 'freeze' */
   name: string
   summary: string
   /** Documented and validated like a create body; `t.Object({})` for an action that takes none. */
   body: Body
-  run(scope: Scope, row: Row, body: CheckedBody<Static<Body>>, actor: Actor): Promise<void>
+  run(scope: Scope<P>, row: Row, body: CheckedBody<Static<Body>>, actor: Actor): Promise<void>
 }
 
 /**
@@ -60,6 +70,7 @@ export interface CollectionSpec<
   Replace extends TObject,
   F extends Filters,
   K extends IdKind = 'integer',
+  P extends ParentId = null,
 > {
   /** e.g. '/api/gyms', or '/api/customers/:customer_id/credits' with `parent` (no final slash) */
   path: string
@@ -71,8 +82,8 @@ export interface CollectionSpec<
    * (customers: `/api/customers/:customer_id/` beside `/api/customers/:customer_id/credits/`).
    */
   idParam?: string
-  /** For a nested collection: the path parameter naming the parent, and whether that parent exists. */
-  parent?: { param: string; exists(deps: Deps, id: number): Promise<boolean> }
+  /** For a nested collection: its parent, whose id every function below gets as `parentId`. */
+  parent?: Parent
   tag: string
   /** Singular name for summaries, e.g. 'gym' */
   noun: string
@@ -85,14 +96,14 @@ export interface CollectionSpec<
    * page (`listFrom` builds one from a Kysely query). It runs on the Kysely the collection picks:
    * `deps.reader` for a long list or a search, `deps.db` otherwise.
    */
-  list(scope: Scope, filters: ReturnType<F['parse']>): ListSource<Row> | Promise<ListSource<Row>>
+  list(scope: Scope<P>, filters: ReturnType<F['parse']>): ListSource<Row> | Promise<ListSource<Row>>
   /** One record of the scope; undefined (404) for no such record or another parent's record. */
-  get(scope: Scope, id: IdOf<K>): Promise<Row | undefined>
+  get(scope: Scope<P>, id: IdOf<K>): Promise<Row | undefined>
   serialize(row: Row, urls: Urls): unknown
   /** POST: checks the body's remaining rules, then writes; returns the new id. */
   create?: {
     body: Create
-    run(scope: Scope, body: CheckedBody<Static<Create>>, actor: Actor): Promise<IdOf<K>>
+    run(scope: Scope<P>, body: CheckedBody<Static<Create>>, actor: Actor): Promise<IdOf<K>>
   }
   /**
    * PUT: the whole writable record; PATCH gets the same schema with every field optional.
@@ -101,21 +112,37 @@ export interface CollectionSpec<
   replace?: {
     body: Replace
     patchOnly?: boolean
-    run(scope: Scope, row: Row, body: CheckedBody<Partial<Static<Replace>>>, actor: Actor): Promise<void>
+    run(scope: Scope<P>, row: Row, body: CheckedBody<Partial<Static<Replace>>>, actor: Actor): Promise<void>
   }
   /** DELETE: 204 with no body. */
-  remove?: { run(scope: Scope, row: Row, actor: Actor): Promise<void> }
+  remove?: { run(scope: Scope<P>, row: Row, actor: Actor): Promise<void> }
   /** POST `/<id>/<name>/` actions, each with the collection's write permission. */
-  actions?: RecordAction<Row, any>[]
+  actions?: RecordAction<Row, any, P>[]
 }
 
+/** The routes of a collection at the top level: `parentId` is null. */
 export function collectionRoutes<
   Row,
   Create extends TObject,
   Replace extends TObject,
   F extends Filters,
   K extends IdKind = 'integer',
->(deps: Deps, spec: CollectionSpec<Row, Create, Replace, F, K>) {
+>(deps: Deps, spec: CollectionSpec<Row, Create, Replace, F, K, null> & { parent?: undefined }): AnyElysia
+/** The routes of a collection under a parent record: `parentId` is that record's id. */
+export function collectionRoutes<
+  Row,
+  Create extends TObject,
+  Replace extends TObject,
+  F extends Filters,
+  K extends IdKind = 'integer',
+>(deps: Deps, spec: CollectionSpec<Row, Create, Replace, F, K, number> & { parent: Parent }): AnyElysia
+export function collectionRoutes<
+  Row,
+  Create extends TObject,
+  Replace extends TObject,
+  F extends Filters,
+  K extends IdKind,
+>(deps: Deps, spec: CollectionSpec<Row, Create, Replace, F, K, ParentId>): AnyElysia {
   const parent = spec.parent
   // Path ids are any integer (0 or -1 simply match no record: 404); anything else is 404 too.
   // A top-level list has no path parameters: Elysia refuses an empty params schema, so give none.

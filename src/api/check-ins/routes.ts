@@ -50,7 +50,7 @@ export const checkInRoutes = (deps: Deps) => {
         filters: checkInFilters({ customerId: false }),
         list: async ({ deps, parentId }, filters) =>
           listCheckIns(deps.db, await checkInQuery(deps, filters, parentId)),
-        get: ({ deps, parentId }, id) => getCheckIn(deps.db, id, parentId!),
+        get: ({ deps, parentId }, id) => getCheckIn(deps.db, id, parentId),
       }),
     )
 }

@@ -18,9 +18,9 @@ export const customerAlertRoutes = (deps: Deps) =>
     write: 'can_manage_members',
     filters: defineFilters({ is_active: 'bool', prevents_check_in: 'bool' }),
     output: AlertOut,
-    list: ({ deps, parentId }, filters) => listAlerts(deps.db, parentId!, filters),
-    get: ({ deps, parentId }, id) => getAlert(deps.db, parentId!, id),
+    list: ({ deps, parentId }, filters) => listAlerts(deps.db, parentId, filters),
+    get: ({ deps, parentId }, id) => getAlert(deps.db, parentId, id),
     serialize: serializeAlert,
-    create: { body: AlertWrite, run: ({ deps, parentId }, body) => createAlert(deps, parentId!, body) },
+    create: { body: AlertWrite, run: ({ deps, parentId }, body) => createAlert(deps, parentId, body) },
     replace: { body: AlertWrite, run: ({ deps }, row, body) => changeAlert(deps, row, body) },
   })

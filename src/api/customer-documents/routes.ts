@@ -69,9 +69,9 @@ export const customerDocumentRoutes = (deps: Deps) =>
         write: 'can_manage_members',
         filters: defineFilters({}),
         output: DocumentOut,
-        list: async ({ deps, parentId }) => listDocuments(deps.db, parentId!, await organizationToday(deps)),
+        list: async ({ deps, parentId }) => listDocuments(deps.db, parentId, await organizationToday(deps)),
         get: async ({ deps, parentId }, id) =>
-          getDocument(deps.db, parentId!, id, await organizationToday(deps)),
+          getDocument(deps.db, parentId, id, await organizationToday(deps)),
         serialize: serializeDocument,
       }),
     )

@@ -44,8 +44,6 @@ export function customerRecordRoutes<Row, Create extends TObject, Replace extend
   spec: CustomerRecordSpec<Row, Create, Replace>,
 ) {
   const { create, replace, remove } = spec
-  // The parent's existence is checked first, so the customer id below is always a real one.
-  const customerOf = (parentId: number | null) => parentId!
   return collectionRoutes(deps, {
     path: `/api/customers/:customer_id/${spec.name}`,
     parent: { param: 'customer_id', exists: (deps, id) => customerExists(deps.db, id) },
@@ -55,12 +53,12 @@ export function customerRecordRoutes<Row, Create extends TObject, Replace extend
     write: 'can_manage_members',
     filters: noFilters,
     output: spec.output,
-    list: ({ deps, parentId }) => spec.list(deps.db, customerOf(parentId)),
-    get: ({ deps, parentId }, id) => spec.get(deps.db, customerOf(parentId), id),
+    list: ({ deps, parentId }) => spec.list(deps.db, parentId),
+    get: ({ deps, parentId }, id) => spec.get(deps.db, parentId, id),
     serialize: (row, urls) => spec.serialize(row, urls, deps.clock.now()),
     create: create && {
       body: create.body,
-      run: ({ deps, parentId }, body, actor) => create.run(deps, customerOf(parentId), body, actor),
+      run: ({ deps, parentId }, body, actor) => create.run(deps, parentId, body, actor),
     },
     replace: replace && { body: replace.body, run: ({ deps }, row, body) => replace.run(deps, row, body) },
     remove: remove && { run: ({ deps }, row) => remove(deps, row) },
