@@ -66,6 +66,7 @@ export interface RecordAction<Row, Body extends TObject, P extends ParentId = Pa
  */
 export interface CollectionSpec<
   Row,
+  Out extends TObject,
   Create extends TObject,
   Replace extends TObject,
   F extends Filters,
@@ -90,7 +91,7 @@ export interface CollectionSpec<
   read: Permission
   write: Permission
   filters: F
-  output: TObject
+  output: Out
   /**
    * The records the filters select, as DRF's filtered queryset: the helper counts it and takes the
    * page (`listFrom` builds one from a Kysely query). It runs on the Kysely the collection picks:
@@ -99,7 +100,7 @@ export interface CollectionSpec<
   list(scope: Scope<P>, filters: ReturnType<F['parse']>): ListSource<Row> | Promise<ListSource<Row>>
   /** One record of the scope; undefined (404) for no such record or another parent's record. */
   get(scope: Scope<P>, id: IdOf<K>): Promise<Row | undefined>
-  serialize(row: Row, urls: Urls): unknown
+  serialize(row: Row, urls: Urls): Static<Out>
   /** POST: checks the body's remaining rules, then writes; returns the new id. */
   create?: {
     body: Create
@@ -123,26 +124,29 @@ export interface CollectionSpec<
 /** The routes of a collection at the top level: `parentId` is null. */
 export function collectionRoutes<
   Row,
+  Out extends TObject,
   Create extends TObject,
   Replace extends TObject,
   F extends Filters,
   K extends IdKind = 'integer',
->(deps: Deps, spec: CollectionSpec<Row, Create, Replace, F, K, null> & { parent?: undefined }): AnyElysia
+>(deps: Deps, spec: CollectionSpec<Row, Out, Create, Replace, F, K, null> & { parent?: undefined }): AnyElysia
 /** The routes of a collection under a parent record: `parentId` is that record's id. */
 export function collectionRoutes<
   Row,
+  Out extends TObject,
   Create extends TObject,
   Replace extends TObject,
   F extends Filters,
   K extends IdKind = 'integer',
->(deps: Deps, spec: CollectionSpec<Row, Create, Replace, F, K, number> & { parent: Parent }): AnyElysia
+>(deps: Deps, spec: CollectionSpec<Row, Out, Create, Replace, F, K, number> & { parent: Parent }): AnyElysia
 export function collectionRoutes<
   Row,
+  Out extends TObject,
   Create extends TObject,
   Replace extends TObject,
   F extends Filters,
   K extends IdKind,
->(deps: Deps, spec: CollectionSpec<Row, Create, Replace, F, K, ParentId>): AnyElysia {
+>(deps: Deps, spec: CollectionSpec<Row, Out, Create, Replace, F, K, ParentId>): AnyElysia {
   const parent = spec.parent
   // Path ids are any integer (0 or -1 simply match no record: 404); anything else is 404 too.
   // A top-level list has no path parameters: Elysia refuses an empty params schema, so give none.

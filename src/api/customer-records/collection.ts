@@ -15,17 +15,22 @@ type Db = Deps['db']
  * read by any staff user and written with can_manage_members (contract.md 4); an unknown customer,
  * or a record of another customer, is 404. Each brings queries by customer id and its rules.
  */
-export interface CustomerRecordSpec<Row, Create extends TObject, Replace extends TObject> {
+export interface CustomerRecordSpec<
+  Row,
+  Out extends TObject,
+  Create extends TObject,
+  Replace extends TObject,
+> {
   /** Path segment, e.g. 'credits' */
   name: string
   /** Singular, e.g. 'customer credit' */
   noun: string
-  output: TObject
+  output: Out
   list(db: Db, customerId: number): ListSource<Row>
   /** Undefined for no such record and for another customer's record. */
   get(db: Db, customerId: number, id: number): Promise<Row | undefined>
   /** `now` for fields computed at read time (is_expired). */
-  serialize(row: Row, urls: Urls, now: Date): unknown
+  serialize(row: Row, urls: Urls, now: Date): Static<Out>
   create?: {
     body: Create
     run(deps: Deps, customerId: number, body: CheckedBody<Static<Create>>, author: Author): Promise<number>
@@ -39,10 +44,12 @@ export interface CustomerRecordSpec<Row, Create extends TObject, Replace extends
 
 const noFilters = defineFilters({})
 
-export function customerRecordRoutes<Row, Create extends TObject, Replace extends TObject>(
-  deps: Deps,
-  spec: CustomerRecordSpec<Row, Create, Replace>,
-) {
+export function customerRecordRoutes<
+  Row,
+  Out extends TObject,
+  Create extends TObject,
+  Replace extends TObject,
+>(deps: Deps, spec: CustomerRecordSpec<Row, Out, Create, Replace>) {
   const { create, replace, remove } = spec
   return collectionRoutes(deps, {
     path: `/api/customers/:customer_id/${spec.name}`,
