@@ -54,6 +54,8 @@ export interface RecordAction<Row, Body extends TObject, P extends ParentId = Pa
   /** The path segment, e.g. 'freeze' */
   name: string
   summary: string
+  /** Who may run it: the collection's write permission unless it names another. */
+  permission?: Permission
   /** Documented and validated like a create body; `t.Object({})` for an action that takes none. */
   body: Body
   run(scope: Scope<P>, row: Row, body: CheckedBody<Static<Body>>, actor: Actor): Promise<void>
@@ -117,7 +119,7 @@ export interface CollectionSpec<
   }
   /** DELETE: 204 with no body. */
   remove?: { run(scope: Scope<P>, row: Row, actor: Actor): Promise<void> }
-  /** POST `/<id>/<name>/` actions, each with the collection's write permission. */
+  /** POST `/<id>/<name>/` actions. */
   actions?: RecordAction<Row, any, P>[]
 }
 
@@ -259,7 +261,7 @@ export function collectionRoutes<
       },
       {
         params: recordParams,
-        ...requires(spec.write),
+        ...requires(action.permission ?? spec.write),
         ...doc(action.summary, { status: 200, schema: spec.output }, [400, 404], action.body),
       },
     )
