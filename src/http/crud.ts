@@ -50,7 +50,7 @@ export type IdOf<K extends IdKind> = K extends 'string' ? string : number
  * A POST on one record (`/<id>/<name>/`) that changes it and answers 200 with the whole record, as a
  * DRF `@action(detail=True)` does: freezing a membership, cancelling a reservation.
  */
-export interface RecordAction<Row, Body extends TObject, P extends ParentId = ParentId> {
+export interface RecordAction<Target, Body extends TObject, P extends ParentId = ParentId> {
   /** The path segment, e.g. 'freeze' */
   name: string
   summary: string
@@ -58,13 +58,16 @@ export interface RecordAction<Row, Body extends TObject, P extends ParentId = Pa
   permission?: Permission
   /** Documented and validated like a create body; `t.Object({})` for an action that takes none. */
   body: Body
-  run(scope: Scope<P>, row: Row, body: CheckedBody<Static<Body>>, actor: Actor): Promise<void>
+  run(scope: Scope<P>, row: Target, body: CheckedBody<Static<Body>>, actor: Actor): Promise<void>
 }
 
 /**
  * One collection's ordinary routes (list, read, create, replace, update, remove), DRF-style: the
  * route table is the same for every collection, so it lives here once; each collection brings its
  * schemas, queries, rules and serializer. A method the spec leaves out answers 405.
+ *
+ * `Row` is a record as the API shows it (what `get` and the list read, what `serialize` takes);
+ * `Target` is what writes and actions act on, `Row` unless the spec reads less for them (`target`).
  */
 export interface CollectionSpec<
   Row,
@@ -74,6 +77,7 @@ export interface CollectionSpec<
   F extends Filters,
   K extends IdKind = 'integer',
   P extends ParentId = null,
+  Target = Row,
 > {
   /** e.g. '/api/gyms', or '/api/customers/:customer_id/credits' with `parent` (no final slash) */
   path: string
@@ -102,6 +106,11 @@ export interface CollectionSpec<
   list(scope: Scope<P>, filters: ReturnType<F['parse']>): ListSource<Row> | Promise<ListSource<Row>>
   /** One record of the scope; undefined (404) for no such record or another parent's record. */
   get(scope: Scope<P>, id: IdOf<K>): Promise<Row | undefined>
+  /**
+   * The record a write or an action acts on, when it needs less than `get` reads (a customer's
+   * rules need its stored columns, not the computed ones); undefined is 404 as for `get`.
+   */
+  target?(scope: Scope<P>, id: IdOf<K>): Promise<Target | undefined>
   serialize(row: Row, urls: Urls): Static<Out>
   /** POST: checks the body's remaining rules, then writes; returns the new id. */
   create?: {
@@ -115,12 +124,17 @@ export interface CollectionSpec<
   replace?: {
     body: Replace
     patchOnly?: boolean
-    run(scope: Scope<P>, row: Row, body: CheckedBody<Partial<Static<Replace>>>, actor: Actor): Promise<void>
+    run(
+      scope: Scope<P>,
+      row: Target,
+      body: CheckedBody<Partial<Static<Replace>>>,
+      actor: Actor,
+    ): Promise<void>
   }
   /** DELETE: 204 with no body. */
-  remove?: { run(scope: Scope<P>, row: Row, actor: Actor): Promise<void> }
+  remove?: { run(scope: Scope<P>, row: Target, actor: Actor): Promise<void> }
   /** POST `/<id>/<name>/` actions. */
-  actions?: RecordAction<Row, any, P>[]
+  actions?: RecordAction<Target, any, P>[]
 }
 
 /** The routes of a collection at the top level: `parentId` is null. */
@@ -131,7 +145,11 @@ export function collectionRoutes<
   Replace extends TObject,
   F extends Filters,
   K extends IdKind = 'integer',
->(deps: Deps, spec: CollectionSpec<Row, Out, Create, Replace, F, K, null> & { parent?: undefined }): AnyElysia
+  Target = Row,
+>(
+  deps: Deps,
+  spec: CollectionSpec<Row, Out, Create, Replace, F, K, null, Target> & { parent?: undefined },
+): AnyElysia
 /** The routes of a collection under a parent record: `parentId` is that record's id. */
 export function collectionRoutes<
   Row,
@@ -140,7 +158,11 @@ export function collectionRoutes<
   Replace extends TObject,
   F extends Filters,
   K extends IdKind = 'integer',
->(deps: Deps, spec: CollectionSpec<Row, Out, Create, Replace, F, K, number> & { parent: Parent }): AnyElysia
+  Target = Row,
+>(
+  deps: Deps,
+  spec: CollectionSpec<Row, Out, Create, Replace, F, K, number, Target> & { parent: Parent },
+): AnyElysia
 export function collectionRoutes<
   Row,
   Out extends TObject,
@@ -148,7 +170,8 @@ export function collectionRoutes<
   Replace extends TObject,
   F extends Filters,
   K extends IdKind,
->(deps: Deps, spec: CollectionSpec<Row, Out, Create, Replace, F, K, ParentId>): AnyElysia {
+  Target,
+>(deps: Deps, spec: CollectionSpec<Row, Out, Create, Replace, F, K, ParentId, Target>): AnyElysia {
   const parent = spec.parent
   // Path ids are any integer (0 or -1 simply match no record: 404); anything else is 404 too.
   // A top-level list has no path parameters: Elysia refuses an empty params schema, so give none.
@@ -168,12 +191,16 @@ export function collectionRoutes<
     if (!(await parent.exists(deps, parentId))) throw notFound()
     return { deps, parentId }
   }
-  const fetch = async (scope: Scope, id: IdOf<K>) => {
-    const row = await spec.get(scope, id)
+  const found = <T>(row: T | undefined): T => {
     if (row === undefined) throw notFound()
     return row
   }
-  const detail = async (scope: Scope, id: IdOf<K>, urls: Urls) => spec.serialize(await fetch(scope, id), urls)
+  /** What a write or an action acts on (404 when there is none); without `target`, Target is Row. */
+  const targetOf = async (scope: Scope, id: IdOf<K>): Promise<Target> =>
+    found(await (spec.target ? spec.target(scope, id) : (spec.get(scope, id) as Promise<Target | undefined>)))
+  /** The record as it is now, as the response shows it. */
+  const detail = async (scope: Scope, id: IdOf<K>, urls: Urls) =>
+    spec.serialize(found(await spec.get(scope, id)), urls)
   const doc = (
     summary: string,
     ok: { status: number; schema: TObject | null },
@@ -228,7 +255,7 @@ export function collectionRoutes<
     const partial = t.Partial(replace.body)
     const update = async (params: Record<string, unknown>, schema: TObject, body: unknown, actor: Actor) => {
       const scope = await scopeOf(params)
-      const row = await fetch(scope, recordId(params))
+      const row = await targetOf(scope, recordId(params))
       await replace.run(scope, row, checkBody(schema, body) as CheckedBody<Partial<Static<Replace>>>, actor)
       return detail(scope, recordId(params), actor.urls)
     }
@@ -256,7 +283,7 @@ export function collectionRoutes<
       async ({ params, body, user, urls }) => {
         const scope = await scopeOf(params)
         const id = recordId(params)
-        await action.run(scope, await fetch(scope, id), checkBody(action.body, body), { user, urls })
+        await action.run(scope, await targetOf(scope, id), checkBody(action.body, body), { user, urls })
         return detail(scope, id, urls)
       },
       {
@@ -272,7 +299,7 @@ export function collectionRoutes<
       record,
       async ({ params, user, urls, set }) => {
         const scope = await scopeOf(params)
-        await remove.run(scope, await fetch(scope, recordId(params)), { user, urls })
+        await remove.run(scope, await targetOf(scope, recordId(params)), { user, urls })
         set.status = 204
         return ''
       },

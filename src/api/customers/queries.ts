@@ -130,6 +130,10 @@ export const getCustomer = (db: Db, id: number, today: string): Promise<Customer
     today,
   ).executeTakeFirst()
 
+/** The customer's stored columns, without the computed fields: what a change to it starts from. */
+export const getStoredCustomer = (db: Db, id: number): Promise<Customer | undefined> =>
+  db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst()
+
 /** The customer holding `barcode`, other than `exceptId` (uniqueness on create and update). */
 export async function barcodeTaken(db: Db, barcode: string, exceptId?: number): Promise<boolean> {
   let query = db.selectFrom('customers').select('id').where('barcode', '=', barcode)

@@ -3,7 +3,7 @@ import { changeCustomer, createCustomer } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'
-import { getCustomer, listCustomers } from './queries.ts'
+import { getCustomer, getStoredCustomer, listCustomers } from './queries.ts'
 import { CustomerOut, CustomerWrite } from './schema.ts'
 import { serializeCustomer } from './serializer.ts'
 
@@ -24,6 +24,9 @@ export const customerRoutes = (deps: Deps) =>
     // The list and its search on the reader (committed data, off the server's thread).
     list: async ({ deps }, filters) => listCustomers(deps.reader, filters, await organizationToday(deps)),
     get: async ({ deps }, id) => getCustomer(deps.db, id, await organizationToday(deps)),
+    // A change needs the stored columns only: the record (and today, for its computed fields) is
+    // read once, for the response, after the write.
+    target: ({ deps }, id) => getStoredCustomer(deps.db, id),
     serialize: serializeCustomer,
     create: { body: CustomerWrite, run: ({ deps }, body) => createCustomer(deps, body) },
     replace: { body: CustomerWrite, run: ({ deps }, row, body) => changeCustomer(deps, row, body) },
