@@ -314,6 +314,58 @@ export function collectionRoutes<
 }
 
 /**
+ * The routes of one record with no id in its path (`/api/organization/`, `/api/my-account/`), as a
+ * DRF view over `get_object()` alone: GET reads it; PUT takes the whole writable record and PATCH the
+ * same schema with every field optional, each answering 200 with the record as it is after the
+ * change. The record always exists, so there is no 404, and nothing to list, create or remove.
+ */
+export interface SingletonSpec<Row, Out extends TObject, Replace extends TObject> {
+  /** e.g. '/api/organization' (no final slash) */
+  path: string
+  tag: string
+  /** What the docs call each method, e.g. 'Read the organization'. */
+  summaries: { read: string; replace: string; update: string }
+  read: Permission
+  write: Permission
+  output: Out
+  /** The record as it is now; `actor` for a record that is the user's own (my-account). */
+  get(deps: Deps, actor: Actor): Promise<Row>
+  serialize(row: Row, urls: Urls): Static<Out>
+  replace: {
+    body: Replace
+    run(deps: Deps, body: CheckedBody<Partial<Static<Replace>>>, actor: Actor): Promise<void>
+  }
+}
+
+export function singletonRoutes<Row, Out extends TObject, Replace extends TObject>(
+  deps: Deps,
+  spec: SingletonSpec<Row, Out, Replace>,
+) {
+  const { replace, tag, summaries } = spec
+  const ok = { status: 200, schema: spec.output }
+  const detail = async (actor: Actor) => spec.serialize(await spec.get(deps, actor), actor.urls)
+  const update = async (schema: TObject, body: unknown, actor: Actor) => {
+    await replace.run(deps, checkBody(schema, body) as CheckedBody<Partial<Static<Replace>>>, actor)
+    return detail(actor)
+  }
+  const partial = t.Partial(replace.body)
+  return new Elysia({ prefix: spec.path })
+    .use(authenticated(deps))
+    .get('/', ({ user, urls }) => detail({ user, urls }), {
+      ...requires(spec.read),
+      ...docs({ tag, summary: summaries.read, ok }),
+    })
+    .put('/', ({ body, user, urls }) => update(replace.body, body, { user, urls }), {
+      ...requires(spec.write),
+      ...docs({ tag, summary: summaries.replace, body: replace.body, ok, errors: [400] }),
+    })
+    .patch('/', ({ body, user, urls }) => update(partial, body, { user, urls }), {
+      ...requires(spec.write),
+      ...docs({ tag, summary: summaries.update, body: partial, ok, errors: [400] }),
+    })
+}
+
+/**
  * Sub-collections the reference names but this version does not hold yet (a gym's climbs, an event
  * type's questions): each answers an empty list for an existing parent and 404 otherwise, so the
  * `*_url` fields never point nowhere.
