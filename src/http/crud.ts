@@ -1,12 +1,11 @@
-import { Elysia, t, type Static } from 'elysia'
+import { Elysia, t, type AnyElysia, type Static } from 'elysia'
 import type { TObject } from '@sinclair/typebox'
+import type { ListSource } from '../db/list-source.ts'
 import type { StaffUser } from '../db/schema.ts'
 import type { Deps } from '../deps.ts'
 import { authenticated } from './auth.ts'
 import { docs, envelopeOf, named, type DocOptions } from './docs.ts'
 import { notFound } from './errors.ts'
-import type { FilterValues } from './filters.ts'
-import { defineFilters } from './filters.ts'
 import { pageParams, paginate } from './pagination.ts'
 import { requires, type Permission } from './permissions.ts'
 import type { Urls } from './urls.ts'
@@ -18,16 +17,30 @@ export interface Actor {
   urls: Urls
 }
 
+/** A nested collection's parent record's id; null for a collection at the top level. */
+export type ParentId = number | null
+
 /**
  * Where a collection's records live: at the top level (`parentId` null) or under one parent record,
- * e.g. `/api/customers/<customer_id>/credits/`, whose id is `parentId`.
+ * e.g. `/api/customers/<customer_id>/credits/`, whose id is `parentId` (checked to exist before any
+ * of the spec's functions runs).
  */
-export interface Scope {
+export interface Scope<P extends ParentId = ParentId> {
   deps: Deps
-  parentId: number | null
+  parentId: P
 }
 
-type Filters = ReturnType<typeof defineFilters<any>>
+/** A nested collection's parent: its path parameter, and whether a record of that id exists. */
+export interface Parent {
+  param: string
+  exists(deps: Deps, id: number): Promise<boolean>
+}
+
+/** A list's filters: the query schema the docs show, and the parser of the raw values. */
+interface Filters {
+  query: TObject
+  parse(query: Record<string, string | undefined>): object
+}
 
 /** How a record's id appears in its path: an integer (most records) or a string (add-ons). */
 export type IdKind = 'integer' | 'string'
@@ -37,26 +50,34 @@ export type IdOf<K extends IdKind> = K extends 'string' ? string : number
  * A POST on one record (`/<id>/<name>/`) that changes it and answers 200 with the whole record, as a
  * DRF `@action(detail=True)` does: freezing a membership, cancelling a reservation.
  */
-export interface RecordAction<Row, Body extends TObject> {
+export interface RecordAction<Target, Body extends TObject, P extends ParentId = ParentId> {
   /** The path segment, e.g. 'freeze' */
   name: string
   summary: string
+  /** Who may run it: the collection's write permission unless it names another. */
+  permission?: Permission
   /** Documented and validated like a create body; `t.Object({})` for an action that takes none. */
   body: Body
-  run(scope: Scope, row: Row, body: CheckedBody<Static<Body>>, actor: Actor): Promise<void>
+  run(scope: Scope<P>, row: Target, body: CheckedBody<Static<Body>>, actor: Actor): Promise<void>
 }
 
 /**
  * One collection's ordinary routes (list, read, create, replace, update, remove), DRF-style: the
  * route table is the same for every collection, so it lives here once; each collection brings its
  * schemas, queries, rules and serializer. A method the spec leaves out answers 405.
+ *
+ * `Row` is a record as the API shows it (what `get` and the list read, what `serialize` takes);
+ * `Target` is what writes and actions act on, `Row` unless the spec reads less for them (`target`).
  */
 export interface CollectionSpec<
   Row,
+  Out extends TObject,
   Create extends TObject,
   Replace extends TObject,
   F extends Filters,
   K extends IdKind = 'integer',
+  P extends ParentId = null,
+  Target = Row,
 > {
   /** e.g. '/api/gyms', or '/api/customers/:customer_id/credits' with `parent` (no final slash) */
   path: string
@@ -68,24 +89,33 @@ export interface CollectionSpec<
    * (customers: `/api/customers/:customer_id/` beside `/api/customers/:customer_id/credits/`).
    */
   idParam?: string
-  /** For a nested collection: the path parameter naming the parent, and whether that parent exists. */
-  parent?: { param: string; exists(deps: Deps, id: number): Promise<boolean> }
+  /** For a nested collection: its parent, whose id every function below gets as `parentId`. */
+  parent?: Parent
   tag: string
   /** Singular name for summaries, e.g. 'gym' */
   noun: string
   read: Permission
   write: Permission
   filters: F
-  output: TObject
-  count(scope: Scope, filters: FilterValues<any>): Promise<number>
-  list(scope: Scope, filters: FilterValues<any>, limit: number, offset: number): Promise<Row[]>
+  output: Out
+  /**
+   * The records the filters select, as DRF's filtered queryset: the helper counts it and takes the
+   * page (`listFrom` builds one from a Kysely query). It runs on the Kysely the collection picks:
+   * `deps.reader` for a long list or a search, `deps.db` otherwise.
+   */
+  list(scope: Scope<P>, filters: ReturnType<F['parse']>): ListSource<Row> | Promise<ListSource<Row>>
   /** One record of the scope; undefined (404) for no such record or another parent's record. */
-  get(scope: Scope, id: IdOf<K>): Promise<Row | undefined>
-  serialize(row: Row, urls: Urls): unknown
+  get(scope: Scope<P>, id: IdOf<K>): Promise<Row | undefined>
+  /**
+   * The record a write or an action acts on, when it needs less than `get` reads (a customer's
+   * rules need its stored columns, not the computed ones); undefined is 404 as for `get`.
+   */
+  target?(scope: Scope<P>, id: IdOf<K>): Promise<Target | undefined>
+  serialize(row: Row, urls: Urls): Static<Out>
   /** POST: checks the body's remaining rules, then writes; returns the new id. */
   create?: {
     body: Create
-    run(scope: Scope, body: CheckedBody<Static<Create>>, actor: Actor): Promise<IdOf<K>>
+    run(scope: Scope<P>, body: CheckedBody<Static<Create>>, actor: Actor): Promise<IdOf<K>>
   }
   /**
    * PUT: the whole writable record; PATCH gets the same schema with every field optional.
@@ -94,21 +124,54 @@ export interface CollectionSpec<
   replace?: {
     body: Replace
     patchOnly?: boolean
-    run(scope: Scope, row: Row, body: CheckedBody<Partial<Static<Replace>>>, actor: Actor): Promise<void>
+    run(
+      scope: Scope<P>,
+      row: Target,
+      body: CheckedBody<Partial<Static<Replace>>>,
+      actor: Actor,
+    ): Promise<void>
   }
   /** DELETE: 204 with no body. */
-  remove?: { run(scope: Scope, row: Row, actor: Actor): Promise<void> }
-  /** POST `/<id>/<name>/` actions, each with the collection's write permission. */
-  actions?: RecordAction<Row, any>[]
+  remove?: { run(scope: Scope<P>, row: Target, actor: Actor): Promise<void> }
+  /** POST `/<id>/<name>/` actions. */
+  actions?: RecordAction<Target, any, P>[]
 }
 
+/** The routes of a collection at the top level: `parentId` is null. */
 export function collectionRoutes<
   Row,
+  Out extends TObject,
   Create extends TObject,
   Replace extends TObject,
   F extends Filters,
   K extends IdKind = 'integer',
->(deps: Deps, spec: CollectionSpec<Row, Create, Replace, F, K>) {
+  Target = Row,
+>(
+  deps: Deps,
+  spec: CollectionSpec<Row, Out, Create, Replace, F, K, null, Target> & { parent?: undefined },
+): AnyElysia
+/** The routes of a collection under a parent record: `parentId` is that record's id. */
+export function collectionRoutes<
+  Row,
+  Out extends TObject,
+  Create extends TObject,
+  Replace extends TObject,
+  F extends Filters,
+  K extends IdKind = 'integer',
+  Target = Row,
+>(
+  deps: Deps,
+  spec: CollectionSpec<Row, Out, Create, Replace, F, K, number, Target> & { parent: Parent },
+): AnyElysia
+export function collectionRoutes<
+  Row,
+  Out extends TObject,
+  Create extends TObject,
+  Replace extends TObject,
+  F extends Filters,
+  K extends IdKind,
+  Target,
+>(deps: Deps, spec: CollectionSpec<Row, Out, Create, Replace, F, K, ParentId, Target>): AnyElysia {
   const parent = spec.parent
   // Path ids are any integer (0 or -1 simply match no record: 404); anything else is 404 too.
   // A top-level list has no path parameters: Elysia refuses an empty params schema, so give none.
@@ -128,12 +191,16 @@ export function collectionRoutes<
     if (!(await parent.exists(deps, parentId))) throw notFound()
     return { deps, parentId }
   }
-  const fetch = async (scope: Scope, id: IdOf<K>) => {
-    const row = await spec.get(scope, id)
+  const found = <T>(row: T | undefined): T => {
     if (row === undefined) throw notFound()
     return row
   }
-  const detail = async (scope: Scope, id: IdOf<K>, urls: Urls) => spec.serialize(await fetch(scope, id), urls)
+  /** What a write or an action acts on (404 when there is none); without `target`, Target is Row. */
+  const targetOf = async (scope: Scope, id: IdOf<K>): Promise<Target> =>
+    found(await (spec.target ? spec.target(scope, id) : (spec.get(scope, id) as Promise<Target | undefined>)))
+  /** The record as it is now, as the response shows it. */
+  const detail = async (scope: Scope, id: IdOf<K>, urls: Urls) =>
+    spec.serialize(found(await spec.get(scope, id)), urls)
   // The document names each shape after the collection's noun: Gym, GymCreate, PatchedGym, ...
   const name = pascalCase(spec.noun)
   const output = named(name, spec.output)
@@ -154,16 +221,9 @@ export function collectionRoutes<
       async ({ request, query: rawQuery, params, urls }) => {
         const scope = await scopeOf(params)
         const query = rawQuery as Record<string, string | undefined>
-        const filters = spec.filters.parse(query)
-        return paginate(
-          request,
-          query,
-          urls,
-          {
-            count: () => spec.count(scope, filters),
-            rows: (limit, offset) => spec.list(scope, filters, limit, offset),
-          },
-          (row: Row) => spec.serialize(row, urls),
+        const filters = spec.filters.parse(query) as ReturnType<F['parse']>
+        return paginate(request, query, urls, await spec.list(scope, filters), (row) =>
+          spec.serialize(row, urls),
         )
       },
       {
@@ -208,7 +268,7 @@ export function collectionRoutes<
     const partial = t.Partial(replace.body)
     const update = async (params: Record<string, unknown>, schema: TObject, body: unknown, actor: Actor) => {
       const scope = await scopeOf(params)
-      const row = await fetch(scope, recordId(params))
+      const row = await targetOf(scope, recordId(params))
       await replace.run(scope, row, checkBody(schema, body) as CheckedBody<Partial<Static<Replace>>>, actor)
       return detail(scope, recordId(params), actor.urls)
     }
@@ -236,12 +296,12 @@ export function collectionRoutes<
       async ({ params, body, user, urls }) => {
         const scope = await scopeOf(params)
         const id = recordId(params)
-        await action.run(scope, await fetch(scope, id), checkBody(action.body, body), { user, urls })
+        await action.run(scope, await targetOf(scope, id), checkBody(action.body, body), { user, urls })
         return detail(scope, id, urls)
       },
       {
         params: recordParams,
-        ...requires(spec.write),
+        ...requires(action.permission ?? spec.write),
         ...doc(action.summary, { status: 200, schema: output }, [400, 404], {
           body: named(`${name}${pascalCase(action.name)}`, action.body),
         }),
@@ -254,7 +314,7 @@ export function collectionRoutes<
       record,
       async ({ params, user, urls, set }) => {
         const scope = await scopeOf(params)
-        await remove.run(scope, await fetch(scope, recordId(params)), { user, urls })
+        await remove.run(scope, await targetOf(scope, recordId(params)), { user, urls })
         set.status = 204
         return ''
       },
@@ -266,6 +326,60 @@ export function collectionRoutes<
     )
   }
   return app
+}
+
+/**
+ * The routes of one record with no id in its path (`/api/organization/`, `/api/my-account/`), as a
+ * DRF view over `get_object()` alone: GET reads it; PUT takes the whole writable record and PATCH the
+ * same schema with every field optional, each answering 200 with the record as it is after the
+ * change. The record always exists, so there is no 404, and nothing to list, create or remove.
+ */
+export interface SingletonSpec<Row, Out extends TObject, Replace extends TObject> {
+  /** e.g. '/api/organization' (no final slash) */
+  path: string
+  tag: string
+  /** What the docs call each method, e.g. 'Read the organization'. */
+  summaries: { read: string; replace: string; update: string }
+  read: Permission
+  write: Permission
+  output: Out
+  /** The record as it is now; `actor` for a record that is the user's own (my-account). */
+  get(deps: Deps, actor: Actor): Promise<Row>
+  serialize(row: Row, urls: Urls): Static<Out>
+  replace: {
+    body: Replace
+    run(deps: Deps, body: CheckedBody<Partial<Static<Replace>>>, actor: Actor): Promise<void>
+  }
+}
+
+export function singletonRoutes<Row, Out extends TObject, Replace extends TObject>(
+  deps: Deps,
+  spec: SingletonSpec<Row, Out, Replace>,
+) {
+  const { replace, tag, summaries } = spec
+  // Named after the tag, as collections are after their noun: Organization, PatchedOrganization, ...
+  const name = pascalCase(tag)
+  const ok = { status: 200, schema: named(name, spec.output) }
+  const detail = async (actor: Actor) => spec.serialize(await spec.get(deps, actor), actor.urls)
+  const update = async (schema: TObject, body: unknown, actor: Actor) => {
+    await replace.run(deps, checkBody(schema, body) as CheckedBody<Partial<Static<Replace>>>, actor)
+    return detail(actor)
+  }
+  const partial = t.Partial(replace.body)
+  return new Elysia({ prefix: spec.path })
+    .use(authenticated(deps))
+    .get('/', ({ user, urls }) => detail({ user, urls }), {
+      ...requires(spec.read),
+      ...docs({ tag, summary: summaries.read, ok }),
+    })
+    .put('/', ({ body, user, urls }) => update(replace.body, body, { user, urls }), {
+      ...requires(spec.write),
+      ...docs({ tag, summary: summaries.replace, body: named(`${name}Replace`, replace.body), ok }),
+    })
+    .patch('/', ({ body, user, urls }) => update(partial, body, { user, urls }), {
+      ...requires(spec.write),
+      ...docs({ tag, summary: summaries.update, body: named(`Patched${name}`, partial), ok }),
+    })
 }
 
 /**

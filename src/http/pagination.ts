@@ -1,4 +1,5 @@
 import { Type as t } from '@sinclair/typebox'
+import type { ListSource } from '../db/list-source.ts'
 import { invalidPage } from './errors.ts'
 import type { Urls } from './urls.ts'
 
@@ -63,11 +64,6 @@ function pageLink(requestUrl: URL, urls: Urls, number: number): string {
   else params.set('page', String(number))
   const search = params.toString()
   return `${urls.origin}${requestUrl.pathname}${search ? `?${search}` : ''}`
-}
-
-export interface ListSource<Row> {
-  count(): Promise<number>
-  rows(limit: number, offset: number): Promise<Row[]>
 }
 
 /** Runs a paginated list: count, settle the page, fetch it, serialize it, wrap it in the envelope. */

@@ -1,11 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Kysely } from 'kysely'
-import {
-  countCheckIns,
-  getCheckIn,
-  listCheckIns,
-  type CheckInQuery,
-} from '../../src/api/check-ins/queries.ts'
+import { getCheckIn, listCheckIns, type CheckInQuery } from '../../src/api/check-ins/queries.ts'
 import { bunSqliteDialect } from '../../src/db/bun-sqlite-dialect.ts'
 import { openDatabase, type Connection, type Db } from '../../src/db/connection.ts'
 import { migrateToLatest } from '../../src/db/migrator.ts'
@@ -98,8 +93,9 @@ describe('check-in history plans', () => {
   for (const [name, query, index] of cases) {
     test(`${name}: the list and the count use an index`, async () => {
       const [list, count] = await plansOf(async () => {
-        await listCheckIns(db, query, 10, 20)
-        await countCheckIns(db, query)
+        const checkIns = listCheckIns(db, query)
+        await checkIns.rows(10, 20)
+        await checkIns.count()
       })
       expect(list).toMatch(index)
       expect(list).not.toMatch(/^SCAN (ci|check_ins)$/m)

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import { definedChanges } from '../../db/changes.ts'
+import { listFrom, type ListSource } from '../../db/list-source.ts'
 import type { AddOnTable } from '../../db/schema.ts'
 import { contains } from '../../db/text-search.ts'
 
@@ -18,20 +19,11 @@ function filtered(db: Db, filters: AddOnFilters) {
   return query
 }
 
-export async function countAddOns(db: Db, filters: AddOnFilters): Promise<number> {
-  const row = await filtered(db, filters)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
-export const listAddOns = (
-  db: Db,
-  filters: AddOnFilters,
-  limit: number,
-  offset: number,
-): Promise<AddOnRow[]> =>
-  filtered(db, filters).selectAll().orderBy('name').orderBy('id').limit(limit).offset(offset).execute()
+export const listAddOns = (db: Db, filters: AddOnFilters): ListSource<AddOnRow> =>
+  listFrom(filtered(db, filters), {
+    order: (query) => query.orderBy('name').orderBy('id'),
+    rows: (page) => page.selectAll().execute(),
+  })
 
 export const getAddOn = (db: Db, id: string): Promise<AddOnRow | undefined> =>
   db.selectFrom('add_ons').selectAll().where('id', '=', id).executeTakeFirst()

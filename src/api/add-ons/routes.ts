@@ -2,7 +2,7 @@ import { changeAddOn, createAddOn } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'
-import { countAddOns, getAddOn, listAddOns } from './queries.ts'
+import { getAddOn, listAddOns } from './queries.ts'
 import { AddOnOut, AddOnWrite } from './schema.ts'
 import { serializeAddOn } from './serializer.ts'
 
@@ -17,8 +17,7 @@ export const addOnRoutes = (deps: Deps) =>
     write: 'admin',
     filters: defineFilters({ name: 'text', is_visible: 'bool' }),
     output: AddOnOut,
-    count: ({ deps }, filters) => countAddOns(deps.db, filters),
-    list: ({ deps }, filters, limit, offset) => listAddOns(deps.db, filters, limit, offset),
+    list: ({ deps }, filters) => listAddOns(deps.db, filters),
     get: ({ deps }, id) => getAddOn(deps.db, id),
     serialize: serializeAddOn,
     create: { body: AddOnWrite, run: ({ deps }, body) => createAddOn(deps, body) },

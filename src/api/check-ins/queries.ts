@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely'
 import type { Db } from '../../db/connection.ts'
+import { listFrom, type ListSource } from '../../db/list-source.ts'
 import type { CheckInTable, EntryMethod } from '../../db/schema.ts'
 
 /**
@@ -74,25 +75,19 @@ function withRecord(query: ReturnType<typeof filtered>) {
     ])
 }
 
-export async function countCheckIns(db: Db, q: CheckInQuery): Promise<number> {
-  const row = await filtered(db, q)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
 /**
  * Newest check-in first (created_at, then id: the index check_ins_created holds rowid after
  * created_at, so no sort step); checked-out ones by check-out time when only those are asked for
  * (the partial index check_ins_check_out).
  */
-export function listCheckIns(db: Db, q: CheckInQuery, limit: number, offset: number): Promise<CheckInRow[]> {
-  const ordered =
-    q.checked_out === true
-      ? withRecord(filtered(db, q)).orderBy('ci.check_out_at', 'desc')
-      : withRecord(filtered(db, q)).orderBy('ci.created_at', 'desc')
-  return ordered.orderBy('ci.id', 'desc').limit(limit).offset(offset).execute()
-}
+export const listCheckIns = (db: Db, q: CheckInQuery): ListSource<CheckInRow> =>
+  listFrom(filtered(db, q), {
+    order: (query) =>
+      query
+        .orderBy(q.checked_out === true ? 'ci.check_out_at' : 'ci.created_at', 'desc')
+        .orderBy('ci.id', 'desc'),
+    rows: (page) => withRecord(page).execute(),
+  })
 
 /** One check-in, optionally only if it is `customerId`'s (the customer's sub-collection). */
 export function getCheckIn(db: Db, id: number, customerId?: number): Promise<CheckInRow | undefined> {

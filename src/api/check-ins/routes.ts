@@ -3,7 +3,7 @@ import { checkInQuery, checkOut } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { customerExists } from '../customers/queries.ts'
-import { countCheckIns, getCheckIn, listCheckIns, type CheckInRow } from './queries.ts'
+import { getCheckIn, listCheckIns, type CheckInRow } from './queries.ts'
 import { CheckInOut, checkInFilters, NoBody } from './schema.ts'
 import { serializeCheckIn } from './serializer.ts'
 
@@ -30,10 +30,7 @@ export const checkInRoutes = (deps: Deps) => {
         path: '/api/check-ins',
         filters: checkInFilters({ customerId: true }),
         // The whole history's list on the reader (committed data, off the server's thread).
-        count: async ({ deps }, filters) =>
-          countCheckIns(deps.reader, await checkInQuery(deps, filters, null)),
-        list: async ({ deps }, filters, limit, offset) =>
-          listCheckIns(deps.reader, await checkInQuery(deps, filters, null), limit, offset),
+        list: async ({ deps }, filters) => listCheckIns(deps.reader, await checkInQuery(deps, filters, null)),
         get: ({ deps }, id) => getCheckIn(deps.db, id),
         actions: [
           {
@@ -51,11 +48,9 @@ export const checkInRoutes = (deps: Deps) => {
         path: '/api/customers/:customer_id/check-ins',
         parent: { param: 'customer_id', exists: (deps, id) => customerExists(deps.db, id) },
         filters: checkInFilters({ customerId: false }),
-        count: async ({ deps, parentId }, filters) =>
-          countCheckIns(deps.db, await checkInQuery(deps, filters, parentId)),
-        list: async ({ deps, parentId }, filters, limit, offset) =>
-          listCheckIns(deps.db, await checkInQuery(deps, filters, parentId), limit, offset),
-        get: ({ deps, parentId }, id) => getCheckIn(deps.db, id, parentId!),
+        list: async ({ deps, parentId }, filters) =>
+          listCheckIns(deps.db, await checkInQuery(deps, filters, parentId)),
+        get: ({ deps, parentId }, id) => getCheckIn(deps.db, id, parentId),
       }),
     )
 }

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import { definedChanges } from '../../db/changes.ts'
 import type { Db } from '../../db/connection.ts'
+import { listFrom, type ListSource } from '../../db/list-source.ts'
 import type { CustomerAlertTable } from '../../db/schema.ts'
 
 export type AlertRow = Selectable<CustomerAlertTable>
@@ -18,21 +19,11 @@ function filtered(db: Db, customerId: number, filters: AlertFilters) {
   return query
 }
 
-export async function countAlerts(db: Db, customerId: number, filters: AlertFilters): Promise<number> {
-  const row = await filtered(db, customerId, filters)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
-export const listAlerts = (
-  db: Db,
-  customerId: number,
-  filters: AlertFilters,
-  limit: number,
-  offset: number,
-): Promise<AlertRow[]> =>
-  filtered(db, customerId, filters).selectAll().orderBy('id').limit(limit).offset(offset).execute()
+export const listAlerts = (db: Db, customerId: number, filters: AlertFilters): ListSource<AlertRow> =>
+  listFrom(filtered(db, customerId, filters), {
+    order: (query) => query.orderBy('id'),
+    rows: (page) => page.selectAll().execute(),
+  })
 
 /** One alert of one customer: another customer's alert is not found. */
 export const getAlert = (db: Db, customerId: number, id: number): Promise<AlertRow | undefined> =>

@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'
 import { customerExists } from '../customers/queries.ts'
-import { countAlerts, getAlert, listAlerts } from './queries.ts'
+import { getAlert, listAlerts } from './queries.ts'
 import { AlertOut, AlertWrite } from './schema.ts'
 import { serializeAlert } from './serializer.ts'
 
@@ -18,11 +18,9 @@ export const customerAlertRoutes = (deps: Deps) =>
     write: 'can_manage_members',
     filters: defineFilters({ is_active: 'bool', prevents_check_in: 'bool' }),
     output: AlertOut,
-    count: ({ deps, parentId }, filters) => countAlerts(deps.db, parentId!, filters),
-    list: ({ deps, parentId }, filters, limit, offset) =>
-      listAlerts(deps.db, parentId!, filters, limit, offset),
-    get: ({ deps, parentId }, id) => getAlert(deps.db, parentId!, id),
+    list: ({ deps, parentId }, filters) => listAlerts(deps.db, parentId, filters),
+    get: ({ deps, parentId }, id) => getAlert(deps.db, parentId, id),
     serialize: serializeAlert,
-    create: { body: AlertWrite, run: ({ deps, parentId }, body) => createAlert(deps, parentId!, body) },
+    create: { body: AlertWrite, run: ({ deps, parentId }, body) => createAlert(deps, parentId, body) },
     replace: { body: AlertWrite, run: ({ deps }, row, body) => changeAlert(deps, row, body) },
   })

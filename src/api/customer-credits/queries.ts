@@ -1,5 +1,4 @@
 import type { Selectable } from 'kysely'
-import type { Db } from '../../db/connection.ts'
 import type { CustomerCreditTable } from '../../db/schema.ts'
 import {
   customerRecordReads,
@@ -13,13 +12,8 @@ export type CreditRow = Selectable<CustomerCreditTable> & {
   time_zone: string
 }
 
-export const {
-  count: countCredits,
-  list: listCredits,
-  get: getCredit,
-} = customerRecordReads<CreditRow>('customer_credits', (db: Db) =>
-  db
-    .selectFrom('customer_credits')
+export const { list: listCredits, get: getCredit } = customerRecordReads('customer_credits', (query) =>
+  query
     .selectAll('customer_credits')
     .select([
       staffEmail('customer_credits.created_by_id').as('created_by_email'),

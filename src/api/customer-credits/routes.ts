@@ -1,7 +1,7 @@
 import { changeCredit, createCredit } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { customerRecordRoutes } from '../customer-records/collection.ts'
-import { countCredits, getCredit, listCredits } from './queries.ts'
+import { getCredit, listCredits } from './queries.ts'
 import { CreditOut, CreditWrite } from './schema.ts'
 import { serializeCredit } from './serializer.ts'
 
@@ -11,7 +11,6 @@ export const customerCreditRoutes = (deps: Deps) =>
     name: 'credits',
     noun: 'customer credit',
     output: CreditOut,
-    count: countCredits,
     list: listCredits,
     get: getCredit,
     serialize: serializeCredit,

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Selectable } from 'kysely'
 import type { Db } from '../../db/connection.ts'
+import { listFrom, type ListSource } from '../../db/list-source.ts'
 import type { CustomerDocumentFileTable, CustomerDocumentTable, Flag } from '../../db/schema.ts'
 
 export type DocumentRow = Selectable<CustomerDocumentTable> & { has_pdf: Flag; is_expired: Flag }
@@ -11,8 +12,8 @@ const ofCustomer = (db: Db, customerId: number) =>
  * Documents with their computed fields. `today` is the organization-local date: a document is usable
  * through the whole of its expiration day, so it has expired once today is past that day.
  */
-const withComputed = (db: Db, customerId: number, today: string) =>
-  ofCustomer(db, customerId)
+const withComputed = (query: ReturnType<typeof ofCustomer>, today: string) =>
+  query
     .selectAll('customer_documents')
     .select((eb) => [
       sql<Flag>`${eb.exists(
@@ -26,21 +27,11 @@ const withComputed = (db: Db, customerId: number, today: string) =>
       ),
     ])
 
-export async function countDocuments(db: Db, customerId: number): Promise<number> {
-  const row = await ofCustomer(db, customerId)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
-export const listDocuments = (
-  db: Db,
-  customerId: number,
-  today: string,
-  limit: number,
-  offset: number,
-): Promise<DocumentRow[]> =>
-  withComputed(db, customerId, today).orderBy('customer_documents.id').limit(limit).offset(offset).execute()
+export const listDocuments = (db: Db, customerId: number, today: string): ListSource<DocumentRow> =>
+  listFrom(ofCustomer(db, customerId), {
+    order: (query) => query.orderBy('customer_documents.id'),
+    rows: (page) => withComputed(page, today).execute(),
+  })
 
 /** One document of one customer: another customer's document is not found. */
 export const getDocument = (
@@ -49,7 +40,7 @@ export const getDocument = (
   id: number,
   today: string,
 ): Promise<DocumentRow | undefined> =>
-  withComputed(db, customerId, today).where('customer_documents.id', '=', id).executeTakeFirst()
+  withComputed(ofCustomer(db, customerId), today).where('customer_documents.id', '=', id).executeTakeFirst()
 
 export async function insertDocument(db: Db, document: Insertable<CustomerDocumentTable>): Promise<number> {
   return (

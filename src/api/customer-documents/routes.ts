@@ -11,7 +11,7 @@ import { defineFilters } from '../../http/filters.ts'
 import { requires } from '../../http/permissions.ts'
 import { checkBody } from '../../http/validation.ts'
 import { customerExists } from '../customers/queries.ts'
-import { countDocuments, getDocument, listDocuments } from './queries.ts'
+import { getDocument, listDocuments } from './queries.ts'
 import { DocumentCreate, DocumentOut, DocumentUpload } from './schema.ts'
 import { serializeDocument } from './serializer.ts'
 
@@ -68,11 +68,9 @@ export const customerDocumentRoutes = (deps: Deps) =>
         write: 'can_manage_members',
         filters: defineFilters({}),
         output: DocumentOut,
-        count: ({ deps, parentId }) => countDocuments(deps.db, parentId!),
-        list: async ({ deps, parentId }, _filters, limit, offset) =>
-          listDocuments(deps.db, parentId!, await organizationToday(deps), limit, offset),
+        list: async ({ deps, parentId }) => listDocuments(deps.db, parentId, await organizationToday(deps)),
         get: async ({ deps, parentId }, id) =>
-          getDocument(deps.db, parentId!, id, await organizationToday(deps)),
+          getDocument(deps.db, parentId, id, await organizationToday(deps)),
         serialize: serializeDocument,
       }),
     )

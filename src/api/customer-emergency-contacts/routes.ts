@@ -1,7 +1,7 @@
 import { changeEmergencyContact, createEmergencyContact } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { customerRecordRoutes } from '../customer-records/collection.ts'
-import { countEmergencyContacts, getEmergencyContact, listEmergencyContacts } from './queries.ts'
+import { getEmergencyContact, listEmergencyContacts } from './queries.ts'
 import { EmergencyContactOut, EmergencyContactWrite } from './schema.ts'
 import { serializeEmergencyContact } from './serializer.ts'
 
@@ -11,7 +11,6 @@ export const customerEmergencyContactRoutes = (deps: Deps) =>
     name: 'emergency-contacts',
     noun: 'customer emergency contact',
     output: EmergencyContactOut,
-    count: countEmergencyContacts,
     list: listEmergencyContacts,
     get: getEmergencyContact,
     serialize: serializeEmergencyContact,

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Updateable } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import { definedChanges } from '../../db/changes.ts'
+import { listFrom, type ListSource } from '../../db/list-source.ts'
 import type { CustomerEntryPassTable } from '../../db/schema.ts'
 
 export interface CustomerEntryPassFilters {
@@ -16,35 +17,29 @@ function filtered(db: Db, filters: CustomerEntryPassFilters) {
   return query
 }
 
-const withNames = (db: Db, filters: CustomerEntryPassFilters) =>
-  filtered(db, filters)
-    .selectAll('p')
-    .select([
-      'ept.name as entry_pass_name',
-      'purchaser.first_name as purchaser_first_name',
-      'purchaser.last_name as purchaser_last_name',
-      // Passes are usable through the end of their expiry day in the organization's zone.
-      sql<string>`(SELECT time_zone FROM organization LIMIT 1)`.as('time_zone'),
-    ])
+/** A pass's columns, with its type's and its purchaser's names. */
+const withNames = (query: ReturnType<typeof filtered>) =>
+  query.selectAll('p').select([
+    'ept.name as entry_pass_name',
+    'purchaser.first_name as purchaser_first_name',
+    'purchaser.last_name as purchaser_last_name',
+    // Passes are usable through the end of their expiry day in the organization's zone.
+    sql<string>`(SELECT time_zone FROM organization LIMIT 1)`.as('time_zone'),
+  ])
 
 export type CustomerEntryPassRow = NonNullable<Awaited<ReturnType<typeof getCustomerEntryPass>>>
-
-export async function countCustomerEntryPasses(db: Db, filters: CustomerEntryPassFilters): Promise<number> {
-  const row = await filtered(db, filters)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
 
 export const listCustomerEntryPasses = (
   db: Db,
   filters: CustomerEntryPassFilters,
-  limit: number,
-  offset: number,
-) => withNames(db, filters).orderBy('p.id').limit(limit).offset(offset).execute()
+): ListSource<CustomerEntryPassRow> =>
+  listFrom(filtered(db, filters), {
+    order: (query) => query.orderBy('p.id'),
+    rows: (page) => withNames(page).execute(),
+  })
 
 export const getCustomerEntryPass = (db: Db, id: number) =>
-  withNames(db, {}).where('p.id', '=', id).executeTakeFirst()
+  withNames(filtered(db, {})).where('p.id', '=', id).executeTakeFirst()
 
 export async function insertCustomerEntryPass(
   db: Db,

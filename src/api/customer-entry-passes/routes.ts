@@ -2,7 +2,7 @@ import { changeCustomerEntryPass, createCustomerEntryPass } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'
-import { countCustomerEntryPasses, getCustomerEntryPass, listCustomerEntryPasses } from './queries.ts'
+import { getCustomerEntryPass, listCustomerEntryPasses } from './queries.ts'
 import { CustomerEntryPassCreate, CustomerEntryPassOut, CustomerEntryPassUpdate } from './schema.ts'
 import { serializeCustomerEntryPass } from './serializer.ts'
 
@@ -16,8 +16,7 @@ export const customerEntryPassRoutes = (deps: Deps) =>
     write: 'can_manage_members',
     filters: defineFilters({ owner_id: 'id' }),
     output: CustomerEntryPassOut,
-    count: ({ deps }, filters) => countCustomerEntryPasses(deps.db, filters),
-    list: ({ deps }, filters, limit, offset) => listCustomerEntryPasses(deps.db, filters, limit, offset),
+    list: ({ deps }, filters) => listCustomerEntryPasses(deps.db, filters),
     get: ({ deps }, id) => getCustomerEntryPass(deps.db, id),
     serialize: (row, urls) => serializeCustomerEntryPass(row, urls, deps.clock.now()),
     create: {

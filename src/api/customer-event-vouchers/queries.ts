@@ -1,5 +1,4 @@
 import type { Selectable } from 'kysely'
-import type { Db } from '../../db/connection.ts'
 import type { CustomerEventVoucherTable } from '../../db/schema.ts'
 import { customerRecordReads, customerRecordWrites, staffEmail } from '../customer-records/queries.ts'
 
@@ -10,21 +9,18 @@ export type EventVoucherRow = Selectable<CustomerEventVoucherTable> & {
 }
 
 // A voucher redeems at its event type's gym, so its days are read in that gym's zone.
-export const {
-  count: countEventVouchers,
-  list: listEventVouchers,
-  get: getEventVoucher,
-} = customerRecordReads<EventVoucherRow>('customer_event_vouchers', (db: Db) =>
-  db
-    .selectFrom('customer_event_vouchers')
-    .innerJoin('event_types', 'event_types.id', 'customer_event_vouchers.event_type_id')
-    .innerJoin('gyms', 'gyms.id', 'event_types.gym_id')
-    .selectAll('customer_event_vouchers')
-    .select([
-      'event_types.name as event_type_name',
-      'gyms.time_zone as time_zone',
-      staffEmail('customer_event_vouchers.created_by_id').as('created_by_email'),
-    ]),
+export const { list: listEventVouchers, get: getEventVoucher } = customerRecordReads(
+  'customer_event_vouchers',
+  (query) =>
+    query
+      .innerJoin('event_types', 'event_types.id', 'customer_event_vouchers.event_type_id')
+      .innerJoin('gyms', 'gyms.id', 'event_types.gym_id')
+      .selectAll('customer_event_vouchers')
+      .select([
+        'event_types.name as event_type_name',
+        'gyms.time_zone as time_zone',
+        staffEmail('customer_event_vouchers.created_by_id').as('created_by_email'),
+      ]),
 )
 
 export const { insert: insertEventVoucher, update: updateEventVoucher } =

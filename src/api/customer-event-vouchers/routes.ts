@@ -1,7 +1,7 @@
 import { changeEventVoucher, createEventVoucher } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { customerRecordRoutes } from '../customer-records/collection.ts'
-import { countEventVouchers, getEventVoucher, listEventVouchers } from './queries.ts'
+import { getEventVoucher, listEventVouchers } from './queries.ts'
 import { EventVoucherOut, EventVoucherWrite } from './schema.ts'
 import { serializeEventVoucher } from './serializer.ts'
 
@@ -11,7 +11,6 @@ export const customerEventVoucherRoutes = (deps: Deps) =>
     name: 'event-vouchers',
     noun: 'customer event voucher',
     output: EventVoucherOut,
-    count: countEventVouchers,
     list: listEventVouchers,
     get: getEventVoucher,
     serialize: serializeEventVoucher,

@@ -1,7 +1,7 @@
 import { changeMedicalNote, createMedicalNote } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { customerRecordRoutes } from '../customer-records/collection.ts'
-import { countMedicalNotes, getMedicalNote, listMedicalNotes } from './queries.ts'
+import { getMedicalNote, listMedicalNotes } from './queries.ts'
 import { MedicalNoteOut, MedicalNoteWrite } from './schema.ts'
 import { serializeMedicalNote } from './serializer.ts'
 
@@ -11,7 +11,6 @@ export const customerMedicalNoteRoutes = (deps: Deps) =>
     name: 'medical-notes',
     noun: 'customer medical note',
     output: MedicalNoteOut,
-    count: countMedicalNotes,
     list: listMedicalNotes,
     get: getMedicalNote,
     serialize: serializeMedicalNote,

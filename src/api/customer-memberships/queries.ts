@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import { definedChanges } from '../../db/changes.ts'
+import { listFrom, type ListSource } from '../../db/list-source.ts'
 import type {
   CustomerMembershipTable,
   Flag,
@@ -32,8 +33,9 @@ function filtered(db: Db, filters: CustomerMembershipFilters) {
   return query
 }
 
-const withNames = (db: Db, filters: CustomerMembershipFilters) =>
-  filtered(db, filters)
+/** The columns of a membership with its type's, owner's and billing location's names. */
+const withNames = (query: ReturnType<typeof filtered>) =>
+  query
     .selectAll('cm')
     .select([
       'mt.name as membership_name',
@@ -118,31 +120,18 @@ async function withDetails(db: Db, rows: BaseRow[]): Promise<CustomerMembershipR
   }))
 }
 
-export async function countCustomerMemberships(db: Db, filters: CustomerMembershipFilters): Promise<number> {
-  const row = await filtered(db, filters)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
 /** Newest start first, then newest record first. */
-export async function listCustomerMemberships(
+export const listCustomerMemberships = (
   db: Db,
   filters: CustomerMembershipFilters,
-  limit: number,
-  offset: number,
-): Promise<CustomerMembershipRow[]> {
-  const rows = await withNames(db, filters)
-    .orderBy('cm.start_date', 'desc')
-    .orderBy('cm.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute()
-  return withDetails(db, rows)
-}
+): ListSource<CustomerMembershipRow> =>
+  listFrom(filtered(db, filters), {
+    order: (query) => query.orderBy('cm.start_date', 'desc').orderBy('cm.id', 'desc'),
+    rows: async (page) => withDetails(db, await withNames(page).execute()),
+  })
 
 export async function getCustomerMembership(db: Db, id: number): Promise<CustomerMembershipRow | undefined> {
-  const row = await withNames(db, {}).where('cm.id', '=', id).executeTakeFirst()
+  const row = await withNames(filtered(db, {})).where('cm.id', '=', id).executeTakeFirst()
   return row && (await withDetails(db, [row]))[0]
 }
 

@@ -3,7 +3,7 @@ import { cancelMembership, freezeMembership, unfreezeMembership } from './action
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'
-import { countCustomerMemberships, getCustomerMembership, listCustomerMemberships } from './queries.ts'
+import { getCustomerMembership, listCustomerMemberships } from './queries.ts'
 import {
   CustomerMembershipCreate,
   CustomerMembershipOut,
@@ -31,8 +31,7 @@ export const customerMembershipRoutes = (deps: Deps) =>
       billing_location_id: 'id',
     }),
     output: CustomerMembershipOut,
-    count: ({ deps }, filters) => countCustomerMemberships(deps.db, filters),
-    list: ({ deps }, filters, limit, offset) => listCustomerMemberships(deps.db, filters, limit, offset),
+    list: ({ deps }, filters) => listCustomerMemberships(deps.db, filters),
     get: ({ deps }, id) => getCustomerMembership(deps.db, id),
     serialize: serializeCustomerMembership,
     create: {

@@ -1,5 +1,6 @@
 import type { Static, TObject } from '@sinclair/typebox'
 import type { Author } from './record-rules.ts'
+import type { ListSource } from '../../db/list-source.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'
@@ -14,18 +15,22 @@ type Db = Deps['db']
  * read by any staff user and written with can_manage_members (contract.md 4); an unknown customer,
  * or a record of another customer, is 404. Each brings queries by customer id and its rules.
  */
-export interface CustomerRecordSpec<Row, Create extends TObject, Replace extends TObject> {
+export interface CustomerRecordSpec<
+  Row,
+  Out extends TObject,
+  Create extends TObject,
+  Replace extends TObject,
+> {
   /** Path segment, e.g. 'credits' */
   name: string
   /** Singular, e.g. 'customer credit' */
   noun: string
-  output: TObject
-  count(db: Db, customerId: number): Promise<number>
-  list(db: Db, customerId: number, limit: number, offset: number): Promise<Row[]>
+  output: Out
+  list(db: Db, customerId: number): ListSource<Row>
   /** Undefined for no such record and for another customer's record. */
   get(db: Db, customerId: number, id: number): Promise<Row | undefined>
   /** `now` for fields computed at read time (is_expired). */
-  serialize(row: Row, urls: Urls, now: Date): unknown
+  serialize(row: Row, urls: Urls, now: Date): Static<Out>
   create?: {
     body: Create
     run(deps: Deps, customerId: number, body: CheckedBody<Static<Create>>, author: Author): Promise<number>
@@ -39,13 +44,13 @@ export interface CustomerRecordSpec<Row, Create extends TObject, Replace extends
 
 const noFilters = defineFilters({})
 
-export function customerRecordRoutes<Row, Create extends TObject, Replace extends TObject>(
-  deps: Deps,
-  spec: CustomerRecordSpec<Row, Create, Replace>,
-) {
+export function customerRecordRoutes<
+  Row,
+  Out extends TObject,
+  Create extends TObject,
+  Replace extends TObject,
+>(deps: Deps, spec: CustomerRecordSpec<Row, Out, Create, Replace>) {
   const { create, replace, remove } = spec
-  // The parent's existence is checked first, so the customer id below is always a real one.
-  const customerOf = (parentId: number | null) => parentId!
   return collectionRoutes(deps, {
     path: `/api/customers/:customer_id/${spec.name}`,
     parent: { param: 'customer_id', exists: (deps, id) => customerExists(deps.db, id) },
@@ -55,14 +60,12 @@ export function customerRecordRoutes<Row, Create extends TObject, Replace extend
     write: 'can_manage_members',
     filters: noFilters,
     output: spec.output,
-    count: ({ deps, parentId }) => spec.count(deps.db, customerOf(parentId)),
-    list: ({ deps, parentId }, _filters, limit, offset) =>
-      spec.list(deps.db, customerOf(parentId), limit, offset),
-    get: ({ deps, parentId }, id) => spec.get(deps.db, customerOf(parentId), id),
+    list: ({ deps, parentId }) => spec.list(deps.db, parentId),
+    get: ({ deps, parentId }, id) => spec.get(deps.db, parentId, id),
     serialize: (row, urls) => spec.serialize(row, urls, deps.clock.now()),
     create: create && {
       body: create.body,
-      run: ({ deps, parentId }, body, actor) => create.run(deps, customerOf(parentId), body, actor),
+      run: ({ deps, parentId }, body, actor) => create.run(deps, parentId, body, actor),
     },
     replace: replace && { body: replace.body, run: ({ deps }, row, body) => replace.run(deps, row, body) },
     remove: remove && { run: ({ deps }, row) => remove(deps, row) },

@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type SelectQueryBuilder, type Updateable } from 'kysely'
 import type { Db } from '../../db/connection.ts'
+import { listFrom, type ListSource } from '../../db/list-source.ts'
 import type { Database } from '../../db/schema.ts'
 
 /** The tables of records that belong to one customer (`customer_id`), served under /api/customers/<id>/. */
@@ -10,37 +11,31 @@ export type CustomerRecordTable =
   | 'customer_relations'
   | 'customer_event_vouchers'
 
-export async function countCustomerRecords(
-  db: Db,
-  table: CustomerRecordTable,
-  customerId: number,
-): Promise<number> {
-  const row = await db
-    .selectFrom(table)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .where('customer_id', '=', customerId)
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
 /**
- * count, list (by id) and get for one customer's records of `table`. `select` gives the columns
- * (with any joins) of every row; the customer's records are picked here, so a record of another
- * customer is never found.
+ * list (by id) and get for one customer's records of `table`. `columns` adds the columns (with any
+ * joins) of a row to a selection of the table's rows; the customer's records are picked here, so a
+ * record of another customer is never found.
  */
-export function customerRecordReads<Row>(
-  table: CustomerRecordTable,
-  select: (db: Db) => SelectQueryBuilder<Database, any, Row>,
+export function customerRecordReads<T extends CustomerRecordTable, Row>(
+  table: T,
+  columns: (query: SelectQueryBuilder<Database, T, {}>) => SelectQueryBuilder<Database, any, Row>,
 ) {
   const id = sql.ref(`${table}.id`)
+  // Kysely's types cannot follow a FROM named by a type parameter; the query is of `table` alone.
+  const fromTable = (db: Db) =>
+    db.selectFrom(table as CustomerRecordTable) as unknown as SelectQueryBuilder<Database, T, {}>
   const ofCustomer = (db: Db, customerId: number) =>
-    select(db).where(sql.ref(`${table}.customer_id`), '=', customerId)
+    fromTable(db).where(sql.ref(`${table}.customer_id`), '=', customerId)
   return {
-    count: (db: Db, customerId: number) => countCustomerRecords(db, table, customerId),
-    list: (db: Db, customerId: number, limit: number, offset: number): Promise<Row[]> =>
-      ofCustomer(db, customerId).orderBy(id).limit(limit).offset(offset).execute() as Promise<Row[]>,
+    list: (db: Db, customerId: number): ListSource<Row> =>
+      listFrom(ofCustomer(db, customerId), {
+        order: (query) => query.orderBy(id),
+        rows: (page) => columns(page).execute() as Promise<Row[]>,
+      }),
     get: (db: Db, customerId: number, recordId: number): Promise<Row | undefined> =>
-      ofCustomer(db, customerId).where(id, '=', recordId).executeTakeFirst() as Promise<Row | undefined>,
+      columns(ofCustomer(db, customerId).where(id, '=', recordId)).executeTakeFirst() as Promise<
+        Row | undefined
+      >,
   }
 }
 

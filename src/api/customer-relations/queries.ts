@@ -9,13 +9,8 @@ export type RelationRow = Selectable<CustomerRelationTable> & {
   related_customer_last_name: string
 }
 
-export const {
-  count: countRelations,
-  list: listRelations,
-  get: getRelation,
-} = customerRecordReads<RelationRow>('customer_relations', (db: Db) =>
-  db
-    .selectFrom('customer_relations')
+export const { list: listRelations, get: getRelation } = customerRecordReads('customer_relations', (query) =>
+  query
     .innerJoin('customers', 'customers.id', 'customer_relations.related_customer_id')
     .selectAll('customer_relations')
     .select([

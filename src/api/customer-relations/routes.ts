@@ -1,7 +1,7 @@
 import { createRelation, removeRelation } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { customerRecordRoutes } from '../customer-records/collection.ts'
-import { countRelations, getRelation, listRelations } from './queries.ts'
+import { getRelation, listRelations } from './queries.ts'
 import { RelationCreate, RelationOut } from './schema.ts'
 import { serializeRelation } from './serializer.ts'
 
@@ -14,7 +14,6 @@ export const customerRelationRoutes = (deps: Deps) =>
     name: 'relations',
     noun: 'customer relation',
     output: RelationOut,
-    count: countRelations,
     list: listRelations,
     get: getRelation,
     serialize: serializeRelation,

@@ -2,6 +2,7 @@ import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from '
 import { ACTIVE_STATUSES } from '../../domain/membership-status.ts'
 import { definedChanges } from '../../db/changes.ts'
 import type { Db } from '../../db/connection.ts'
+import { listFrom, type ListSource } from '../../db/list-source.ts'
 import type { Customer, CustomerTable, Database, Flag } from '../../db/schema.ts'
 import { searchTerms } from '../../db/text-search.ts'
 
@@ -105,37 +106,22 @@ function withComputed(db: Db, ids: SelectQueryBuilder<Database, 'customers', { i
     ])
 }
 
-export async function countCustomers(db: Db, filters: CustomerFilters): Promise<number> {
-  const row = await filtered(db, filters)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
 /**
- * One page in the list order: last name, first name, then id, compared as stored (binary), which the
- * customers_name index serves. The page's ids are chosen first, so the computed fields run for them only.
+ * In the list order: last name, first name, then id, compared as stored (binary), which the
+ * customers_name index serves. The page's ids are chosen first, so the computed fields run for them
+ * only; the rows they select come back in the same order.
  */
-export async function listCustomers(
-  db: Db,
-  filters: CustomerFilters,
-  today: string,
-  limit: number,
-  offset: number,
-): Promise<CustomerRow[]> {
-  const page = filtered(db, filters)
-    .select('customers.id')
-    .orderBy('customers.last_name')
-    .orderBy('customers.first_name')
-    .orderBy('customers.id')
-    .limit(limit)
-    .offset(offset)
-  return withComputed(db, page, today)
-    .orderBy('customers.last_name')
-    .orderBy('customers.first_name')
-    .orderBy('customers.id')
-    .execute()
-}
+export const listCustomers = (db: Db, filters: CustomerFilters, today: string): ListSource<CustomerRow> =>
+  listFrom(filtered(db, filters), {
+    order: (query) =>
+      query.orderBy('customers.last_name').orderBy('customers.first_name').orderBy('customers.id'),
+    rows: (page) =>
+      withComputed(db, page.select('customers.id'), today)
+        .orderBy('customers.last_name')
+        .orderBy('customers.first_name')
+        .orderBy('customers.id')
+        .execute(),
+  })
 
 export const getCustomer = (db: Db, id: number, today: string): Promise<CustomerRow | undefined> =>
   withComputed(
@@ -143,6 +129,10 @@ export const getCustomer = (db: Db, id: number, today: string): Promise<Customer
     db.selectFrom('customers').select('customers.id').where('customers.id', '=', id),
     today,
   ).executeTakeFirst()
+
+/** The customer's stored columns, without the computed fields: what a change to it starts from. */
+export const getStoredCustomer = (db: Db, id: number): Promise<Customer | undefined> =>
+  db.selectFrom('customers').selectAll().where('id', '=', id).executeTakeFirst()
 
 /** The customer holding `barcode`, other than `exceptId` (uniqueness on create and update). */
 export async function barcodeTaken(db: Db, barcode: string, exceptId?: number): Promise<boolean> {

@@ -3,7 +3,7 @@ import { changeCustomer, createCustomer } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'
-import { countCustomers, getCustomer, listCustomers } from './queries.ts'
+import { getCustomer, getStoredCustomer, listCustomers } from './queries.ts'
 import { CustomerOut, CustomerWrite } from './schema.ts'
 import { serializeCustomer } from './serializer.ts'
 
@@ -22,10 +22,11 @@ export const customerRoutes = (deps: Deps) =>
     filters: defineFilters({ search: 'text', barcode: 'exact', home_location_id: 'id', is_active: 'bool' }),
     output: CustomerOut,
     // The list and its search on the reader (committed data, off the server's thread).
-    count: ({ deps }, filters) => countCustomers(deps.reader, filters),
-    list: async ({ deps }, filters, limit, offset) =>
-      listCustomers(deps.reader, filters, await organizationToday(deps), limit, offset),
+    list: async ({ deps }, filters) => listCustomers(deps.reader, filters, await organizationToday(deps)),
     get: async ({ deps }, id) => getCustomer(deps.db, id, await organizationToday(deps)),
+    // A change needs the stored columns only: the record (and today, for its computed fields) is
+    // read once, for the response, after the write.
+    target: ({ deps }, id) => getStoredCustomer(deps.db, id),
     serialize: serializeCustomer,
     create: { body: CustomerWrite, run: ({ deps }, body) => createCustomer(deps, body) },
     replace: { body: CustomerWrite, run: ({ deps }, row, body) => changeCustomer(deps, row, body) },

@@ -1,8 +1,9 @@
 import { loadOrganization } from '../organization/queries.ts'
 import type { Static } from 'elysia'
 import { lookUpGym } from '../gyms/queries.ts'
-import { barcodeTaken, insertCustomer, updateCustomer, type CustomerRow } from './queries.ts'
+import { barcodeTaken, insertCustomer, updateCustomer } from './queries.ts'
 import type { CustomerWrite } from './schema.ts'
+import type { Customer } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
 import { messages, ValidationError, type FieldErrorCollector } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
@@ -22,7 +23,7 @@ async function checkCustomerInput(
   deps: Pick<Deps, 'db'>,
   input: Partial<CustomerInput>,
   errors: FieldErrorCollector,
-  existing?: CustomerRow,
+  existing?: Customer,
 ): Promise<void> {
   const barcode = noneIfBlank(input.barcode)
   if (barcode && (await barcodeTaken(deps.db, barcode, existing?.id)))
@@ -108,7 +109,7 @@ export async function createCustomer(
 /** PUT/PATCH. Deactivating (`is_active: false`) is how a customer is removed: their history stays. */
 export async function changeCustomer(
   deps: Pick<Deps, 'db' | 'clock'>,
-  customer: CustomerRow,
+  customer: Customer,
   body: CheckedBody<Partial<CustomerInput>>,
 ): Promise<void> {
   await checkCustomerInput(deps, body.fields, body.errors, customer)

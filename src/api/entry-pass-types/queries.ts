@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import { definedChanges } from '../../db/changes.ts'
+import { listFrom, type ListSource } from '../../db/list-source.ts'
 import type { EntryPassTypeTable } from '../../db/schema.ts'
 import { contains } from '../../db/text-search.ts'
 
@@ -16,20 +17,11 @@ function filtered(db: Db, filters: EntryPassTypeFilters) {
   return query
 }
 
-export async function countEntryPassTypes(db: Db, filters: EntryPassTypeFilters): Promise<number> {
-  const row = await filtered(db, filters)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
-export const listEntryPassTypes = (
-  db: Db,
-  filters: EntryPassTypeFilters,
-  limit: number,
-  offset: number,
-): Promise<EntryPassTypeRow[]> =>
-  filtered(db, filters).selectAll().orderBy('id').limit(limit).offset(offset).execute()
+export const listEntryPassTypes = (db: Db, filters: EntryPassTypeFilters): ListSource<EntryPassTypeRow> =>
+  listFrom(filtered(db, filters), {
+    order: (query) => query.orderBy('id'),
+    rows: (page) => page.selectAll().execute(),
+  })
 
 export const getEntryPassType = (db: Db, id: number): Promise<EntryPassTypeRow | undefined> =>
   db.selectFrom('entry_pass_types').selectAll().where('id', '=', id).executeTakeFirst()

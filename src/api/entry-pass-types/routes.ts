@@ -2,7 +2,7 @@ import { changeEntryPassType, createEntryPassType } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'
-import { countEntryPassTypes, getEntryPassType, listEntryPassTypes } from './queries.ts'
+import { getEntryPassType, listEntryPassTypes } from './queries.ts'
 import { EntryPassTypeOut, EntryPassTypeWrite } from './schema.ts'
 import { serializeEntryPassType } from './serializer.ts'
 
@@ -16,8 +16,7 @@ export const entryPassTypeRoutes = (deps: Deps) =>
     write: 'admin',
     filters: defineFilters({ status: 'text' }),
     output: EntryPassTypeOut,
-    count: ({ deps }, filters) => countEntryPassTypes(deps.db, filters),
-    list: ({ deps }, filters, limit, offset) => listEntryPassTypes(deps.db, filters, limit, offset),
+    list: ({ deps }, filters) => listEntryPassTypes(deps.db, filters),
     get: ({ deps }, id) => getEntryPassType(deps.db, id),
     serialize: serializeEntryPassType,
     create: { body: EntryPassTypeWrite, run: ({ deps }, body) => createEntryPassType(deps, body) },

@@ -1,4 +1,5 @@
 import type { Db } from '../../db/connection.ts'
+import { listFrom, type ListSource } from '../../db/list-source.ts'
 import type { EventType, EventTypeUpdate, NewEventType } from '../../db/schema.ts'
 import { contains } from '../../db/text-search.ts'
 
@@ -16,28 +17,19 @@ function filtered(db: Db, filters: EventTypeFilters) {
   return query
 }
 
-const withGym = (db: Db, filters: EventTypeFilters) =>
-  filtered(db, filters)
+const withGym = (query: ReturnType<typeof filtered>) =>
+  query
     .selectAll('event_types')
     .select(['gyms.name as gym_name', 'gyms.scheduler_url_path as gym_scheduler_url_path'])
 
-export async function countEventTypes(db: Db, filters: EventTypeFilters): Promise<number> {
-  const row = await filtered(db, filters)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
-export const listEventTypes = (
-  db: Db,
-  filters: EventTypeFilters,
-  limit: number,
-  offset: number,
-): Promise<EventTypeRow[]> =>
-  withGym(db, filters).orderBy('event_types.id').limit(limit).offset(offset).execute()
+export const listEventTypes = (db: Db, filters: EventTypeFilters): ListSource<EventTypeRow> =>
+  listFrom(filtered(db, filters), {
+    order: (query) => query.orderBy('event_types.id'),
+    rows: (page) => withGym(page).execute(),
+  })
 
 export const getEventType = (db: Db, id: number): Promise<EventTypeRow | undefined> =>
-  withGym(db, {}).where('event_types.id', '=', id).executeTakeFirst()
+  withGym(filtered(db, {})).where('event_types.id', '=', id).executeTakeFirst()
 
 export async function insertEventType(db: Db, eventType: NewEventType): Promise<number> {
   return (await db.insertInto('event_types').values(eventType).returning('id').executeTakeFirstOrThrow()).id

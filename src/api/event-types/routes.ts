@@ -3,7 +3,7 @@ import { changeEventType, createEventType } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes, emptySubCollections } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'
-import { countEventTypes, getEventType, listEventTypes } from './queries.ts'
+import { getEventType, listEventTypes } from './queries.ts'
 import { EventTypeOut, EventTypeWrite } from './schema.ts'
 import { serializeEventType } from './serializer.ts'
 
@@ -18,8 +18,7 @@ export const eventTypeRoutes = (deps: Deps) =>
         write: 'can_manage_events',
         filters: defineFilters({ gym_id: 'id', status: 'text' }),
         output: EventTypeOut,
-        count: ({ deps }, filters) => countEventTypes(deps.db, filters),
-        list: ({ deps }, filters, limit, offset) => listEventTypes(deps.db, filters, limit, offset),
+        list: ({ deps }, filters) => listEventTypes(deps.db, filters),
         get: ({ deps }, id) => getEventType(deps.db, id),
         serialize: serializeEventType,
         create: { body: EventTypeWrite, run: ({ deps }, body) => createEventType(deps, body) },

@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import { definedChanges } from '../../db/changes.ts'
+import { listFrom, type ListSource } from '../../db/list-source.ts'
 import type { EventTable } from '../../db/schema.ts'
 
 export interface EventFilters {
@@ -23,23 +24,20 @@ function filtered(db: Db, filters: EventFilters) {
   return query
 }
 
-const withNames = (db: Db, filters: EventFilters) =>
-  filtered(db, filters).selectAll('e').select(['et.name as event_type_name', 'g.name as gym_name'])
+const withNames = (query: ReturnType<typeof filtered>) =>
+  query.selectAll('e').select(['et.name as event_type_name', 'g.name as gym_name'])
 
 export type EventRow = NonNullable<Awaited<ReturnType<typeof getEvent>>>
 
-export async function countEvents(db: Db, filters: EventFilters): Promise<number> {
-  const row = await filtered(db, filters)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
 /** In start order, then by id. */
-export const listEvents = (db: Db, filters: EventFilters, limit: number, offset: number) =>
-  withNames(db, filters).orderBy('e.start_at').orderBy('e.id').limit(limit).offset(offset).execute()
+export const listEvents = (db: Db, filters: EventFilters): ListSource<EventRow> =>
+  listFrom(filtered(db, filters), {
+    order: (query) => query.orderBy('e.start_at').orderBy('e.id'),
+    rows: (page) => withNames(page).execute(),
+  })
 
-export const getEvent = (db: Db, id: number) => withNames(db, {}).where('e.id', '=', id).executeTakeFirst()
+export const getEvent = (db: Db, id: number) =>
+  withNames(filtered(db, {})).where('e.id', '=', id).executeTakeFirst()
 
 export async function insertEvent(db: Db, row: Insertable<EventTable>): Promise<number> {
   return (await db.insertInto('events').values(row).returning('id').executeTakeFirstOrThrow()).id

@@ -10,7 +10,7 @@ import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { ValidationError } from '../../http/errors.ts'
 import { defineFilters } from '../../http/filters.ts'
-import { countEvents, getEvent, listEvents } from './queries.ts'
+import { getEvent, listEvents } from './queries.ts'
 import { EventOut, EventWrite } from './schema.ts'
 import { serializeEvent } from './serializer.ts'
 
@@ -62,9 +62,7 @@ export const eventRoutes = (deps: Deps) =>
     write: 'can_manage_events',
     filters: eventFilters,
     output: EventOut,
-    count: async ({ deps }, filters) => countEvents(deps.db, await resolveEventFilters(deps, filters)),
-    list: async ({ deps }, filters, limit, offset) =>
-      listEvents(deps.db, await resolveEventFilters(deps, filters), limit, offset),
+    list: async ({ deps }, filters) => listEvents(deps.db, await resolveEventFilters(deps, filters)),
     get: ({ deps }, id) => getEvent(deps.db, id),
     serialize: serializeEvent,
     create: { body: EventWrite, run: ({ deps }, body) => createEvent(deps, body) },

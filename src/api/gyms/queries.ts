@@ -2,19 +2,13 @@ import type { FieldErrorCollector } from '../../http/errors.ts'
 import { lookUpReferenced } from '../../http/references.ts'
 import type { Db } from '../../db/connection.ts'
 import type { Gym, GymUpdate, NewGym } from '../../db/schema.ts'
+import { listFrom, type ListSource } from '../../db/list-source.ts'
 
-export const countGyms = async (db: Db): Promise<number> =>
-  Number(
-    (
-      await db
-        .selectFrom('gyms')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
-
-export const listGyms = (db: Db, limit: number, offset: number): Promise<Gym[]> =>
-  db.selectFrom('gyms').selectAll().orderBy('id').limit(limit).offset(offset).execute()
+export const listGyms = (db: Db): ListSource<Gym> =>
+  listFrom(db.selectFrom('gyms'), {
+    order: (query) => query.orderBy('id'),
+    rows: (page) => page.selectAll().execute(),
+  })
 
 export const getGym = (db: Db, id: number): Promise<Gym | undefined> =>
   db.selectFrom('gyms').selectAll().where('id', '=', id).executeTakeFirst()

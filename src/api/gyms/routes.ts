@@ -3,7 +3,7 @@ import { changeGym, createGym } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes, emptySubCollections } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'
-import { countGyms, getGym, gymExists, listGyms } from './queries.ts'
+import { getGym, gymExists, listGyms } from './queries.ts'
 import { GymOut, GymWrite } from './schema.ts'
 import { serializeGym } from './serializer.ts'
 
@@ -18,8 +18,7 @@ export const gymRoutes = (deps: Deps) =>
         write: 'admin',
         filters: defineFilters({}),
         output: GymOut,
-        count: ({ deps }) => countGyms(deps.db),
-        list: ({ deps }, _filters, limit, offset) => listGyms(deps.db, limit, offset),
+        list: ({ deps }) => listGyms(deps.db),
         get: ({ deps }, id) => getGym(deps.db, id),
         serialize: serializeGym,
         create: { body: GymWrite, run: ({ deps }, body) => createGym(deps, body) },

@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.ts'
 import { definedChanges } from '../../db/changes.ts'
+import { listFrom, type ListSource } from '../../db/list-source.ts'
 import type { MembershipType, MembershipTypeTable } from '../../db/schema.ts'
 import { contains } from '../../db/text-search.ts'
 import type { Insertable, Updateable } from 'kysely'
@@ -22,26 +23,17 @@ function filtered(db: Db, filters: MembershipTypeFilters) {
   return query
 }
 
-const withLocation = (db: Db, filters: MembershipTypeFilters) =>
-  filtered(db, filters).selectAll('membership_types').select('gyms.name as location_name')
+const withLocation = (query: ReturnType<typeof filtered>) =>
+  query.selectAll('membership_types').select('gyms.name as location_name')
 
-export async function countMembershipTypes(db: Db, filters: MembershipTypeFilters): Promise<number> {
-  const row = await filtered(db, filters)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
-export const listMembershipTypes = (
-  db: Db,
-  filters: MembershipTypeFilters,
-  limit: number,
-  offset: number,
-): Promise<MembershipTypeRow[]> =>
-  withLocation(db, filters).orderBy('membership_types.id').limit(limit).offset(offset).execute()
+export const listMembershipTypes = (db: Db, filters: MembershipTypeFilters): ListSource<MembershipTypeRow> =>
+  listFrom(filtered(db, filters), {
+    order: (query) => query.orderBy('membership_types.id'),
+    rows: (page) => withLocation(page).execute(),
+  })
 
 export const getMembershipType = (db: Db, id: number): Promise<MembershipTypeRow | undefined> =>
-  withLocation(db, {}).where('membership_types.id', '=', id).executeTakeFirst()
+  withLocation(filtered(db, {})).where('membership_types.id', '=', id).executeTakeFirst()
 
 export async function membershipTypeExists(db: Db, id: number): Promise<boolean> {
   const row = await db.selectFrom('membership_types').select('id').where('id', '=', id).executeTakeFirst()

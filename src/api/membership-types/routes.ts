@@ -2,7 +2,7 @@ import { changeMembershipType, createMembershipType } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'
-import { countMembershipTypes, getMembershipType, listMembershipTypes } from './queries.ts'
+import { getMembershipType, listMembershipTypes } from './queries.ts'
 import { MembershipTypeOut, MembershipTypeWrite } from './schema.ts'
 import { serializeMembershipType } from './serializer.ts'
 
@@ -16,8 +16,7 @@ export const membershipTypeRoutes = (deps: Deps) =>
     write: 'admin',
     filters: defineFilters({ status: 'text', purchase_type: 'text', is_group: 'bool' }),
     output: MembershipTypeOut,
-    count: ({ deps }, filters) => countMembershipTypes(deps.db, filters),
-    list: ({ deps }, filters, limit, offset) => listMembershipTypes(deps.db, filters, limit, offset),
+    list: ({ deps }, filters) => listMembershipTypes(deps.db, filters),
     get: ({ deps }, id) => getMembershipType(deps.db, id),
     serialize: serializeMembershipType,
     create: { body: MembershipTypeWrite, run: ({ deps }, body) => createMembershipType(deps, body) },

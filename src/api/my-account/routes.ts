@@ -1,67 +1,64 @@
 import { loadOrganization } from '../organization/queries.ts'
 import { Elysia } from 'elysia'
 import { changeMyAccount } from './rules.ts'
-import type { StaffUser } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
+import { singletonRoutes, type Actor } from '../../http/crud.ts'
 import { docs, named } from '../../http/docs.ts'
 import { requires } from '../../http/permissions.ts'
-import type { Urls } from '../../http/urls.ts'
 import { checkBody } from '../../http/validation.ts'
 import { getUser } from '../users/queries.ts'
-import { ChangePassword, MyAccountOut, MyAccountReplace, MyAccountUpdate } from './schema.ts'
+import { ChangePassword, MyAccountOut, MyAccountReplace } from './schema.ts'
 import { serializeMyAccount } from './serializer.ts'
 
 const tag = 'My account'
-const ok = { status: 200, schema: named('MyAccount', MyAccountOut) }
 
 /** The signed-in user's own account (/api/my-account/) and password change (/api/change-password/). */
 export const myAccountRoutes = (deps: Deps) => {
-  const read = async (user: StaffUser, urls: Urls) =>
-    serializeMyAccount((await getUser(deps.db, user.id))!, await loadOrganization(deps.db), urls)
-  const write = async (
-    user: StaffUser,
-    urls: Urls,
-    schema: typeof MyAccountReplace | typeof MyAccountUpdate | typeof ChangePassword,
-    body: unknown,
-    currentPasswordField: 'previous_password' | 'old_password',
-  ) => {
-    await changeMyAccount(deps, user, checkBody(schema, body), currentPasswordField)
-    return read(user, urls)
-  }
+  // The token's user is active and exists, so their row is always found.
+  const readAccount = async (deps: Deps, { user }: Pick<Actor, 'user'>) => ({
+    user: (await getUser(deps.db, user.id))!,
+    organization: await loadOrganization(deps.db),
+  })
+  const serialize = (account: Awaited<ReturnType<typeof readAccount>>, urls: Actor['urls']) =>
+    serializeMyAccount(account.user, account.organization, urls)
   return new Elysia()
-    .use(authenticated(deps))
-    .get('/api/my-account/', ({ user, urls }) => read(user, urls), {
-      ...requires('staff'),
-      ...docs({ tag, summary: 'Read my account', ok }),
-    })
-    .put(
-      '/api/my-account/',
-      ({ user, urls, body }) => write(user, urls, MyAccountReplace, body, 'previous_password'),
-      {
-        ...requires('staff'),
-        ...docs({
-          tag,
-          summary: 'Replace my account (a password change needs previous_password)',
-          body: named('MyAccountReplace', MyAccountReplace),
-          ok,
-        }),
-      },
+    .use(
+      singletonRoutes(deps, {
+        path: '/api/my-account',
+        tag,
+        summaries: {
+          read: 'Read my account',
+          replace: 'Replace my account (a password change needs previous_password)',
+          update: 'Update my account',
+        },
+        read: 'staff',
+        write: 'staff',
+        output: MyAccountOut,
+        get: readAccount,
+        serialize,
+        replace: {
+          body: MyAccountReplace,
+          run: (deps, body, { user }) => changeMyAccount(deps, user, body, 'previous_password'),
+        },
+      }),
     )
-    .patch(
-      '/api/my-account/',
-      ({ user, urls, body }) => write(user, urls, MyAccountUpdate, body, 'previous_password'),
-      {
-        ...requires('staff'),
-        ...docs({ tag, summary: 'Update my account', body: named('PatchedMyAccount', MyAccountUpdate), ok }),
-      },
-    )
-    .patch(
-      '/api/change-password/',
-      ({ user, urls, body }) => write(user, urls, ChangePassword, body, 'old_password'),
-      {
-        ...requires('staff'),
-        ...docs({ tag, summary: 'Change my password', body: named('ChangePassword', ChangePassword), ok }),
-      },
+    .use(
+      new Elysia().use(authenticated(deps)).patch(
+        '/api/change-password/',
+        async ({ user, urls, body }) => {
+          await changeMyAccount(deps, user, checkBody(ChangePassword, body), 'old_password')
+          return serialize(await readAccount(deps, { user }), urls)
+        },
+        {
+          ...requires('staff'),
+          ...docs({
+            tag,
+            summary: 'Change my password',
+            body: named('ChangePassword', ChangePassword),
+            ok: { status: 200, schema: named('MyAccount', MyAccountOut) },
+          }),
+        },
+      ),
     )
 }

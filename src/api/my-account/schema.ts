@@ -11,8 +11,6 @@ export const MyAccountReplace = t.Object({
   new_password: t.Optional(field.newPassword()),
 })
 
-export const MyAccountUpdate = t.Partial(MyAccountReplace)
-
 export const ChangePassword = t.Object({
   old_password: t.Optional(
     field.secret({ description: 'The current password (also accepted as previous_password)' }),

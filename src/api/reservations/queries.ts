@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import { definedChanges } from '../../db/changes.ts'
+import { listFrom, type ListSource } from '../../db/list-source.ts'
 import type { ReservationTable } from '../../db/schema.ts'
 
 export interface ReservationFilters {
@@ -18,8 +19,8 @@ function filtered(db: Db, filters: ReservationFilters) {
   return query
 }
 
-const withNames = (db: Db, filters: ReservationFilters) =>
-  filtered(db, filters)
+const withNames = (query: ReturnType<typeof filtered>) =>
+  query
     .selectAll('r')
     .select([
       'e.name as event_name',
@@ -32,18 +33,14 @@ const withNames = (db: Db, filters: ReservationFilters) =>
 
 export type ReservationRow = NonNullable<Awaited<ReturnType<typeof getReservation>>>
 
-export async function countReservations(db: Db, filters: ReservationFilters): Promise<number> {
-  const row = await filtered(db, filters)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
-
-export const listReservations = (db: Db, filters: ReservationFilters, limit: number, offset: number) =>
-  withNames(db, filters).orderBy('r.id').limit(limit).offset(offset).execute()
+export const listReservations = (db: Db, filters: ReservationFilters): ListSource<ReservationRow> =>
+  listFrom(filtered(db, filters), {
+    order: (query) => query.orderBy('r.id'),
+    rows: (page) => withNames(page).execute(),
+  })
 
 export const getReservation = (db: Db, id: number) =>
-  withNames(db, {}).where('r.id', '=', id).executeTakeFirst()
+  withNames(filtered(db, {})).where('r.id', '=', id).executeTakeFirst()
 
 /** Whether the customer already holds a reservation (not cancelled) for the event. */
 export async function hasActiveReservation(db: Db, customerId: number, eventId: number): Promise<boolean> {

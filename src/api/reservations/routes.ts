@@ -2,7 +2,7 @@ import { cancelReservation, changeReservation, createReservation } from './rules
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'
-import { countReservations, getReservation, listReservations } from './queries.ts'
+import { getReservation, listReservations } from './queries.ts'
 import { NoBody, ReservationCreate, ReservationOut, ReservationReplace } from './schema.ts'
 import { serializeReservation } from './serializer.ts'
 
@@ -16,8 +16,7 @@ export const reservationRoutes = (deps: Deps) =>
     write: 'can_manage_events',
     filters: defineFilters({ customer_id: 'id', event_id: 'id' }),
     output: ReservationOut,
-    count: ({ deps }, filters) => countReservations(deps.db, filters),
-    list: ({ deps }, filters, limit, offset) => listReservations(deps.db, filters, limit, offset),
+    list: ({ deps }, filters) => listReservations(deps.db, filters),
     get: ({ deps }, id) => getReservation(deps.db, id),
     serialize: serializeReservation,
     create: { body: ReservationCreate, run: ({ deps }, body) => createReservation(deps, body) },

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/connection.ts'
 import type { NewStaffUser, StaffUser, StaffUserUpdate } from '../../db/schema.ts'
 import { definedChanges } from '../../db/changes.ts'
+import { listFrom, type ListSource } from '../../db/list-source.ts'
 import { searchTerms } from '../../db/text-search.ts'
 
 export type StaffUserRow = StaffUser & { default_gym_name: string }
@@ -23,33 +24,17 @@ function filtered(db: Db, filters: UserFilters) {
   return query
 }
 
-export async function countUsers(db: Db, filters: UserFilters): Promise<number> {
-  const row = await filtered(db, filters)
-    .select((eb) => eb.fn.countAll().as('n'))
-    .executeTakeFirstOrThrow()
-  return Number(row.n)
-}
+const withGymName = (query: ReturnType<typeof filtered>) =>
+  query.selectAll('staff_users').select('gyms.name as default_gym_name')
 
-export const listUsers = (
-  db: Db,
-  filters: UserFilters,
-  limit: number,
-  offset: number,
-): Promise<StaffUserRow[]> =>
-  filtered(db, filters)
-    .selectAll('staff_users')
-    .select('gyms.name as default_gym_name')
-    .orderBy('staff_users.id')
-    .limit(limit)
-    .offset(offset)
-    .execute()
+export const listUsers = (db: Db, filters: UserFilters): ListSource<StaffUserRow> =>
+  listFrom(filtered(db, filters), {
+    order: (query) => query.orderBy('staff_users.id'),
+    rows: (page) => withGymName(page).execute(),
+  })
 
 export const getUser = (db: Db, id: number): Promise<StaffUserRow | undefined> =>
-  filtered(db, {})
-    .selectAll('staff_users')
-    .select('gyms.name as default_gym_name')
-    .where('staff_users.id', '=', id)
-    .executeTakeFirst()
+  withGymName(filtered(db, {})).where('staff_users.id', '=', id).executeTakeFirst()
 
 export async function insertUser(db: Db, user: NewStaffUser): Promise<number> {
   return (await db.insertInto('staff_users').values(user).returning('id').executeTakeFirstOrThrow()).id

@@ -2,7 +2,7 @@ import { changeStaffUser, createStaffUser } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'
-import { countUsers, getUser, listUsers } from './queries.ts'
+import { getUser, listUsers } from './queries.ts'
 import { UserCreate, UserOut, UserReplace } from './schema.ts'
 import { serializeUser } from './serializer.ts'
 
@@ -16,8 +16,7 @@ export const userRoutes = (deps: Deps) =>
     write: 'admin',
     filters: defineFilters({ default_gym_id: 'id', search: 'text' }),
     output: UserOut,
-    count: ({ deps }, filters) => countUsers(deps.db, filters),
-    list: ({ deps }, filters, limit, offset) => listUsers(deps.db, filters, limit, offset),
+    list: ({ deps }, filters) => listUsers(deps.db, filters),
     get: ({ deps }, id) => getUser(deps.db, id),
     serialize: serializeUser,
     create: { body: UserCreate, run: ({ deps }, body) => createStaffUser(deps, body) },

@@ -1,6 +1,7 @@
 import type { Insertable, Selectable, Updateable } from 'kysely'
 import { definedChanges } from '../../db/changes.ts'
 import type { Db } from '../../db/connection.ts'
+import { listFrom, type ListSource } from '../../db/list-source.ts'
 import type { WebhookDeliveryTable, WebhookEventTable, WebhookTable } from '../../db/schema.ts'
 
 export type Webhook = Selectable<WebhookTable>
@@ -12,18 +13,11 @@ export type WebhookDeliveryRow = Selectable<WebhookDeliveryTable> & {
   event_status: WebhookEventRow['status']
 }
 
-export const countWebhooks = async (db: Db): Promise<number> =>
-  Number(
-    (
-      await db
-        .selectFrom('webhooks')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
-
-export const listWebhooks = (db: Db, limit: number, offset: number): Promise<Webhook[]> =>
-  db.selectFrom('webhooks').selectAll().orderBy('id').limit(limit).offset(offset).execute()
+export const listWebhooks = (db: Db): ListSource<Webhook> =>
+  listFrom(db.selectFrom('webhooks'), {
+    order: (query) => query.orderBy('id'),
+    rows: (page) => page.selectAll().execute(),
+  })
 
 export const getWebhook = (db: Db, id: number): Promise<Webhook | undefined> =>
   db.selectFrom('webhooks').selectAll().where('id', '=', id).executeTakeFirst()
@@ -47,44 +41,31 @@ export async function deleteWebhook(db: Db, id: number): Promise<void> {
   await db.deleteFrom('webhooks').where('id', '=', id).execute()
 }
 
-export const countWebhookDeliveries = async (db: Db, webhookId: number): Promise<number> =>
-  Number(
-    (
-      await db
-        .selectFrom('webhook_deliveries as d')
-        .innerJoin('webhook_events as e', 'e.id', 'd.webhook_event_id')
-        .where('e.webhook_id', '=', webhookId)
-        .select((eb) => eb.fn.countAll().as('n'))
-        .executeTakeFirstOrThrow()
-    ).n,
-  )
-
 /** A webhook's attempts, newest first (ids grow with time). */
-export const listWebhookDeliveries = (
-  db: Db,
-  webhookId: number,
-  limit: number,
-  offset: number,
-): Promise<WebhookDeliveryRow[]> =>
-  db
-    .selectFrom('webhook_deliveries as d')
-    .innerJoin('webhook_events as e', 'e.id', 'd.webhook_event_id')
-    .where('e.webhook_id', '=', webhookId)
-    .select([
-      'd.id',
-      'd.webhook_event_id',
-      'd.attempt',
-      'd.attempted_at',
-      'd.status_code',
-      'd.error',
-      'd.duration_ms',
-      'd.response_body',
-      'e.status as event_status',
-    ])
-    .orderBy('d.id', 'desc')
-    .limit(limit)
-    .offset(offset)
-    .execute()
+export const listWebhookDeliveries = (db: Db, webhookId: number): ListSource<WebhookDeliveryRow> =>
+  listFrom(
+    db
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_events as e', 'e.id', 'd.webhook_event_id')
+      .where('e.webhook_id', '=', webhookId),
+    {
+      order: (query) => query.orderBy('d.id', 'desc'),
+      rows: (page) =>
+        page
+          .select([
+            'd.id',
+            'd.webhook_event_id',
+            'd.attempt',
+            'd.attempted_at',
+            'd.status_code',
+            'd.error',
+            'd.duration_ms',
+            'd.response_body',
+            'e.status as event_status',
+          ])
+          .execute(),
+    },
+  )
 
 /** One of the webhook's events; undefined for no such event or another webhook's. */
 export const getWebhookEvent = (

@@ -8,14 +8,7 @@ import { notFound } from '../../http/errors.ts'
 import { defineFilters } from '../../http/filters.ts'
 import { pageParams, paginate } from '../../http/pagination.ts'
 import { requires } from '../../http/permissions.ts'
-import {
-  countWebhookDeliveries,
-  countWebhooks,
-  getWebhook,
-  listWebhookDeliveries,
-  listWebhooks,
-  webhookExists,
-} from './queries.ts'
+import { getWebhook, listWebhookDeliveries, listWebhooks, webhookExists } from './queries.ts'
 import { RedeliverBody, WebhookDeliveryOut, WebhookEventOut, WebhookOut, WebhookWrite } from './schema.ts'
 import { serializeWebhook, serializeWebhookDelivery, serializeWebhookEvent } from './serializer.ts'
 
@@ -36,8 +29,7 @@ export const webhookRoutes = (deps: Deps) =>
         write: 'admin',
         filters: defineFilters({}),
         output: WebhookOut,
-        count: ({ deps }) => countWebhooks(deps.db),
-        list: ({ deps }, _filters, limit, offset) => listWebhooks(deps.db, limit, offset),
+        list: ({ deps }) => listWebhooks(deps.db),
         get: ({ deps }, id) => getWebhook(deps.db, id),
         serialize: serializeWebhook,
         create: { body: WebhookWrite, run: ({ deps }, body) => createWebhook(deps, body) },
@@ -56,10 +48,7 @@ export const webhookRoutes = (deps: Deps) =>
               request,
               query,
               urls,
-              {
-                count: () => countWebhookDeliveries(deps.db, params.id),
-                rows: (limit, offset) => listWebhookDeliveries(deps.db, params.id, limit, offset),
-              },
+              listWebhookDeliveries(deps.db, params.id),
               serializeWebhookDelivery,
             )
           },
