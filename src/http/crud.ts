@@ -1,7 +1,7 @@
 import { Elysia, t, type AnyElysia, type Static } from 'elysia'
 import type { TObject } from '@sinclair/typebox'
 import type { ListSource } from '../db/list-source.ts'
-import type { StaffUser } from '../db/schema.ts'
+import type { Actor } from '../domain/actor.ts'
 import type { Deps } from '../deps.ts'
 import { authenticated } from './auth.ts'
 import { docs, envelopeOf, named, type DocOptions } from './docs.ts'
@@ -11,9 +11,8 @@ import { requires, type Permission } from './permissions.ts'
 import type { Urls } from './urls.ts'
 import { checkBody, type CheckedBody } from './validation.ts'
 
-/** What a use case gets besides its input: who asks, and how to write URLs. */
-export interface Actor {
-  user: StaffUser
+/** What a use case gets besides its input: who asks, and how this request writes URLs. */
+export interface RequestActor extends Actor {
   urls: Urls
 }
 
@@ -58,7 +57,7 @@ export interface RecordAction<Target, Body extends TObject, P extends ParentId =
   permission?: Permission
   /** Documented and validated like a create body; `t.Object({})` for an action that takes none. */
   body: Body
-  run(scope: Scope<P>, row: Target, body: CheckedBody<Static<Body>>, actor: Actor): Promise<void>
+  run(scope: Scope<P>, row: Target, body: CheckedBody<Static<Body>>, actor: RequestActor): Promise<void>
 }
 
 /**
@@ -115,7 +114,7 @@ export interface CollectionSpec<
   /** POST: checks the body's remaining rules, then writes; returns the new id. */
   create?: {
     body: Create
-    run(scope: Scope<P>, body: CheckedBody<Static<Create>>, actor: Actor): Promise<IdOf<K>>
+    run(scope: Scope<P>, body: CheckedBody<Static<Create>>, actor: RequestActor): Promise<IdOf<K>>
   }
   /**
    * PUT: the whole writable record; PATCH gets the same schema with every field optional.
@@ -128,11 +127,11 @@ export interface CollectionSpec<
       scope: Scope<P>,
       row: Target,
       body: CheckedBody<Partial<Static<Replace>>>,
-      actor: Actor,
+      actor: RequestActor,
     ): Promise<void>
   }
   /** DELETE: 204 with no body. */
-  remove?: { run(scope: Scope<P>, row: Target, actor: Actor): Promise<void> }
+  remove?: { run(scope: Scope<P>, row: Target, actor: RequestActor): Promise<void> }
   /** POST `/<id>/<name>/` actions. */
   actions?: RecordAction<Target, any, P>[]
 }
@@ -266,7 +265,12 @@ export function collectionRoutes<
   const replace = spec.replace
   if (replace) {
     const partial = t.Partial(replace.body)
-    const update = async (params: Record<string, unknown>, schema: TObject, body: unknown, actor: Actor) => {
+    const update = async (
+      params: Record<string, unknown>,
+      schema: TObject,
+      body: unknown,
+      actor: RequestActor,
+    ) => {
       const scope = await scopeOf(params)
       const row = await targetOf(scope, recordId(params))
       await replace.run(scope, row, checkBody(schema, body) as CheckedBody<Partial<Static<Replace>>>, actor)
@@ -344,11 +348,11 @@ export interface SingletonSpec<Row, Out extends TObject, Replace extends TObject
   write: Permission
   output: Out
   /** The record as it is now; `actor` for a record that is the user's own (my-account). */
-  get(deps: Deps, actor: Actor): Promise<Row>
+  get(deps: Deps, actor: RequestActor): Promise<Row>
   serialize(row: Row, urls: Urls): Static<Out>
   replace: {
     body: Replace
-    run(deps: Deps, body: CheckedBody<Partial<Static<Replace>>>, actor: Actor): Promise<void>
+    run(deps: Deps, body: CheckedBody<Partial<Static<Replace>>>, actor: RequestActor): Promise<void>
   }
 }
 
@@ -360,8 +364,8 @@ export function singletonRoutes<Row, Out extends TObject, Replace extends TObjec
   // Named after the tag, as collections are after their noun: Organization, PatchedOrganization, ...
   const name = pascalCase(tag)
   const ok = { status: 200, schema: named(name, spec.output) }
-  const detail = async (actor: Actor) => spec.serialize(await spec.get(deps, actor), actor.urls)
-  const update = async (schema: TObject, body: unknown, actor: Actor) => {
+  const detail = async (actor: RequestActor) => spec.serialize(await spec.get(deps, actor), actor.urls)
+  const update = async (schema: TObject, body: unknown, actor: RequestActor) => {
     await replace.run(deps, checkBody(schema, body) as CheckedBody<Partial<Static<Replace>>>, actor)
     return detail(actor)
   }

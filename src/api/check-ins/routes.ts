@@ -2,7 +2,7 @@ import { Elysia } from 'elysia'
 import { checkInQuery, checkOut } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
-import { customerExists } from '../customers/queries.ts'
+import { customerParent } from '../customer-records/collection.ts'
 import { getCheckIn, listCheckIns, type CheckInRow } from './queries.ts'
 import { CheckInOut, checkInFilters, NoBody } from './schema.ts'
 import { serializeCheckIn } from './serializer.ts'
@@ -46,7 +46,7 @@ export const checkInRoutes = (deps: Deps) => {
       collectionRoutes(deps, {
         ...common,
         path: '/api/customers/:customer_id/check-ins',
-        parent: { param: 'customer_id', exists: (deps, id) => customerExists(deps.db, id) },
+        parent: customerParent,
         filters: checkInFilters({ customerId: false }),
         list: async ({ deps, parentId }, filters) =>
           listCheckIns(deps.db, await checkInQuery(deps, filters, parentId)),

@@ -2,7 +2,7 @@ import { changeAlert, createAlert } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'
-import { customerExists } from '../customers/queries.ts'
+import { customerParent } from '../customer-records/collection.ts'
 import { getAlert, listAlerts } from './queries.ts'
 import { AlertOut, AlertWrite } from './schema.ts'
 import { serializeAlert } from './serializer.ts'
@@ -11,7 +11,7 @@ import { serializeAlert } from './serializer.ts'
 export const customerAlertRoutes = (deps: Deps) =>
   collectionRoutes(deps, {
     path: '/api/customers/:customer_id/alerts',
-    parent: { param: 'customer_id', exists: (deps, id) => customerExists(deps.db, id) },
+    parent: customerParent,
     tag: 'Customer alerts',
     noun: 'customer alert',
     read: 'staff',

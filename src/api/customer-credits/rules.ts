@@ -1,3 +1,4 @@
+import type { Actor } from '../../domain/actor.ts'
 import type { Static } from '@sinclair/typebox'
 import { insertCredit, updateCredit, type CreditRow } from './queries.ts'
 import type { CreditWrite } from './schema.ts'
@@ -5,12 +6,7 @@ import type { Deps } from '../../deps.ts'
 import type { FieldErrorCollector } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { toCents } from '../../lib/money.ts'
-import {
-  changeExpiry,
-  checkUnchanged,
-  newExpiringRecord,
-  type Author,
-} from '../customer-records/record-rules.ts'
+import { changeExpiry, checkUnchanged, newExpiringRecord } from '../customer-records/record-rules.ts'
 
 type CreditInput = Static<typeof CreditWrite>
 
@@ -33,7 +29,7 @@ export async function createCredit(
   deps: Pick<Deps, 'db' | 'clock'>,
   customerId: number,
   body: CheckedBody<CreditInput>,
-  author: Author,
+  actor: Actor,
 ): Promise<number> {
   checkAmount(body.errors, body.fields.amount_total)
   const input = body.valid()
@@ -42,7 +38,7 @@ export async function createCredit(
     customer_id: customerId,
     amount_total_cents: cents,
     amount_remaining_cents: cents,
-    ...newExpiringRecord(deps, input, author),
+    ...newExpiringRecord(deps, input, actor),
   })
 }
 

@@ -11,6 +11,7 @@ import { defineFilters } from '../../http/filters.ts'
 import { requires } from '../../http/permissions.ts'
 import { checkBody } from '../../http/validation.ts'
 import { customerExists } from '../customers/queries.ts'
+import { customerParent } from '../customer-records/collection.ts'
 import { getDocument, listDocuments } from './queries.ts'
 import { DocumentCreate, DocumentOut, DocumentUpload } from './schema.ts'
 import { serializeDocument } from './serializer.ts'
@@ -61,7 +62,7 @@ export const customerDocumentRoutes = (deps: Deps) =>
     .use(
       collectionRoutes(deps, {
         path: PATH,
-        parent: { param: 'customer_id', exists: (deps, id) => customerExists(deps.db, id) },
+        parent: customerParent,
         tag: TAG,
         noun: 'customer document',
         read: 'staff',

@@ -1,3 +1,4 @@
+import type { Actor } from '../../domain/actor.ts'
 import { loadOrganization } from '../organization/queries.ts'
 import type { Static } from 'elysia'
 import { DateTime } from 'luxon'
@@ -5,7 +6,6 @@ import { insertCustomerEntryPass, updateCustomerEntryPass, type CustomerEntryPas
 import type { CustomerEntryPassCreate, CustomerEntryPassUpdate } from './schema.ts'
 import { customerExists } from '../customers/queries.ts'
 import { getEntryPassType } from '../entry-pass-types/queries.ts'
-import type { StaffUser } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
 import { messages } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
@@ -30,7 +30,7 @@ export function defaultExpiryDate(validDays: number | null, now: Date, zone: str
 export async function createCustomerEntryPass(
   deps: Pick<Deps, 'db' | 'clock'>,
   body: CheckedBody<CreateInput>,
-  actor: { user: StaffUser },
+  actor: Actor,
 ): Promise<number> {
   const { fields, errors } = body
   const type = await lookUpReferenced(errors, 'entry_pass_id', fields.entry_pass_id, (id) =>

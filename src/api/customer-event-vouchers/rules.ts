@@ -1,15 +1,11 @@
+import type { Actor } from '../../domain/actor.ts'
 import type { Static } from '@sinclair/typebox'
 import { insertEventVoucher, updateEventVoucher, type EventVoucherRow } from './queries.ts'
 import type { EventVoucherWrite } from './schema.ts'
 import { getEventType } from '../event-types/queries.ts'
 import type { Deps } from '../../deps.ts'
 import type { CheckedBody } from '../../http/validation.ts'
-import {
-  changeExpiry,
-  checkUnchanged,
-  newExpiringRecord,
-  type Author,
-} from '../customer-records/record-rules.ts'
+import { changeExpiry, checkUnchanged, newExpiringRecord } from '../customer-records/record-rules.ts'
 import { lookUpReferenced } from '../../http/references.ts'
 
 type EventVoucherInput = Static<typeof EventVoucherWrite>
@@ -19,7 +15,7 @@ export async function createEventVoucher(
   deps: Pick<Deps, 'db' | 'clock'>,
   customerId: number,
   body: CheckedBody<EventVoucherInput>,
-  author: Author,
+  actor: Actor,
 ): Promise<number> {
   await lookUpReferenced(body.errors, 'event_type_id', body.fields.event_type_id, (id) =>
     getEventType(deps.db, id),
@@ -30,7 +26,7 @@ export async function createEventVoucher(
     event_type_id: input.event_type_id,
     number_of_uses_total: input.number_of_uses_total,
     number_of_uses_remaining: input.number_of_uses_total,
-    ...newExpiringRecord(deps, input, author),
+    ...newExpiringRecord(deps, input, actor),
   })
 }
 

@@ -1,3 +1,4 @@
+import type { Actor } from '../../domain/actor.ts'
 import { organizationToday } from '../organization/queries.ts'
 import type { Static } from 'elysia'
 import { customerExists } from '../customers/queries.ts'
@@ -9,7 +10,7 @@ import {
 } from './queries.ts'
 import type { MemberAction } from './schema.ts'
 import type { Db } from '../../db/connection.ts'
-import type { MembershipStatus, StaffUser } from '../../db/schema.ts'
+import type { MembershipStatus } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
 import { messages } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
@@ -22,7 +23,6 @@ import { ACTIVE_STATUSES, FINISHED_STATUSES, FROZEN_STATUSES } from '../../domai
  */
 
 type MemberActionInput = Static<typeof MemberAction>
-type Actor = { user: StaffUser }
 
 export const membershipActionMessages = {
   freezeNotActive: 'Only an active membership can be frozen.',

@@ -1,3 +1,4 @@
+import type { Actor } from '../../domain/actor.ts'
 import { organizationToday } from '../organization/queries.ts'
 import { loadOrganization } from '../organization/queries.ts'
 import { lookUpGym } from '../gyms/queries.ts'
@@ -14,7 +15,6 @@ import {
 } from './queries.ts'
 import type { CustomerMembershipCreate, CustomerMembershipUpdate } from './schema.ts'
 import { getMembershipType, type MembershipTypeRow } from '../membership-types/queries.ts'
-import type { StaffUser } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
 import { checkDecimal } from '../../http/decimal.ts'
 import { messages, type FieldErrorCollector } from '../../http/errors.ts'
@@ -83,7 +83,7 @@ async function checkMembers(
 export async function createCustomerMembership(
   deps: Pick<Deps, 'db' | 'clock'>,
   body: CheckedBody<CreateInput>,
-  actor: { user: StaffUser },
+  actor: Actor,
 ): Promise<number> {
   const { fields, errors } = body
   const isCustomer = (id: number) => customerExists(deps.db, id)

@@ -1,5 +1,5 @@
+import type { Actor } from '../../domain/actor.ts'
 import type { Static, TObject } from '@sinclair/typebox'
-import type { Author } from './record-rules.ts'
 import type { ListSource } from '../../db/list-source.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
@@ -33,7 +33,7 @@ export interface CustomerRecordSpec<
   serialize(row: Row, urls: Urls, now: Date): Static<Out>
   create?: {
     body: Create
-    run(deps: Deps, customerId: number, body: CheckedBody<Static<Create>>, author: Author): Promise<number>
+    run(deps: Deps, customerId: number, body: CheckedBody<Static<Create>>, actor: Actor): Promise<number>
   }
   replace?: {
     body: Replace
@@ -44,6 +44,15 @@ export interface CustomerRecordSpec<
 
 const noFilters = defineFilters({})
 
+/**
+ * The parent of every collection under /api/customers/<customer_id>/ (records, alerts, documents,
+ * check-ins): 404 for a customer that does not exist.
+ */
+export const customerParent = {
+  param: 'customer_id',
+  exists: (deps: Pick<Deps, 'db'>, id: number) => customerExists(deps.db, id),
+}
+
 export function customerRecordRoutes<
   Row,
   Out extends TObject,
@@ -53,7 +62,7 @@ export function customerRecordRoutes<
   const { create, replace, remove } = spec
   return collectionRoutes(deps, {
     path: `/api/customers/:customer_id/${spec.name}`,
-    parent: { param: 'customer_id', exists: (deps, id) => customerExists(deps.db, id) },
+    parent: customerParent,
     tag: 'Customer records',
     noun: spec.noun,
     read: 'staff',

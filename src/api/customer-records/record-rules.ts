@@ -1,4 +1,5 @@
-import type { Flag, StaffUser } from '../../db/schema.ts'
+import type { Actor } from '../../domain/actor.ts'
+import type { Flag } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
 import { messages, type FieldErrorCollector } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
@@ -12,11 +13,6 @@ import { toFlag } from '../../db/flags.ts'
 
 type Db = Deps['db']
 type ExpiryInput = { expiry_date?: string | null; is_removed?: boolean }
-
-/** Who writes a record: the token's staff user (credits and vouchers record them as created_by). */
-export interface Author {
-  user: StaffUser
-}
 
 // Fixed English names rather than Intl, so the strings do not vary with the host's ICU data.
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
@@ -57,12 +53,12 @@ export const expiryChanges = (input: ExpiryInput) => ({
 })
 
 /** The shared columns of a new credit or voucher: no expiry and not removed unless sent. */
-export function newExpiringRecord(deps: Pick<Deps, 'clock'>, input: ExpiryInput, author: Author) {
+export function newExpiringRecord(deps: Pick<Deps, 'clock'>, input: ExpiryInput, actor: Actor) {
   const changes = expiryChanges(input)
   return {
     expiry_date: changes.expiry_date ?? null,
     is_removed: changes.is_removed ?? 0,
-    created_by_id: author.user.id,
+    created_by_id: actor.user.id,
     ...creationTimes(deps),
   }
 }

@@ -1,9 +1,10 @@
+import type { Actor } from '../../domain/actor.ts'
 import { loadOrganization } from '../organization/queries.ts'
 import { Elysia } from 'elysia'
 import { changeMyAccount } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
-import { singletonRoutes, type Actor } from '../../http/crud.ts'
+import { singletonRoutes, type RequestActor } from '../../http/crud.ts'
 import { docs, named } from '../../http/docs.ts'
 import { requires } from '../../http/permissions.ts'
 import { checkBody } from '../../http/validation.ts'
@@ -16,11 +17,11 @@ const tag = 'My account'
 /** The signed-in user's own account (/api/my-account/) and password change (/api/change-password/). */
 export const myAccountRoutes = (deps: Deps) => {
   // The token's user is active and exists, so their row is always found.
-  const readAccount = async (deps: Deps, { user }: Pick<Actor, 'user'>) => ({
+  const readAccount = async (deps: Deps, { user }: Actor) => ({
     user: (await getUser(deps.db, user.id))!,
     organization: await loadOrganization(deps.db),
   })
-  const serialize = (account: Awaited<ReturnType<typeof readAccount>>, urls: Actor['urls']) =>
+  const serialize = (account: Awaited<ReturnType<typeof readAccount>>, urls: RequestActor['urls']) =>
     serializeMyAccount(account.user, account.organization, urls)
   return new Elysia()
     .use(

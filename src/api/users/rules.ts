@@ -1,3 +1,4 @@
+import type { Actor } from '../../domain/actor.ts'
 import type { Static } from 'elysia'
 import { lookUpGym } from '../gyms/queries.ts'
 import { insertUser, updateUser } from './queries.ts'
@@ -86,7 +87,7 @@ export async function changeStaffUser(
   deps: Pick<Deps, 'db' | 'tokenCache'>,
   user: StaffUser,
   body: CheckedBody<UserInput>,
-  actor: { user: StaffUser },
+  actor: Actor,
 ): Promise<void> {
   const { fields, errors } = body
   await checkUserInput(deps, fields, errors, user)
