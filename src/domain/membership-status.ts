@@ -1,7 +1,7 @@
 import type { MembershipStatus } from '../db/schema.ts'
 
 /**
- * How membership statuses group (reference 3.3). The members report, the door and the metrics all
+ * How membership statuses group. The members report, the door and the metrics all
  * read these, so they are defined once.
  */
 export const ACTIVE_STATUSES: readonly MembershipStatus[] = ['ACT', 'IPP', 'PPR']

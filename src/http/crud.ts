@@ -387,7 +387,7 @@ export function singletonRoutes<Row, Out extends TObject, Replace extends TObjec
 }
 
 /**
- * Sub-collections the reference names but this version does not hold yet (a gym's climbs, an event
+ * Sub-collections the API names but this version does not hold yet (a gym's climbs, an event
  * type's questions): each answers an empty list for an existing parent and 404 otherwise, so the
  * `*_url` fields never point nowhere.
  */

@@ -1,5 +1,5 @@
 /**
- * The API's errors, shaped as Django REST Framework shapes them (contract.md section 2). Code that
+ * The API's errors, shaped as Django REST Framework shapes them. Code that
  * wants to refuse a request throws one of these; the error handler turns it into the response.
  */
 export class ApiError extends Error {

@@ -28,7 +28,7 @@ import {
 } from '../helpers/seeded.ts'
 
 /*
- * The check-in history (reference 2.13, 4.9): authentication, bad filters, permissions, 404/405, the
+ * The check-in history: authentication, bad filters, permissions, 404/405, the
  * record itself and check-out. The list's order and filters are in check-ins-filters.test.ts.
  */
 

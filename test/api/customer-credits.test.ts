@@ -21,7 +21,7 @@ import { makeGym, makeToken, makeUser } from '../helpers/factories.ts'
 import { type RefusedPost, testEachRefusedPost, useSeededApp } from '../helpers/seeded.ts'
 
 /**
- * /api/customers/<customer_id>/credits/ (reference 2.5 and 4.6, contract.md 5): list, read,
+ * /api/customers/<customer_id>/credits/: list, read,
  * create, replace, update; no DELETE (is_removed instead). amount_total is a JSON number, greater
  * than 0, fixed at creation; is_expired and the date strings are read in the customer's home gym's
  * zone, else the organization's. Order: 401 -> 400 -> 403 -> 404/405 -> success.

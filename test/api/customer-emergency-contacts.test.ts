@@ -6,7 +6,7 @@ import { makeEmergencyContact } from '../helpers/customer-record-factories.ts'
 import { type RefusedPost, testEachRefusedPost, useSeededApp } from '../helpers/seeded.ts'
 
 /**
- * /api/customers/<customer_id>/emergency-contacts/ (reference 2.6 and 4.6): list, read, create,
+ * /api/customers/<customer_id>/emergency-contacts/: list, read, create,
  * replace, update; no DELETE. first_name, last_name and telephone are required and not blank;
  * email (a valid address or blank) and relation are optional. Order: 401 -> 400 -> 403 -> 404/405
  * -> success.

@@ -22,7 +22,7 @@ import { makeEventType, makeGym, makeToken, makeUser } from '../helpers/factorie
 import { type RefusedPost, testEachRefusedPost, useSeededApp } from '../helpers/seeded.ts'
 
 /**
- * /api/customers/<customer_id>/event-vouchers/ (reference 2.10 and 4.6, contract.md 5): list, read,
+ * /api/customers/<customer_id>/event-vouchers/: list, read,
  * create, replace, update; no DELETE (is_removed instead). event_type_id and number_of_uses_total
  * are required and fixed at creation; number_of_uses_remaining starts at the total; is_expired and
  * the date strings are read in the zone of the event type's gym. Order: 401 -> 400 -> 403 ->

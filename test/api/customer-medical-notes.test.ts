@@ -6,7 +6,7 @@ import { makeMedicalNote } from '../helpers/customer-record-factories.ts'
 import { useSeededApp } from '../helpers/seeded.ts'
 
 /**
- * /api/customers/<customer_id>/medical-notes/ (reference 2.7 and 4.6): list, read, create, replace,
+ * /api/customers/<customer_id>/medical-notes/: list, read, create, replace,
  * update; no DELETE. medical_notes is required and not blank. Order: 401 -> 400 -> 403 -> 404/405
  * -> success.
  */

@@ -16,7 +16,7 @@ import { makeRelation } from '../helpers/customer-record-factories.ts'
 import { type RefusedPost, testEachRefusedPost, useSeededApp } from '../helpers/seeded.ts'
 
 /**
- * /api/customers/<customer_id>/relations/ (reference 2.8 and 4.6, contract.md 5): list, read,
+ * /api/customers/<customer_id>/relations/: list, read,
  * create, DELETE; no PUT or PATCH. Creating A→B also creates B→A with the mirrored code; deleting
  * either removes both. Order: 401 -> 400 -> 403 -> 404/405 -> success.
  */

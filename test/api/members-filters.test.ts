@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import type { MembershipStatus } from '../../src/db/schema.ts'
 import { ALL_ROWS, useMembersReportSet } from '../helpers/members-report-set.ts'
 
-// GET /api/members/ filters (reference 4.8) and the statuses it never shows (3.3), over the set of
+// GET /api/members/ filters and the statuses it never shows, over the set of
 // test/helpers/members-report-set.ts (its table lists the rows). Rows, 400s, billing: members.test.ts.
 
 const { t, s, get, names, expectNames } = useMembersReportSet()

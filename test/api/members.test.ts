@@ -14,7 +14,7 @@ const { t, s, get, names, expectNames } = useMembersReportSet()
 
 const customerUrl = (id: number) => `${ORIGIN}/api/customers/${id}/`
 
-/** The fields of reference 2.12 without billing info, in the order a row lists them. */
+/** The documented fields without billing info, in the order a row lists them. */
 const ROW_FIELDS = [
   'customer_id',
   'customer_url',
@@ -361,7 +361,7 @@ describe('GET /api/members/ rows', () => {
     expect(byLabel('Jack Garcia M5')).toEqual(jackRow())
   })
 
-  test('every row has exactly the fields of reference 2.12, in order, and no billing fields', async () => {
+  test('every row has exactly the documented fields, in order, and no billing fields', async () => {
     const res = await get()
     for (const row of res.body) expect(Object.keys(row)).toEqual(ROW_FIELDS)
   })

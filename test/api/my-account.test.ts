@@ -18,7 +18,7 @@ import { expectUnauthenticated, logIn, useSeededApp } from '../helpers/seeded.ts
 
 /**
  * /api/my-account/ and /api/change-password/: the signed-in user's own account, open to any active
- * staff user (reference 2.2 and 4.3, contract.md sections 4 and 5). Order: 401 -> 400 -> 405 -> success.
+ * staff user. Order: 401 -> 400 -> 405 -> success.
  */
 
 const t = useSeededApp()
@@ -28,7 +28,7 @@ const INCORRECT = ['Your old password was entered incorrectly. Please enter it a
 const OLD_PASSWORD = 'old-password-1'
 const NEW_PASSWORD = 'new-password-2'
 
-/** The whole account body of reference 2.2, for the seeded desk user unless overridden. */
+/** The whole documented account body, for the seeded desk user unless overridden. */
 function accountBody(fields: Record<string, unknown> = {}) {
   return {
     email: 'desk@gym.example',
@@ -239,7 +239,7 @@ describe('/api/my-account/ methods (405)', () => {
 })
 
 describe('GET /api/my-account/', () => {
-  test('the whole record of reference 2.2 for a staff user with no permissions', async () => {
+  test('the whole documented record for a staff user with no permissions', async () => {
     const res = await asStaff('GET', '/api/my-account/')
     expect(res.status).toBe(200)
     expect(res.body).toEqual(accountBody())

@@ -17,7 +17,7 @@ const PASSWORD = 'crimpers-123'
 const AGE_CAP_MS = 5_000
 
 const myAccount = (token: string) => t.request('GET', '/api/my-account/', { token })
-/** A read that needs can_manage_members (contract.md 4). */
+/** A read that needs can_manage_members. */
 const checkIns = (token: string) => t.request('GET', '/api/check-ins/', { token })
 const asAdmin = (method: string, path: string, body?: unknown) =>
   t.request(method, path, { token: t.seed.adminToken, body })

@@ -25,13 +25,12 @@ import { everyCanFlag, makeGym, makeToken, makeUser, storedUser } from '../helpe
 import { expectUnauthenticated, logIn, useSeededApp } from '../helpers/seeded.ts'
 
 /**
- * /api/users/: staff accounts, organization admins only (contract.md sections 4 and 5, reference
- * 2.1 and 4.2). Order: 401 -> 400 -> 403 -> 404/405 -> success.
+ * /api/users/: staff accounts, organization admins only. Order: 401 -> 400 -> 403 -> 404/405 -> success.
  */
 
 const t = useSeededApp()
 
-/** A whole staff-user body as reference 2.1 lists it: defaults for a plain user, then overrides. */
+/** A whole staff-user body as the API documents it: defaults for a plain user, then overrides. */
 function userBody(id: number, fields: Record<string, unknown>) {
   return {
     id,
@@ -573,7 +572,7 @@ describe('GET /api/users/ (list)', () => {
 })
 
 describe('GET /api/users/<id>/ (read)', () => {
-  test('the whole record of reference 2.1', async () => {
+  test('the whole documented record', async () => {
     const res = await asAdmin('GET', `/api/users/${t.seed.staff.id}/`)
     expect(res.status).toBe(200)
     expect(res.body).toEqual(staffBody())

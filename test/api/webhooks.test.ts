@@ -26,7 +26,7 @@ import {
 } from '../helpers/webhook-factories.ts'
 
 /**
- * /api/webhooks/ (reference 2.14, 4.10; contract.md 4, 5 and 7): organization admins only, with each
+ * /api/webhooks/: organization admins only, with each
  * webhook's delivery attempts and a redelivery action. Order: 401 -> 400 -> 403 -> 404/405 -> success.
  */
 

@@ -1,10 +1,10 @@
 /**
  * The error bodies, field messages and list envelopes the endpoint tests expect, in DRF's (and
- * Django's) wording as contract.md sections 2 and 3 pin it. Compare whole bodies with `toEqual`. A
+ * Django's) wording as DRF words them. Compare whole bodies with `toEqual`. A
  * wording here is the contract: it changes only when the contract does, never to make a test pass.
  */
 
-// Error bodies (contract.md section 2).
+// Error bodies.
 
 /** 401 with `WWW-Authenticate: Token`: no `Authorization` header, or a malformed one. */
 export const notProvided = { detail: 'Authentication credentials were not provided.' }
@@ -42,10 +42,10 @@ export const doesNotExist = (pk: number | string) => [`Invalid pk "${pk}" - obje
 /** A field that cannot change after creation, sent with a different value. */
 export const cannotChange = ['This field cannot be changed.']
 export const passwordTooShort = ['This password is too short. It must contain at least 8 characters.']
-/** A number filter (`?gym_id=abc`) whose value is not a number (contract.md section 3). */
+/** A number filter (`?gym_id=abc`) whose value is not a number. */
 export const notANumber = ['Enter a number.']
 
-// List envelopes (contract.md section 3).
+// List envelopes.
 
 export const emptyPage = { count: 0, next: null, previous: null, results: [] }
 /** A list that fits on one page: no next, no previous. */

@@ -8,8 +8,7 @@ import { countRows } from './factories.ts'
 import { expectAnswer, expectUnauthenticated, makeStaff, unknownToken, type SeededApp } from './seeded.ts'
 
 /**
- * What the tests of every collection under /api/customers/<customer_id>/ share (reference 4.6,
- * contract.md 2 and 4): the fixture, request helpers, and the checks that are the same for each: a
+ * What the tests of every collection under /api/customers/<customer_id>/ share: the fixture, request helpers, and the checks that are the same for each: a
  * token first (401), then the permission (any staff reads, can_manage_members writes: 403), then
  * the customer and the record (404, also for another customer's record) and the method (405).
  * Each test file adds its own 400 and success cases between them.

@@ -51,7 +51,7 @@ export const logIn = (t: TestApp, username: string, password: string) =>
   t.request('POST', '/api/get-token/', { body: { username, password } })
 
 /**
- * A 401 as contract.md section 2 gives it: the body ("not provided" unless another is passed, such
+ * A 401 as DRF gives it: the body ("not provided" unless another is passed, such
  * as `invalidToken`) and the `WWW-Authenticate: Token` header.
  */
 export function expectUnauthenticated(res: TestResponse, body: unknown = notProvided) {
@@ -60,7 +60,7 @@ export function expectUnauthenticated(res: TestResponse, body: unknown = notProv
   expect(res.headers.get('www-authenticate')).toBe('Token')
 }
 
-// Staff users by role (contract.md section 4), for the permission tests.
+// Staff users by role, for the permission tests.
 
 /** The flags of each role the permission tests use; none is an organization admin. */
 export const ROLES = {
@@ -108,7 +108,7 @@ export type Call = readonly [method: string, path: string, body?: unknown]
 const bodyOf = (method: string, body: unknown) => (method === 'GET' || body === undefined ? {} : { body })
 
 /**
- * One test per route: without a token, and with an unknown one, it is 401 (contract.md section 2).
+ * One test per route: without a token, and with an unknown one, it is 401.
  * `body` goes with every method but GET.
  */
 export function testEachNeedsToken(t: TestApp, routes: readonly Route[], body: unknown = {}) {
@@ -123,7 +123,7 @@ export function testEachNeedsToken(t: TestApp, routes: readonly Route[], body: u
 
 /**
  * Two tests per route, each after `setUp`: without a token it is 401, and with an unknown one 401
- * "Invalid token" (contract.md section 2). `body` goes with every method but GET.
+ * "Invalid token". `body` goes with every method but GET.
  */
 export function testEachNeedsTokenApart(
   t: TestApp,
@@ -168,7 +168,7 @@ export async function expectEachAnswer(
   }
 }
 
-/** Each token is refused each call: 403 "You do not have permission" (contract.md section 4). */
+/** Each token is refused each call: 403 "You do not have permission". */
 export async function expectEachForbidden(t: TestApp, tokens: readonly string[], calls: readonly Call[]) {
   for (const token of tokens) await expectEachAnswer(t, token, calls, 403, forbidden)
 }
@@ -196,7 +196,7 @@ export type RefusedPost = readonly [
 
 /**
  * One test per case: POST of `base()` with the case's changes is 400 with exactly its errors
- * (contract.md section 2), and `count()` (the collection's rows) stays 0.
+ *, and `count()` (the collection's rows) stays 0.
  */
 export function testEachRefusedPost(
   cases: readonly RefusedPost[],

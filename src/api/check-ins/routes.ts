@@ -8,9 +8,9 @@ import { CheckInOut, checkInFilters, NoBody } from './schema.ts'
 import { serializeCheckIn } from './serializer.ts'
 
 /**
- * /api/check-ins/ (reference 2.13, 4.9) and each customer's /api/customers/<id>/check-ins/: read-only
+ * /api/check-ins/ and each customer's /api/customers/<id>/check-ins/: read-only
  * history (the door endpoints create check-ins), newest first, plus the check-out/ action. Both
- * need can_manage_members (contract.md 4).
+ * need can_manage_members.
  */
 export const checkInRoutes = (deps: Deps) => {
   const serialize = (row: CheckInRow, urls: Parameters<typeof serializeCheckIn>[1]) =>

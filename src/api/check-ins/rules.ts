@@ -8,7 +8,7 @@ import { endOfLocalDay, localDate, startOfLocalDay } from '../../lib/local-time.
 
 /**
  * The check-in history: the list filters and the check-out. The record's own times are the
- * location's; the day filters are whole days of the ORGANIZATION's zone (reference 4.9), so a
+ * location's; the day filters are whole days of the ORGANIZATION's zone, so a
  * multi-zone organization filters all its gyms by one calendar.
  */
 

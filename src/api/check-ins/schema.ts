@@ -10,7 +10,7 @@ export const ENTRY_METHODS: readonly EntryMethod[] = ['MEM', 'ENT', 'EVE', 'GUE'
 const localTime = (description: string) =>
   t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$', readOnly: true, description })
 
-/** The check-in record (reference 2.13). */
+/** The check-in record. */
 export const CheckInOut = t.Object({
   id: out.id(),
   url: out.url(),

@@ -16,7 +16,7 @@ export function visitDurationMinutes(
   return Math.max(0, Math.floor((end - Date.parse(row.created_at)) / MINUTE_MS))
 }
 
-/** The check-in record of reference 2.13, fields in its order. `now` measures an open visit. */
+/** The check-in record, fields in their documented order. `now` measures an open visit. */
 export function serializeCheckIn(row: CheckInRow, urls: Urls, now: Date) {
   const zone = row.location_time_zone
   const granted = row.free_entry_granting_user_id !== null

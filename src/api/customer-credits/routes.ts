@@ -5,7 +5,7 @@ import { getCredit, listCredits } from './queries.ts'
 import { CreditOut, CreditWrite } from './schema.ts'
 import { serializeCredit } from './serializer.ts'
 
-/** /api/customers/<customer_id>/credits/ (reference 2.5). No DELETE: set is_removed instead. */
+/** /api/customers/<customer_id>/credits/. No DELETE: set is_removed instead. */
 export const customerCreditRoutes = (deps: Deps) =>
   customerRecordRoutes(deps, {
     name: 'credits',

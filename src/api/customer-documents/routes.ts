@@ -53,7 +53,7 @@ const pdfDocs = docs({
 })
 
 /**
- * /api/customers/<customer_id>/documents/: list and read (reference 2.9), create (JSON, or
+ * /api/customers/<customer_id>/documents/: list and read, create (JSON, or
  * multipart/form-data with the PDF as the `pdf` part), and the PDF itself at `<id>/pdf/`.
  * Documents are signed records: no PUT, PATCH or DELETE (405).
  */

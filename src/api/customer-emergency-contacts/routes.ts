@@ -5,7 +5,7 @@ import { getEmergencyContact, listEmergencyContacts } from './queries.ts'
 import { EmergencyContactOut, EmergencyContactWrite } from './schema.ts'
 import { serializeEmergencyContact } from './serializer.ts'
 
-/** /api/customers/<customer_id>/emergency-contacts/ (reference 2.6). No DELETE, as reference 4.6. */
+/** /api/customers/<customer_id>/emergency-contacts/. No DELETE: the API offers none. */
 export const customerEmergencyContactRoutes = (deps: Deps) =>
   customerRecordRoutes(deps, {
     name: 'emergency-contacts',

@@ -5,7 +5,7 @@ import { getEventVoucher, listEventVouchers } from './queries.ts'
 import { EventVoucherOut, EventVoucherWrite } from './schema.ts'
 import { serializeEventVoucher } from './serializer.ts'
 
-/** /api/customers/<customer_id>/event-vouchers/ (reference 2.10). No DELETE: set is_removed instead. */
+/** /api/customers/<customer_id>/event-vouchers/. No DELETE: set is_removed instead. */
 export const customerEventVoucherRoutes = (deps: Deps) =>
   customerRecordRoutes(deps, {
     name: 'event-vouchers',

@@ -5,7 +5,7 @@ import { getMedicalNote, listMedicalNotes } from './queries.ts'
 import { MedicalNoteOut, MedicalNoteWrite } from './schema.ts'
 import { serializeMedicalNote } from './serializer.ts'
 
-/** /api/customers/<customer_id>/medical-notes/ (reference 2.7). No DELETE, as reference 4.6. */
+/** /api/customers/<customer_id>/medical-notes/. No DELETE: the API offers none. */
 export const customerMedicalNoteRoutes = (deps: Deps) =>
   customerRecordRoutes(deps, {
     name: 'medical-notes',

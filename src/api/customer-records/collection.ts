@@ -11,8 +11,8 @@ import { customerExists } from '../customers/queries.ts'
 type Db = Deps['db']
 
 /**
- * A collection under /api/customers/<customer_id>/<name>/ (reference 4.6). Every such collection is
- * read by any staff user and written with can_manage_members (contract.md 4); an unknown customer,
+ * A collection under /api/customers/<customer_id>/<name>/. Every such collection is
+ * read by any staff user and written with can_manage_members; an unknown customer,
  * or a record of another customer, is 404. Each brings queries by customer id and its rules.
  */
 export interface CustomerRecordSpec<

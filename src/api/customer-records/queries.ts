@@ -67,8 +67,8 @@ export const staffEmail = (column: string) =>
   sql<string | null>`(SELECT email FROM staff_users WHERE staff_users.id = ${sql.ref(column)})`
 
 /**
- * The zone a customer's days are read in: their home gym's, else the organization's
- * (contract.md 5). `column` holds the customer id.
+ * The zone a customer's days are read in: their home gym's, else the organization's.
+ * `column` holds the customer id.
  */
 export const customerTimeZone = (column: string) =>
   sql<string>`COALESCE(

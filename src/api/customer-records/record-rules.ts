@@ -30,7 +30,7 @@ export interface ExpiringRecord {
   expiry_date: string | null
   is_removed: Flag
   created_at: string
-  /** The zone its days are read in (contract.md 5): the gym's, else the organization's. */
+  /** The zone its days are read in: the gym's, else the organization's. */
   time_zone: string
 }
 
@@ -73,7 +73,7 @@ export const updateTime = (deps: Pick<Deps, 'clock'>) => ({ updated_at: deps.clo
 
 /**
  * A field set once at creation may be sent again on PUT/PATCH, but only with the value it has
- * (contract.md 2). `sent` undefined means not sent, or already refused by its schema.
+ * `sent` undefined means not sent, or already refused by its schema.
  */
 export function checkUnchanged(
   errors: FieldErrorCollector,

@@ -6,7 +6,7 @@ import { RelationCreate, RelationOut } from './schema.ts'
 import { serializeRelation } from './serializer.ts'
 
 /**
- * /api/customers/<customer_id>/relations/ (reference 2.8): list, read, create, DELETE. No PUT or
+ * /api/customers/<customer_id>/relations/: list, read, create, DELETE. No PUT or
  * PATCH (405): a relation is removed and created again, so both directions always agree.
  */
 export const customerRelationRoutes = (deps: Deps) =>

@@ -9,7 +9,7 @@ import { MemberQuery, MemberRowOut } from './schema.ts'
 import { membersReportJson } from './serializer.ts'
 
 /**
- * /api/members/: the members report (reference 4.8). A plain JSON array, never paginated: one
+ * /api/members/: the members report. A plain JSON array, never paginated: one
  * request returns every matching member row. Read by any active staff user.
  */
 export const memberRoutes = (deps: Deps) =>

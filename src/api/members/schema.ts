@@ -3,7 +3,7 @@ import { field, out } from '../../http/fields.ts'
 import { filterQuery } from '../../http/filters.ts'
 
 /**
- * GET /api/members/ (reference 2.12, 4.8): its filters, in the filter form's order (a 400 lists
+ * GET /api/members/: its filters, in the filter form's order (a 400 lists
  * failing filters in it). Every filter arrives as a string; rules.ts reads them, so that bad values
  * get django-filter's wording and every failing filter is reported at once. The `exact` ones are
  * raw text that rules.ts reads further (a choice, a token list, "true or anything else").

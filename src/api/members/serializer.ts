@@ -86,7 +86,7 @@ function billingInfo(row: MemberRow, recurring: boolean) {
   }
 }
 
-/** One member row of reference 2.12; the billing fields only when `billing`. */
+/** One member row; the billing fields only when `billing`. */
 export function serializeMemberRow(
   row: MemberRow,
   addOns: readonly AddOnOut[],

@@ -15,7 +15,7 @@ import { serializeWebhook, serializeWebhookDelivery, serializeWebhookEvent } fro
 const TAG = 'Webhooks'
 
 /**
- * /api/webhooks/ (reference 2.14, 4.10; contract.md 5 and 7): organization admins only. Besides the
+ * /api/webhooks/: organization admins only. Besides the
  * collection, each webhook's delivery attempts and a redelivery action for one of its events.
  */
 export const webhookRoutes = (deps: Deps) =>

@@ -1,7 +1,7 @@
 import type { Clock } from '../../lib/clock.ts'
 
 /**
- * Failed logins per username (contract.md section 4): ten failures within 15 minutes block that
+ * Failed logins per username: ten failures within 15 minutes block that
  * username until the oldest of those ten leaves the window. Kept in memory: a restart forgets it,
  * which only ever lets a legitimate user in sooner.
  */

@@ -11,7 +11,7 @@ import {
 } from './queries.ts'
 
 /**
- * The members report (reference 2.12, 3.3, 4.8): who is covered by a membership that counts
+ * The members report: who is covered by a membership that counts
  * (active, frozen, payment failed), one row per covered person per membership.
  */
 

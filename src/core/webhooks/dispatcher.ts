@@ -31,7 +31,7 @@ const SECOND = 1000
 const MINUTE = 60 * SECOND
 const HOUR = 60 * MINUTE
 
-/** Waits after failed attempts 1..7 (contract.md 7); the 8th failure is final. About a day in all. */
+/** Waits after failed attempts 1..7; the 8th failure is final. About a day in all. */
 export const RETRY_DELAYS_MS = [5 * SECOND, 5 * MINUTE, 30 * MINUTE, 2 * HOUR, 5 * HOUR, 10 * HOUR, 10 * HOUR]
 export const MAX_ATTEMPTS = RETRY_DELAYS_MS.length + 1
 export const DELIVERY_TIMEOUT_MS = 15 * SECOND

@@ -10,7 +10,7 @@ import { notifyOutbox } from './wake.ts'
  * across restarts and power cuts. Each row holds the exact body every attempt sends.
  */
 
-/** What the check-in transaction knows; the event object (contract.md 7) is built from it here. */
+/** What the check-in transaction knows; the event object is built from it here. */
 export interface CheckInEventData {
   /** the check-in's id */
   id: number
@@ -30,7 +30,7 @@ export interface CheckInEventData {
   check_in_count: number | null
 }
 
-/** The `event` object of a check_in body, in the order the reference's example gives. */
+/** The `event` object of a check_in body, in the order the API documents its fields. */
 export function checkInEvent(data: CheckInEventData) {
   return {
     id: data.id,
@@ -50,7 +50,7 @@ export function checkInEvent(data: CheckInEventData) {
   }
 }
 
-/** The whole body, byte for byte what the receiver gets; the key order is the reference's. */
+/** The whole body, byte for byte what the receiver gets; the key order is the documented one. */
 export const webhookBody = (webhookEventId: number, eventType: string, secret: string, eventJson: string) =>
   `{"webhook_event_id":${webhookEventId},"event_type":${JSON.stringify(eventType)},"secret":${JSON.stringify(secret)},"event":${eventJson}}`
 

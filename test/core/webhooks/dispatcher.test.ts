@@ -17,7 +17,7 @@ import {
 import { openMigrated, useWebhookOutbox } from '../../helpers/webhook-outbox.ts'
 
 /**
- * The webhook dispatcher against a real local receiver (contract.md 7): the exact body, Standard
+ * The webhook dispatcher against a real local receiver: the exact body, Standard
  * Webhooks signatures, per-webhook order, concurrency across webhooks, stopping, and a restart in
  * the middle of a backoff. Retries and failures: webhook-retries.test.ts.
  */

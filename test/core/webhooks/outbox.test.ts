@@ -7,7 +7,7 @@ import { checkInEventData, expectedCheckInEvent, makeWebhook } from '../../helpe
 import { useWebhookOutbox } from '../../helpers/webhook-outbox.ts'
 
 /**
- * The outbox the check-in transaction writes into (contract.md 7): one row per check_in webhook with
+ * The outbox the check-in transaction writes into: one row per check_in webhook with
  * the exact body, inside the caller's transaction. Delivery: webhook-dispatcher.test.ts.
  */
 

@@ -5,7 +5,7 @@ import { gate, makeWebhook, startReceiver } from '../../helpers/webhook-factorie
 import { useWebhookOutbox } from '../../helpers/webhook-outbox.ts'
 
 /**
- * Failed deliveries (contract.md 7): anything but a 2xx, a timeout or a refused connection is
+ * Failed deliveries: anything but a 2xx, a timeout or a refused connection is
  * retried after 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; the 8th failure is final. The clock is
  * driven by hand; the receiver is real.
  */
