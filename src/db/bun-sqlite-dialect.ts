@@ -25,7 +25,7 @@ import { durableWalOf } from './wal-sync.ts'
  * WAL durable on another thread. The connection's lock is let go before that wait, so the door's
  * next batch need not wait for this commit's sync (its own sync, which covers the whole WAL, comes
  * after it). Anything else (DDL, PRAGMAs, VACUUM outside a transaction) runs at the connection's own
- * level, as before.
+ * level.
  */
 export function bunSqliteDialect(sqlite: BunDatabase): SqliteDialect {
   return new BunSqliteDialect(sqlite)

@@ -22,7 +22,7 @@ import type { Connection } from './connection.ts'
  *   the WAL over. Between rushes the worker catches up on its own and the same happens by itself.
  *
  * Durability is untouched: a commit is on disk once its WAL frames are; checkpoints only copy them.
- * If the worker fails, the automatic checkpoint comes back on and the server goes on as before.
+ * If the worker fails, SQLite's automatic checkpoint comes back on and the server goes on without it.
  * CLI commands, tests and ':memory:' keep SQLite's automatic checkpoint.
  */
 

@@ -18,7 +18,7 @@ import { durableWalOf, type DurableWal, WalSync } from './wal-sync.ts'
  *
  * A `work` that throws has its savepoint rolled back and its promise rejected with that error; the
  * others commit. If COMMIT itself fails, everything is rolled back and every promise rejects: no
- * caller was told anything succeeded. At idle a batch is one transaction, as before; under load the
+ * caller was told anything succeeded. At idle a batch is one scan's transaction; under load the
  * batch grows with the queue, up to MAX_BATCH (a longer batch would hold the thread too long), and
  * during a rush a batch waits GATHER_MS for the scans right behind it.
  *
@@ -80,8 +80,8 @@ export class GroupCommit {
         if (performance.now() - this.lastSharedCommitAt < BUSY_WINDOW_MS) {
           // A rush: the doors answered by the last batch are scanning again, their requests a
           // moment behind the ones already read. Waiting that moment lets both share one COMMIT
-          // instead of alternating half-size batches, each paying an fsync (measured with 16
-          // controllers: 3-22% more scans a second, less CPU a scan).
+          // instead of alternating half-size batches, each paying an fsync (more scans a second, less
+          // CPU a scan, in the door benchmark).
           setTimeout(() => void this.flush(), GATHER_MS)
         } else {
           // The next turn, after the requests read in this one have queued their work too.

@@ -5,8 +5,8 @@ import type { Database as BunDatabase, SQLQueryBindings, Statement } from 'bun:s
  *
  * bun:sqlite's own `query()` cache keeps only 20 statements (Database.MAX_QUERY_CACHE_SIZE). The API
  * runs a few hundred distinct statements (every Kysely query shape and the door's own), so that
- * cache thrashed: measured on the large demo set, the door's three-table membership read cost 65 µs
- * when compiled again against 25 µs from a held statement, on every scan. This one holds enough for
+ * cache thrashed: the door's three-table membership read, compiled again on every scan, cost more
+ * than twice what it costs from a held statement. This one holds enough for
  * the whole API and forgets the least recently used beyond that (statements built from a variable
  * number of parameters, such as IN lists, come and go).
  *

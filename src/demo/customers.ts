@@ -172,7 +172,7 @@ export function customerRows(ctx: DemoContext, people: readonly Person[]): void 
       address_postcode: a?.postcode ?? '',
       address_country: a ? 'US' : '',
       profile_image_url: '',
-      // Imported history: check-in records arrive with a later issue.
+      // When they first climbed here; the demo writes no check-in rows, so this stands alone.
       first_check_in_timestamp: usedGym ? cal.stamp(firstVisit, rng.int(9 * 60, 21 * 60)) : null,
       created_at: createdAt,
       updated_at: updatedDay === p.createdDay ? createdAt : cal.stamp(updatedDay, rng.int(8 * 60, 21 * 60)),

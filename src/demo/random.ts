@@ -1,7 +1,7 @@
 /**
  * The demo's only source of randomness: mulberry32, seeded. Never Math.random, so a seed gives the
  * same database every time. Each area draws from its own stream (`fork`), so adding a draw to one
- * area (later issues add check-ins and sales) leaves the others' data unchanged.
+ * area (check-ins or sales, say) leaves the others' data unchanged.
  */
 export class Random {
   private state: number
