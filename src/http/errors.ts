@@ -119,5 +119,7 @@ export const messages = {
   cannotChange: 'This field cannot be changed.',
   unique: (model: string, field: string) => `${model} with this ${field} already exists.`,
   filterNumber: 'Enter a number.',
+  /** A query filter's value outside its choices (Django's ChoiceField, which django-filter uses). */
+  filterChoice: (value: string) => `Select a valid choice. ${value} is not one of the available choices.`,
   invalidBody: (got: string) => `Invalid data. Expected a dictionary, but got ${got}.`,
 }

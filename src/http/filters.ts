@@ -10,14 +10,27 @@ import { isIsoDate } from './validation.ts'
  */
 export type FilterKind = 'id' | 'text' | 'exact' | 'bool' | 'date'
 
+/** A filter with a fixed set of values, django-filter's ChoiceFilter: any other value is 400. */
+export interface ChoiceFilter {
+  kind: 'choice'
+  choices: readonly string[]
+  description?: string
+}
+
 /** A filter's kind, or its kind with what the OpenAPI page says of it (else the kind's wording). */
-export type Filter = FilterKind | { kind: FilterKind; description: string }
+export type Filter = FilterKind | { kind: FilterKind; description: string } | ChoiceFilter
 
-type KindOf<F extends Filter> = F extends { kind: infer K } ? K : F
+type ValueOf<F extends Filter> = F extends ChoiceFilter
+  ? F['choices'][number]
+  : (F extends { kind: infer K } ? K : F) extends infer K
+    ? K extends 'id'
+      ? number
+      : K extends 'bool'
+        ? boolean
+        : string
+    : never
 
-type ValueOf<K> = K extends 'id' ? number : K extends 'bool' ? boolean : string
-
-export type FilterValues<S extends Record<string, Filter>> = { [P in keyof S]?: ValueOf<KindOf<S[P]>> }
+export type FilterValues<S extends Record<string, Filter>> = { [P in keyof S]?: ValueOf<S[P]> }
 
 /** How each kind is documented: the type a client sends (every value arrives as text). */
 const documented: Record<FilterKind, () => TSchema> = {
@@ -28,10 +41,10 @@ const documented: Record<FilterKind, () => TSchema> = {
   date: () => t.String({ format: 'date', description: 'A date, YYYY-MM-DD' }),
 }
 
-const kindOf = (filter: Filter): FilterKind => (typeof filter === 'string' ? filter : filter.kind)
-
-function parseOne(kind: FilterKind, raw: string): { value?: unknown; error?: string } {
-  switch (kind) {
+function parseOne(filter: Filter, raw: string): { value?: unknown; error?: string } {
+  if (typeof filter === 'object' && filter.kind === 'choice')
+    return filter.choices.includes(raw) ? { value: raw } : { error: messages.filterChoice(raw) }
+  switch (typeof filter === 'string' ? filter : filter.kind) {
     case 'id':
       return /^-?\d+$/.test(raw.trim()) ? { value: Number(raw) } : { error: messages.filterNumber }
     case 'bool': {
@@ -45,10 +58,20 @@ function parseOne(kind: FilterKind, raw: string): { value?: unknown; error?: str
   }
 }
 
-/** One filter as the OpenAPI page documents it; `description` in place of the kind's own. */
-export const documentedFilter = (kind: FilterKind, description?: string) => {
-  const schema = documented[kind]()
-  return t.Optional(description ? { ...schema, description } : schema)
+/** One filter as the OpenAPI page documents it; its `description` in place of the kind's own. */
+export const documentedFilter = (filter: Filter) => {
+  if (typeof filter === 'string') return t.Optional(documented[filter]())
+  if (filter.kind === 'choice') {
+    const options = filter.description ? { description: filter.description } : {}
+    return t.Optional(
+      t.Union(
+        filter.choices.map((choice) => t.Literal(choice)),
+        options,
+      ),
+    )
+  }
+  const schema = documented[filter.kind]()
+  return t.Optional(filter.description ? { ...schema, description: filter.description } : schema)
 }
 
 /**
@@ -58,10 +81,7 @@ export const documentedFilter = (kind: FilterKind, description?: string) => {
 export function filterQuery(spec: Record<string, Filter>, options: { paginated: boolean }) {
   const properties: Record<string, TSchema> = options.paginated ? { ...pageParams } : {}
   for (const [name, filter] of Object.entries(spec)) {
-    properties[name] =
-      typeof filter === 'string'
-        ? documentedFilter(filter)
-        : documentedFilter(filter.kind, filter.description)
+    properties[name] = documentedFilter(filter)
   }
   return t.Object(properties)
 }
@@ -79,7 +99,7 @@ export function readFilters<const S extends Record<string, Filter>>(
   for (const [name, filter] of Object.entries(spec)) {
     const raw = query[name]
     if (raw === undefined || raw === '') continue
-    const { value, error } = parseOne(kindOf(filter), raw)
+    const { value, error } = parseOne(filter, raw)
     if (error) errors[name] = [error]
     else values[name] = value
   }

@@ -1,9 +1,7 @@
 import { Type as t, type TSchema } from '@sinclair/typebox'
 import type { EntryMethod } from '../../db/schema.ts'
-import { ValidationError, type FieldErrors } from '../../http/errors.ts'
 import { field, out } from '../../http/fields.ts'
-import { defineFilters, documentedFilter } from '../../http/filters.ts'
-import { pageParams } from '../../http/pagination.ts'
+import { defineFilters, type FilterValues } from '../../http/filters.ts'
 
 export const ENTRY_METHODS: readonly EntryMethod[] = ['MEM', 'ENT', 'EVE', 'GUE', 'FRE', 'MIG']
 
@@ -48,71 +46,35 @@ export const CheckInOut = t.Object({
 /** check-out/ takes no fields. */
 export const NoBody = t.Object({})
 
-const filterDocs = {
-  check_in_date_min: "YYYY-MM-DD: on or after the start of that day in the organization's zone",
-  check_in_date_max: "YYYY-MM-DD: on or before the end of that day in the organization's zone",
-  this_calendar_day: "true: since the start of today in the organization's zone (false: no limit)",
-  has_checked_out: 'true: only checked out, newest check-out first; false: only those still in',
-  customer_id: 'Exact customer id',
-  location_id: 'Exact location (gym) id',
-  entry_method: `One of ${ENTRY_METHODS.join(', ')}`,
+/** The list's filters, in the filter set's order (a 400 lists failing filters in it). */
+const spec = {
+  check_in_date_min: {
+    kind: 'date',
+    description: "YYYY-MM-DD: on or after the start of that day in the organization's zone",
+  },
+  check_in_date_max: {
+    kind: 'date',
+    description: "YYYY-MM-DD: on or before the end of that day in the organization's zone",
+  },
+  this_calendar_day: {
+    kind: 'bool',
+    description: "true: since the start of today in the organization's zone (false: no limit)",
+  },
+  has_checked_out: {
+    kind: 'bool',
+    description: 'true: only checked out, newest check-out first; false: only those still in',
+  },
+  customer_id: { kind: 'id', description: 'Exact customer id' },
+  location_id: { kind: 'id', description: 'Exact location (gym) id' },
+  entry_method: { kind: 'choice', choices: ENTRY_METHODS, description: `One of ${ENTRY_METHODS.join(', ')}` },
 } as const
+const { customer_id: _, ...ofOneCustomer } = spec
 
-const kinds = {
-  check_in_date_min: 'date',
-  check_in_date_max: 'date',
-  this_calendar_day: 'bool',
-  has_checked_out: 'bool',
-  customer_id: 'id',
-  location_id: 'id',
-  entry_method: 'exact',
-} as const
-
-const parseBasic = defineFilters(kinds).parse
-
-export type CheckInFilterValues = Omit<ReturnType<typeof parseBasic>, 'entry_method'> & {
-  entry_method?: EntryMethod
-}
+export type CheckInFilterValues = FilterValues<typeof spec>
 
 /**
  * The check-ins list filters, as django-filter reads them: every bad parameter at once, in the
- * filter set's order; entry_method is a ChoiceFilter, hence Django's ChoiceField wording. The
- * customer's own sub-collection leaves out `customer_id`.
+ * filter set's order. The customer's own sub-collection leaves out `customer_id`.
  */
-export function checkInFilters(options: { customerId: boolean }) {
-  const names = Object.keys(kinds).filter((name) => options.customerId || name !== 'customer_id')
-  const properties: Record<string, TSchema> = { ...pageParams }
-  for (const name of names) {
-    const filter = name as keyof typeof kinds
-    properties[name] =
-      filter === 'entry_method'
-        ? t.Optional(
-            t.Union(
-              ENTRY_METHODS.map((m) => t.Literal(m)),
-              { description: filterDocs[filter] },
-            ),
-          )
-        : documentedFilter(kinds[filter], filterDocs[filter])
-  }
-  return {
-    /** Documentation, typed; `parse` reads the raw strings. */
-    query: t.Object(properties),
-    parse(query: Record<string, string | undefined>): CheckInFilterValues {
-      const known = Object.fromEntries(names.map((name) => [name, query[name]]))
-      let errors: FieldErrors = {}
-      let values: ReturnType<typeof parseBasic> = {}
-      try {
-        values = parseBasic(known)
-      } catch (error) {
-        if (!(error instanceof ValidationError)) throw error
-        errors = error.fields
-      }
-      // Read raw: when another filter fails, parseBasic returns no values at all.
-      const method = known.entry_method
-      if (method !== undefined && method !== '' && !ENTRY_METHODS.includes(method as EntryMethod))
-        errors.entry_method = [`Select a valid choice. ${method} is not one of the available choices.`]
-      if (Object.keys(errors).length > 0) throw new ValidationError(errors)
-      return values as CheckInFilterValues
-    },
-  }
-}
+export const checkInFilters = (options: { customerId: boolean }) =>
+  defineFilters<typeof spec>(options.customerId ? spec : (ofOneCustomer as typeof spec))

@@ -1,18 +1,14 @@
 import type { MembersReportRequest } from '../../core/reports/members-report.ts'
-import type { MembershipStatus, PurchaseType } from '../../db/schema.ts'
+import type { MembershipStatus } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
 import { STATUS_TOKENS } from '../../domain/membership-status.ts'
-import { FieldErrorCollector } from '../../http/errors.ts'
+import { FieldErrorCollector, messages } from '../../http/errors.ts'
 import { readFilters } from '../../http/filters.ts'
 import { membershipTypeExists } from '../membership-types/queries.ts'
 import { MEMBER_FILTERS } from './schema.ts'
 
-const PURCHASE_TYPES: readonly PurchaseType[] = ['REC', 'PRE', 'BEN']
 const DEFAULT_STATUSES: readonly MembershipStatus[] = Object.values(STATUS_TOKENS).flat()
 
-/** django's ChoiceField / MultipleChoiceField wording. */
-const invalidChoice = (value: string) =>
-  `Select a valid choice. ${value} is not one of the available choices.`
 /** django's ModelChoiceField wording (it does not name the value). */
 const unknownMembershipType = 'Select a valid choice. That choice is not one of the available choices.'
 
@@ -38,14 +34,10 @@ export async function readMembersQuery(
   if (tokens.length > 0) {
     // Like MultipleChoiceField, name the first value that is not a choice.
     const unknown = tokens.find((token) => !isToken(token))
-    if (unknown !== undefined) errors.add('status_in', invalidChoice(unknown))
+    if (unknown !== undefined) errors.add('status_in', messages.filterChoice(unknown))
     else
       statuses = [...new Set(tokens.flatMap((token) => STATUS_TOKENS[token as keyof typeof STATUS_TOKENS]))]
   }
-
-  const purchaseType = values.purchase_type
-  const isPurchaseType = PURCHASE_TYPES.includes(purchaseType as PurchaseType)
-  if (purchaseType !== undefined && !isPurchaseType) errors.add('purchase_type', invalidChoice(purchaseType))
 
   const typeId = values.membership_id
   if (typeId !== undefined && !(await membershipTypeExists(deps.reader, typeId)))
@@ -56,7 +48,7 @@ export async function readMembersQuery(
     filters: {
       statuses,
       membership_type_id: typeId,
-      purchase_type: isPurchaseType ? (purchaseType as PurchaseType) : undefined,
+      purchase_type: values.purchase_type,
       is_group: values.is_group,
       is_youth_programming: values.is_youth_programming,
       add_on_name: values.add_on_name,

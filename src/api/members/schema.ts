@@ -1,5 +1,6 @@
 import { Type as t } from '@sinclair/typebox'
 import { field, out } from '../../http/fields.ts'
+import { PURCHASE_TYPES } from '../../domain/products.ts'
 import { filterQuery } from '../../http/filters.ts'
 
 /**
@@ -19,7 +20,7 @@ export const MEMBER_FILTERS = {
     kind: 'id',
     description: "A membership TYPE id (the row's membership_type_id); an unknown id is 400",
   },
-  purchase_type: { kind: 'exact', description: 'REC, PRE or BEN' },
+  purchase_type: { kind: 'choice', choices: PURCHASE_TYPES, description: 'REC, PRE or BEN' },
   is_group: { kind: 'bool', description: 'true or false (any case)' },
   is_youth_programming: { kind: 'bool', description: 'true or false (any case)' },
   add_on_name: {
