@@ -1,5 +1,6 @@
 import { sql, type Insertable, type SelectQueryBuilder, type Updateable } from 'kysely'
 import { ACTIVE_STATUSES } from '../../domain/membership-status.ts'
+import { usableWaiverExists } from '../../domain/waiver.ts'
 import { definedChanges } from '../../db/changes.ts'
 import type { Db } from '../../db/connection.ts'
 import { listFrom, type ListSource } from '../../db/list-source.ts'
@@ -83,19 +84,7 @@ function withComputed(db: Db, ids: SelectQueryBuilder<Database, 'customers', { i
           .where('membership_members.is_frozen', '=', 0)
           .where('customer_memberships.status', 'in', ACTIVE_STATUSES),
       )}`.as('has_active_membership'),
-      sql<Flag>`${eb.exists(
-        eb
-          .selectFrom('customer_documents')
-          .select(sql.lit(1).as('one'))
-          .whereRef('customer_documents.customer_id', '=', 'customers.id')
-          .where('customer_documents.kind', '=', 'waiver')
-          .where((w) =>
-            w.or([
-              w('customer_documents.expiration_date', 'is', null),
-              w('customer_documents.expiration_date', '>=', today),
-            ]),
-          ),
-      )}`.as('active_waiver_exists'),
+      usableWaiverExists(eb.ref('customers.id'), today).as('active_waiver_exists'),
       eb
         .selectFrom('customer_documents')
         .select(latestExpiration.as('latest'))

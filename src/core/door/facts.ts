@@ -74,7 +74,7 @@ export interface CheckInFacts {
   /** the customer's active alerts */
   alerts: FactsAlert[]
   waiverRequired: boolean
-  /** a waiver document whose expiration_date is null or not before today (gym zone) */
+  /** the customer has a waiver usable today, gym-local (domain/waiver.ts) */
   hasValidWaiver: boolean
   /**
    * created_at of the customer's latest check-in at this gym, if any in the last two days (the

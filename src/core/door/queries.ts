@@ -3,7 +3,9 @@ import { ACTIVE_STATUSES, FAILED_STATUSES, FROZEN_STATUSES } from '../../domain/
 import type { AccessWindow, FactsAlert, FactsEntryPass, FactsMembership, FactsReservation } from './facts.ts'
 import type { Selectable } from 'kysely'
 import type { CheckInTable } from '../../db/schema.ts'
+import { compiledStatement } from '../../db/compiled-statement.ts'
 import { prepared } from '../../db/statements.ts'
+import { usableWaiverExists } from '../../domain/waiver.ts'
 
 /**
  * The door's statements, run synchronously on the raw connection inside one transaction (see
@@ -85,13 +87,13 @@ export const listActiveAlerts = (sqlite: BunDatabase, customerId: number): Facts
       prevents_check_in: a.prevents_check_in === 1,
     }))
 
-/** A waiver that is usable on `today` (gym-local): no expiry, or expiring today or later. */
+const usableWaiver = compiledStatement((db, p: { customerId: number; today: string }) =>
+  db.selectNoFrom((eb) => usableWaiverExists(eb.val(p.customerId), p.today).as('usable')),
+)
+
+/** Whether the customer has a waiver usable on `today` (gym-local): see domain/waiver.ts. */
 export const hasValidWaiver = (sqlite: BunDatabase, customerId: number, today: string): boolean =>
-  prepared<{ one: number }, [number, string]>(
-    sqlite,
-    `SELECT 1 AS one FROM customer_documents WHERE customer_id = ? AND kind = 'waiver'
-       AND (expiration_date IS NULL OR expiration_date >= ?) LIMIT 1`,
-  ).get(customerId, today) !== null
+  usableWaiver.get(sqlite, { customerId, today })!.usable === 1
 
 export interface RecentCheckIn {
   id: number

@@ -11,7 +11,6 @@ import {
   type FactsReservation,
 } from '../../../src/core/door/facts.ts'
 import { ordinal } from '../../../src/core/door/milestones.ts'
-import { hasUnexpiredWaiver } from '../../../src/domain/waiver.ts'
 import { ALL_STATUSES } from '../../../src/domain/membership-status.ts'
 import type { MembershipStatus } from '../../../src/db/schema.ts'
 
@@ -201,28 +200,6 @@ table('order of the rules: alerts, duplicate, same day, entry method', [
     facts({ combineSameDay: true, sameDayCheckInId: 88 }),
     { outcome: 'same_day', checkInId: 88 },
   ],
-])
-
-/** hasValidWaiver as record.ts derives it from the waiver documents' expiration dates. */
-const waivers = (dates: (string | null)[], now = NOW) =>
-  member({ now, hasValidWaiver: hasUnexpiredWaiver(dates, new Date(now), ZONE) })
-
-table('waiver expiry (usable through the end of its day in the gym zone)', [
-  ['no waiver documents', waivers([]), blocked(NO_WAIVER_ALERT)],
-  ['a waiver without an expiration date', waivers([null]), admitted()],
-  ['a waiver expiring today', waivers(['2026-11-22']), admitted()],
-  [
-    'a waiver expiring today, at 23:59:59 local (already tomorrow in UTC)',
-    waivers(['2026-11-22'], '2026-11-23T06:59:59.999Z'),
-    admitted(),
-  ],
-  [
-    'a waiver that expired yesterday (today is the next local day from midnight)',
-    waivers(['2026-11-22'], '2026-11-23T07:00:00.000Z'),
-    blocked(NO_WAIVER_ALERT),
-  ],
-  ['a waiver that expired yesterday', waivers(['2026-11-21']), blocked(NO_WAIVER_ALERT)],
-  ['an expired waiver and a valid one', waivers(['2025-11-21', '2027-11-21']), admitted()],
 ])
 
 table('duplicate window (5 minutes, the bound counts as a duplicate)', [
