@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Kysely } from 'kysely'
 import { getCheckIn, listCheckIns, type CheckInQuery } from '../../src/api/check-ins/queries.ts'
+import { doorStatements } from '../../src/core/door/queries.ts'
 import { bunSqliteDialect } from '../../src/db/bun-sqlite-dialect.ts'
 import { openDatabase, type Connection, type Db } from '../../src/db/connection.ts'
 import { migrateToLatest } from '../../src/db/migrator.ts'
@@ -116,4 +117,55 @@ describe('check-in history plans', () => {
     }))
       expect(plan).toMatch(/SEARCH ci USING INTEGER PRIMARY KEY \(rowid=\?\)/)
   })
+})
+
+/*
+ * The door's statements run inside the check-in transaction on every scan: each reaches its rows by
+ * primary key or an index, and none sorts (the door orders the few rows it gets in JavaScript).
+ */
+const byKey = (table: string) => new RegExp(`^SEARCH ${table} USING INTEGER PRIMARY KEY \\(rowid=\\?\\)$`)
+
+const doorPlans: Record<keyof typeof doorStatements, RegExp> = {
+  gymById: byKey('gyms'),
+  // The organization's few gyms, in rowid order.
+  firstGyms: /^SCAN gyms$/,
+  customerByBarcode: /^SEARCH customers USING INDEX sqlite_autoindex_customers_1 \(barcode=\?\)$/,
+  customerById: byKey('customers'),
+  organization: byKey('organization'),
+  activeAlerts: /^SEARCH customer_alerts USING INDEX customer_alerts_customer \(customer_id=\?\)$/,
+  usableWaiver:
+    /SEARCH customer_documents USING COVERING INDEX customer_documents_customer \(customer_id=\? AND kind=\?\)$/,
+  recentCheckIns:
+    /^SEARCH check_ins USING INDEX check_ins_customer_gym \(customer_id=\? AND gym_id=\? AND created_at>\?\)$/,
+  liveReservations: /^SEARCH reservations USING INDEX reservations_customer \(customer_id=\?\)$/,
+  eventNow: byKey('events'),
+  covers: /^SEARCH membership_members USING INDEX membership_members_customer \(customer_id=\?\)$/,
+  membershipById: byKey('customer_memberships'),
+  membershipTypeById: byKey('membership_types'),
+  anyCover: /^SEARCH membership_members USING COVERING INDEX membership_members_customer \(customer_id=\?\)$/,
+  usablePasses: /^SEARCH customer_entry_passes USING INDEX customer_entry_passes_owner \(owner_id=\?\)$/,
+  passTypeName: byKey('entry_pass_types'),
+  customerName: byKey('customers'),
+  // An INSERT ... VALUES reads nothing.
+  insertCheckIn: /^$/,
+  countCheckIn: byKey('customers'),
+  takeEntry: byKey('customer_entry_passes'),
+  markReservation: byKey('reservations'),
+  // A host's guest check-ins: through the GUE check-ins (the rare method), not every check-in.
+  guestCheckIns: /^SEARCH check_ins USING INDEX check_ins_method_created \(entry_method=\?\)$/,
+  checkInSummary: byKey('check_ins'),
+}
+
+describe("the door's statement plans", () => {
+  for (const [name, statement] of Object.entries(doorStatements)) {
+    test(`${name}: by primary key or an index, no sort`, () => {
+      const plan = (
+        connection.sqlite.query(`EXPLAIN QUERY PLAN ${statement.sql}`).all() as Array<{ detail: string }>
+      )
+        .map((row) => row.detail)
+        .join('\n')
+      expect(plan).toMatch(doorPlans[name as keyof typeof doorStatements])
+      expect(plan).not.toContain('USE TEMP B-TREE')
+    })
+  }
 })

@@ -1,121 +1,17 @@
 import type { Database as BunDatabase } from 'bun:sqlite'
-import { ACTIVE_STATUSES, FAILED_STATUSES, FROZEN_STATUSES } from '../../domain/membership-status.ts'
-import type { AccessWindow, FactsAlert, FactsEntryPass, FactsMembership, FactsReservation } from './facts.ts'
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
+import { compiledStatement, type RowOf } from '../../db/compiled-statement.ts'
 import type { CheckInTable } from '../../db/schema.ts'
-import { compiledStatement } from '../../db/compiled-statement.ts'
-import { prepared } from '../../db/statements.ts'
+import { readAccessHours } from '../../domain/access-hours.ts'
+import { ACTIVE_STATUSES, FAILED_STATUSES, FROZEN_STATUSES } from '../../domain/membership-status.ts'
 import { usableWaiverExists } from '../../domain/waiver.ts'
+import type { FactsAlert, FactsEntryPass, FactsMembership, FactsReservation } from './facts.ts'
 
 /**
- * The door's statements, run synchronously on the raw connection inside one transaction (see
- * core/door/record.ts), each prepared once per connection (src/db/statements.ts).
+ * The door's statements: built with Kysely against the table types, compiled once, and run
+ * synchronously on the raw connection inside one transaction (see core/door/record.ts), each
+ * prepared once per connection (db/compiled-statement.ts).
  */
-
-export interface DoorGym {
-  id: number
-  name: string
-  time_zone: string
-  combine_same_day_check_ins: number
-}
-
-export interface DoorCustomer {
-  id: number
-  first_name: string
-  last_name: string
-  email: string | null
-  birthday: string
-  profile_image_url: string
-  is_active: number
-  check_in_count: number
-  first_check_in_timestamp: string | null
-}
-
-export interface DoorOrganization {
-  waiver_required: number
-  milestones: string
-}
-
-const CUSTOMER_COLUMNS =
-  'id, first_name, last_name, email, birthday, profile_image_url, is_active, check_in_count, first_check_in_timestamp'
-
-/** Orders for rows the statements return unordered (see the note above listReservationsNow). */
-const byId = (a: { id: number }, b: { id: number }) => a.id - b.id
-const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-
-export const getDoorGym = (sqlite: BunDatabase, id: number): DoorGym | null =>
-  prepared<DoorGym, [number]>(
-    sqlite,
-    'SELECT id, name, time_zone, combine_same_day_check_ins FROM gyms WHERE id = ?',
-  ).get(id)
-
-/** The only gym's id when the organization has exactly one, else null. */
-export function getOnlyGymId(sqlite: BunDatabase): number | null {
-  const rows = prepared<{ id: number }, []>(sqlite, 'SELECT id FROM gyms ORDER BY id LIMIT 2').all()
-  return rows.length === 1 ? rows[0]!.id : null
-}
-
-export const getCustomerByBarcode = (sqlite: BunDatabase, barcode: string): DoorCustomer | null =>
-  prepared<DoorCustomer, [string]>(sqlite, `SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE barcode = ?`).get(
-    barcode,
-  )
-
-export const getDoorCustomer = (sqlite: BunDatabase, id: number): DoorCustomer | null =>
-  prepared<DoorCustomer, [number]>(sqlite, `SELECT ${CUSTOMER_COLUMNS} FROM customers WHERE id = ?`).get(id)
-
-export const getDoorOrganization = (sqlite: BunDatabase): DoorOrganization =>
-  prepared<DoorOrganization, []>(
-    sqlite,
-    'SELECT waiver_required, milestones FROM organization WHERE id = 1',
-  ).get()!
-
-export const listActiveAlerts = (sqlite: BunDatabase, customerId: number): FactsAlert[] =>
-  prepared<
-    { id: number; alert_text: string; color_hex: string; created_date: string; prevents_check_in: number },
-    [number]
-  >(
-    sqlite,
-    `SELECT id, alert_text, color_hex, created_date, prevents_check_in FROM customer_alerts
-       WHERE customer_id = ? AND is_active = 1`,
-  )
-    .all(customerId)
-    .sort(byId)
-    .map((a) => ({
-      alert_text: a.alert_text,
-      color_hex: a.color_hex,
-      created_date: a.created_date,
-      prevents_check_in: a.prevents_check_in === 1,
-    }))
-
-const usableWaiver = compiledStatement((db, p: { customerId: number; today: string }) =>
-  db.selectNoFrom((eb) => usableWaiverExists(eb.val(p.customerId), p.today).as('usable')),
-)
-
-/** Whether the customer has a waiver usable on `today` (gym-local): see domain/waiver.ts. */
-export const hasValidWaiver = (sqlite: BunDatabase, customerId: number, today: string): boolean =>
-  usableWaiver.get(sqlite, { customerId, today })!.usable === 1
-
-export interface RecentCheckIn {
-  id: number
-  created_at: string
-  local_date: string
-}
-
-/**
- * The customer's check-ins at this gym created at or after `sinceIso`, in no order: the door's
- * duplicate check (the last few minutes) and same-day check (today, gym-local) in one read of the
- * index check_ins_customer_gym.
- */
-export const listRecentCheckIns = (
-  sqlite: BunDatabase,
-  customerId: number,
-  gymId: number,
-  sinceIso: string,
-): RecentCheckIn[] =>
-  prepared<RecentCheckIn, [number, number, string]>(
-    sqlite,
-    'SELECT id, created_at, local_date FROM check_ins WHERE customer_id = ? AND gym_id = ? AND created_at >= ?',
-  ).all(customerId, gymId, sinceIso)
 
 /*
  * The door's reads are each one single-table statement without ORDER BY, MIN/MAX or a join; rows
@@ -126,28 +22,287 @@ export const listRecentCheckIns = (
  * rush that difference was most of a scan. Each statement reads by primary key or an index.
  */
 
-export const listReservationsNow = (
+const gymById = compiledStatement((db, p: { id: number }) =>
+  db
+    .selectFrom('gyms')
+    .select(['id', 'name', 'time_zone', 'combine_same_day_check_ins'])
+    .where('id', '=', p.id),
+)
+
+/**
+ * Two gyms at most: enough to tell whether there is only one. Its limit is written into the SQL: a
+ * bound LIMIT made this read several times slower.
+ */
+const firstGyms = compiledStatement((db) =>
+  db.selectFrom('gyms').select('id').orderBy('id').limit(sql.lit(2)),
+)
+
+const CUSTOMER_COLUMNS = [
+  'id',
+  'first_name',
+  'last_name',
+  'email',
+  'birthday',
+  'profile_image_url',
+  'is_active',
+  'check_in_count',
+  'first_check_in_timestamp',
+] as const
+
+const customerByBarcode = compiledStatement((db, p: { barcode: string }) =>
+  db.selectFrom('customers').select(CUSTOMER_COLUMNS).where('barcode', '=', p.barcode),
+)
+
+const customerById = compiledStatement((db, p: { id: number }) =>
+  db.selectFrom('customers').select(CUSTOMER_COLUMNS).where('id', '=', p.id),
+)
+
+const organization = compiledStatement((db) =>
+  db.selectFrom('organization').select(['waiver_required', 'milestones']).where('id', '=', 1),
+)
+
+const activeAlerts = compiledStatement((db, p: { customerId: number }) =>
+  db
+    .selectFrom('customer_alerts')
+    .select(['id', 'alert_text', 'color_hex', 'created_date', 'prevents_check_in'])
+    .where('customer_id', '=', p.customerId)
+    .where('is_active', '=', 1),
+)
+
+const usableWaiver = compiledStatement((db, p: { customerId: number; today: string }) =>
+  db.selectNoFrom((eb) => usableWaiverExists(eb.val(p.customerId), p.today).as('usable')),
+)
+
+/**
+ * The customer's check-ins at this gym created at or after `since`, in no order: the door's
+ * duplicate check (the last few minutes) and same-day check (today, gym-local) in one read of the
+ * index check_ins_customer_gym.
+ */
+const recentCheckIns = compiledStatement((db, p: { customerId: number; gymId: number; since: string }) =>
+  db
+    .selectFrom('check_ins')
+    .select(['id', 'created_at', 'local_date'])
+    .where('customer_id', '=', p.customerId)
+    .where('gym_id', '=', p.gymId)
+    .where('created_at', '>=', p.since),
+)
+
+const liveReservations = compiledStatement((db, p: { customerId: number }) =>
+  db
+    .selectFrom('reservations')
+    .select(['id', 'event_id', 'includes_entry'])
+    .where('customer_id', '=', p.customerId)
+    .where('is_cancelled', '=', 0),
+)
+
+/** The event, if it is at this gym, not cancelled and happening at `now`. */
+const eventNow = compiledStatement((db, p: { eventId: number; gymId: number; now: string }) =>
+  db
+    .selectFrom('events')
+    .select(['name', 'start_at', 'end_at', 'includes_entry'])
+    .where('id', '=', p.eventId)
+    .where('gym_id', '=', p.gymId)
+    .where('is_cancelled', '=', 0)
+    .where('start_at', '<=', p.now)
+    .where('end_at', '>', p.now),
+)
+
+const covers = compiledStatement((db, p: { customerId: number }) =>
+  db
+    .selectFrom('membership_members')
+    .select(['customer_membership_id', 'is_frozen'])
+    .where('customer_id', '=', p.customerId),
+)
+
+const membershipById = compiledStatement((db, p: { id: number }) =>
+  db
+    .selectFrom('customer_memberships')
+    .select(['status', 'start_date', 'end_date', 'membership_type_id'])
+    .where('id', '=', p.id),
+)
+
+const membershipTypeById = compiledStatement((db, p: { id: number }) =>
+  db
+    .selectFrom('membership_types')
+    .select(['purchase_type', 'name', 'access_hours', 'guest_passes_per_month'])
+    .where('id', '=', p.id),
+)
+
+const anyCover = compiledStatement((db, p: { customerId: number }) =>
+  db
+    .selectFrom('membership_members')
+    .select((eb) => eb.lit(1).as('one'))
+    .where('customer_id', '=', p.customerId)
+    .limit(sql.lit(1)),
+)
+
+const usablePasses = compiledStatement((db, p: { customerId: number; today: string }) =>
+  db
+    .selectFrom('customer_entry_passes')
+    .select(['id', 'entry_pass_type_id', 'entries_remaining', 'expiry_date', 'purchaser_id'])
+    .where('owner_id', '=', p.customerId)
+    .where('entries_remaining', '>', 0)
+    .where((eb) => eb.or([eb('expiry_date', 'is', null), eb('expiry_date', '>=', p.today)])),
+)
+
+const passTypeName = compiledStatement((db, p: { id: number }) =>
+  db.selectFrom('entry_pass_types').select('name').where('id', '=', p.id),
+)
+
+const customerName = compiledStatement((db, p: { id: number }) =>
+  db.selectFrom('customers').select(['first_name', 'last_name']).where('id', '=', p.id),
+)
+
+/** A check-in as the door writes it: every column but the ones the database or later actions fill. */
+export type NewCheckIn = Omit<
+  Selectable<CheckInTable>,
+  'id' | 'converted_from_free_entry' | 'check_out_at' | 'updated_at' | 'check_in_count'
+> & { check_in_count: number }
+
+const insertCheckInStatement = compiledStatement((db, c: NewCheckIn) =>
+  db.insertInto('check_ins').values({
+    customer_id: c.customer_id,
+    gym_id: c.gym_id,
+    entry_method: c.entry_method,
+    entry_method_description: c.entry_method_description,
+    customer_membership_id: c.customer_membership_id,
+    customer_entry_pass_id: c.customer_entry_pass_id,
+    reservation_id: c.reservation_id,
+    host_customer_id: c.host_customer_id,
+    free_entry_reason: c.free_entry_reason,
+    free_entry_granting_user_id: c.free_entry_granting_user_id,
+    milestone_list: c.milestone_list,
+    check_in_count: c.check_in_count,
+    local_date: c.local_date,
+    checked_in_by_id: c.checked_in_by_id,
+    created_at: c.created_at,
+    updated_at: c.created_at,
+  }),
+)
+
+const countCheckInStatement = compiledStatement((db, p: { customerId: number; at: string }) =>
+  db
+    .updateTable('customers')
+    .set((eb) => ({
+      check_in_count: eb('check_in_count', '+', 1),
+      first_check_in_timestamp: eb.fn.coalesce('first_check_in_timestamp', eb.val(p.at)),
+    }))
+    .where('id', '=', p.customerId),
+)
+
+const takeEntryStatement = compiledStatement((db, p: { passId: number; at: string }) =>
+  db
+    .updateTable('customer_entry_passes')
+    .set((eb) => ({ entries_remaining: eb('entries_remaining', '-', 1), updated_at: p.at }))
+    .where('id', '=', p.passId)
+    .where('entries_remaining', '>', 0),
+)
+
+const markReservationStatement = compiledStatement((db, p: { reservationId: number; at: string }) =>
+  db.updateTable('reservations').set({ checked_in: 1, updated_at: p.at }).where('id', '=', p.reservationId),
+)
+
+const guestCheckIns = compiledStatement((db, p: { hostId: number; monthStart: string }) =>
+  db
+    .selectFrom('check_ins')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('host_customer_id', '=', p.hostId)
+    .where('entry_method', '=', 'GUE')
+    .where('local_date', '>=', p.monthStart),
+)
+
+const checkInSummary = compiledStatement((db, p: { id: number }) =>
+  db
+    .selectFrom('check_ins')
+    .select(['id', 'entry_method', 'entry_method_description', 'check_in_count', 'milestone_list'])
+    .where('id', '=', p.id),
+)
+
+/** Every statement of the door, for tests that ask SQLite how each one reaches its rows. */
+export const doorStatements = {
+  gymById,
+  firstGyms,
+  customerByBarcode,
+  customerById,
+  organization,
+  activeAlerts,
+  usableWaiver,
+  recentCheckIns,
+  liveReservations,
+  eventNow,
+  covers,
+  membershipById,
+  membershipTypeById,
+  anyCover,
+  usablePasses,
+  passTypeName,
+  customerName,
+  insertCheckIn: insertCheckInStatement,
+  countCheckIn: countCheckInStatement,
+  takeEntry: takeEntryStatement,
+  markReservation: markReservationStatement,
+  guestCheckIns,
+  checkInSummary,
+}
+
+export type DoorGym = RowOf<typeof gymById>
+export type DoorCustomer = RowOf<typeof customerByBarcode>
+export type DoorOrganization = RowOf<typeof organization>
+export type RecentCheckIn = RowOf<typeof recentCheckIns>
+
+/** Orders for rows the statements return unordered (see the note at the top). */
+const byId = (a: { id: number }, b: { id: number }) => a.id - b.id
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
+
+export const getDoorGym = (sqlite: BunDatabase, id: number): DoorGym | null => gymById.get(sqlite, { id })
+
+/** The only gym's id when the organization has exactly one, else null. */
+export function getOnlyGymId(sqlite: BunDatabase): number | null {
+  const rows = firstGyms.all(sqlite)
+  return rows.length === 1 ? rows[0]!.id : null
+}
+
+export const getCustomerByBarcode = (sqlite: BunDatabase, barcode: string): DoorCustomer | null =>
+  customerByBarcode.get(sqlite, { barcode })
+
+export const getDoorCustomer = (sqlite: BunDatabase, id: number): DoorCustomer | null =>
+  customerById.get(sqlite, { id })
+
+export const getDoorOrganization = (sqlite: BunDatabase): DoorOrganization => organization.get(sqlite)!
+
+export const listActiveAlerts = (sqlite: BunDatabase, customerId: number): FactsAlert[] =>
+  activeAlerts
+    .all(sqlite, { customerId })
+    .sort(byId)
+    .map((a) => ({
+      alert_text: a.alert_text,
+      color_hex: a.color_hex,
+      created_date: a.created_date,
+      prevents_check_in: a.prevents_check_in === 1,
+    }))
+
+/** Whether the customer has a waiver usable on `today` (gym-local): see domain/waiver.ts. */
+export const hasValidWaiver = (sqlite: BunDatabase, customerId: number, today: string): boolean =>
+  usableWaiver.get(sqlite, { customerId, today })!.usable === 1
+
+export const listRecentCheckIns = (
+  sqlite: BunDatabase,
+  customerId: number,
+  gymId: number,
+  sinceIso: string,
+): RecentCheckIn[] => recentCheckIns.all(sqlite, { customerId, gymId, since: sinceIso })
+
+export function listReservationsNow(
   sqlite: BunDatabase,
   customerId: number,
   gymId: number,
   nowIso: string,
-): FactsReservation[] => {
-  const reservations = prepared<{ id: number; event_id: number; includes_entry: number }, [number]>(
-    sqlite,
-    'SELECT id, event_id, includes_entry FROM reservations WHERE customer_id = ? AND is_cancelled = 0',
-  ).all(customerId)
+): FactsReservation[] {
+  const reservations = liveReservations.all(sqlite, { customerId })
   if (reservations.length === 0) return []
-  const eventNow = prepared<
-    { name: string; start_at: string; end_at: string; includes_entry: number },
-    [number, number, string, string]
-  >(
-    sqlite,
-    `SELECT name, start_at, end_at, includes_entry FROM events
-     WHERE id = ? AND gym_id = ? AND is_cancelled = 0 AND start_at <= ? AND end_at > ?`,
-  )
   const happening: FactsReservation[] = []
   for (const r of reservations) {
-    const event = eventNow.get(r.event_id, gymId, nowIso, nowIso)
+    const event = eventNow.get(sqlite, { eventId: r.event_id, gymId, now: nowIso })
     if (event === null) continue
     happening.push({
       reservation_id: r.id,
@@ -165,30 +320,13 @@ const COVERED_STATUSES = new Set<string>([...ACTIVE_STATUSES, ...FROZEN_STATUSES
 
 /** The memberships covering this customer whose status still counts (active, frozen, failed). */
 export function listCoveringMemberships(sqlite: BunDatabase, customerId: number): FactsMembership[] {
-  const covers = prepared<{ customer_membership_id: number; is_frozen: number }, [number]>(
-    sqlite,
-    'SELECT customer_membership_id, is_frozen FROM membership_members WHERE customer_id = ?',
-  ).all(customerId)
-  if (covers.length === 0) return []
-  const getMembership = prepared<
-    Pick<FactsMembership, 'status' | 'start_date' | 'end_date'> & { membership_type_id: number },
-    [number]
-  >(sqlite, 'SELECT status, start_date, end_date, membership_type_id FROM customer_memberships WHERE id = ?')
-  const getType = prepared<
-    Pick<FactsMembership, 'purchase_type' | 'guest_passes_per_month'> & {
-      name: string
-      access_hours: string | null
-    },
-    [number]
-  >(
-    sqlite,
-    'SELECT purchase_type, name, access_hours, guest_passes_per_month FROM membership_types WHERE id = ?',
-  )
+  const rows = covers.all(sqlite, { customerId })
+  if (rows.length === 0) return []
   const memberships: FactsMembership[] = []
-  for (const cover of covers) {
-    const membership = getMembership.get(cover.customer_membership_id)!
+  for (const cover of rows) {
+    const membership = membershipById.get(sqlite, { id: cover.customer_membership_id })!
     if (!COVERED_STATUSES.has(membership.status)) continue
-    const type = getType.get(membership.membership_type_id)!
+    const type = membershipTypeById.get(sqlite, { id: membership.membership_type_id })!
     memberships.push({
       customer_membership_id: cover.customer_membership_id,
       status: membership.status,
@@ -197,7 +335,7 @@ export function listCoveringMemberships(sqlite: BunDatabase, customerId: number)
       end_date: membership.end_date,
       purchase_type: type.purchase_type,
       type_name: type.name,
-      access_hours: type.access_hours === null ? null : (JSON.parse(type.access_hours) as AccessWindow[]),
+      access_hours: readAccessHours(type.access_hours),
       guest_passes_per_month: type.guest_passes_per_month,
     })
   }
@@ -206,10 +344,7 @@ export function listCoveringMemberships(sqlite: BunDatabase, customerId: number)
 
 /** Whether the customer is covered by any membership at all, in any status (member look-up). */
 export const hasAnyMembership = (sqlite: BunDatabase, customerId: number): boolean =>
-  prepared<{ one: number }, [number]>(
-    sqlite,
-    'SELECT 1 AS one FROM membership_members WHERE customer_id = ? LIMIT 1',
-  ).get(customerId) !== null
+  anyCover.get(sqlite, { customerId }) !== null
 
 /** The customer's passes with entries left that are usable on `today` (gym-local). */
 export function listUsableEntryPasses(
@@ -217,128 +352,51 @@ export function listUsableEntryPasses(
   customerId: number,
   today: string,
 ): FactsEntryPass[] {
-  const passes = prepared<
-    Pick<FactsEntryPass, 'id' | 'entries_remaining' | 'expiry_date'> & {
-      entry_pass_type_id: number
-      purchaser_id: number | null
-    },
-    [number, string]
-  >(
-    sqlite,
-    `SELECT id, entry_pass_type_id, entries_remaining, expiry_date, purchaser_id FROM customer_entry_passes
-     WHERE owner_id = ? AND entries_remaining > 0 AND (expiry_date IS NULL OR expiry_date >= ?)`,
-  )
-    .all(customerId, today)
-    .sort(byId)
+  const passes = usablePasses.all(sqlite, { customerId, today }).sort(byId)
   if (passes.length === 0) return []
-  const getTypeName = prepared<{ name: string }, [number]>(
-    sqlite,
-    'SELECT name FROM entry_pass_types WHERE id = ?',
-  )
-  const getName = prepared<{ name: string }, [number]>(
-    sqlite,
-    "SELECT first_name || ' ' || last_name AS name FROM customers WHERE id = ?",
-  )
+  const purchaserName = (id: number) => {
+    const name = customerName.get(sqlite, { id })
+    return name === null ? null : `${name.first_name} ${name.last_name}`
+  }
   return passes.map((p) => ({
     id: p.id,
-    name: getTypeName.get(p.entry_pass_type_id)!.name,
+    name: passTypeName.get(sqlite, { id: p.entry_pass_type_id })!.name,
     entries_remaining: p.entries_remaining,
     expiry_date: p.expiry_date,
     // Named only when someone else bought it ("Ten Punch from Ana Ruiz").
     purchaser_name:
-      p.purchaser_id !== null && p.purchaser_id !== customerId
-        ? (getName.get(p.purchaser_id)?.name ?? null)
-        : null,
+      p.purchaser_id !== null && p.purchaser_id !== customerId ? purchaserName(p.purchaser_id) : null,
   }))
 }
 
-/** A check-in as the door writes it: every column but the ones the database or later actions fill. */
-export type NewCheckIn = Omit<
-  Selectable<CheckInTable>,
-  'id' | 'converted_from_free_entry' | 'check_out_at' | 'updated_at' | 'check_in_count'
-> & { check_in_count: number }
-
-export function insertCheckIn(sqlite: BunDatabase, c: NewCheckIn): number {
-  const { lastInsertRowid } = prepared<never, (string | number | null)[]>(
-    sqlite,
-    `INSERT INTO check_ins (customer_id, gym_id, entry_method, entry_method_description, customer_membership_id,
-         customer_entry_pass_id, reservation_id, host_customer_id, free_entry_reason, free_entry_granting_user_id,
-         milestone_list, check_in_count, local_date, checked_in_by_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  ).run(
-    c.customer_id,
-    c.gym_id,
-    c.entry_method,
-    c.entry_method_description,
-    c.customer_membership_id,
-    c.customer_entry_pass_id,
-    c.reservation_id,
-    c.host_customer_id,
-    c.free_entry_reason,
-    c.free_entry_granting_user_id,
-    c.milestone_list,
-    c.check_in_count,
-    c.local_date,
-    c.checked_in_by_id,
-    c.created_at,
-    c.created_at,
-  )
-  return Number(lastInsertRowid)
-}
+export const insertCheckIn = (sqlite: BunDatabase, c: NewCheckIn): number =>
+  Number(insertCheckInStatement.run(sqlite, c).lastInsertRowid)
 
 /** One more check-in for the customer; the first one also sets first_check_in_timestamp. */
 export function countCheckIn(sqlite: BunDatabase, customerId: number, at: string): void {
-  prepared(
-    sqlite,
-    `UPDATE customers SET check_in_count = check_in_count + 1,
-         first_check_in_timestamp = COALESCE(first_check_in_timestamp, ?) WHERE id = ?`,
-  ).run(at, customerId)
+  countCheckInStatement.run(sqlite, { customerId, at })
 }
 
 export function takeEntry(sqlite: BunDatabase, passId: number, at: string): void {
-  prepared(
-    sqlite,
-    'UPDATE customer_entry_passes SET entries_remaining = entries_remaining - 1, updated_at = ? WHERE id = ? AND entries_remaining > 0',
-  ).run(at, passId)
+  takeEntryStatement.run(sqlite, { passId, at })
 }
 
 export function markReservationCheckedIn(sqlite: BunDatabase, reservationId: number, at: string): void {
-  prepared(sqlite, 'UPDATE reservations SET checked_in = 1, updated_at = ? WHERE id = ?').run(
-    at,
-    reservationId,
-  )
+  markReservationStatement.run(sqlite, { reservationId, at })
 }
 
 /** Guest check-ins a host has given in the month starting at `monthStart` (a gym-local date). */
 export const countGuestCheckIns = (sqlite: BunDatabase, hostId: number, monthStart: string): number =>
-  prepared<{ n: number }, [number, string]>(
-    sqlite,
-    "SELECT COUNT(*) AS n FROM check_ins WHERE host_customer_id = ? AND entry_method = 'GUE' AND local_date >= ?",
-  ).get(hostId, monthStart)!.n
+  guestCheckIns.get(sqlite, { hostId, monthStart })!.n
 
-export interface CheckInSummary {
-  id: number
-  entry_method: string
-  entry_method_description: string
+/** An earlier check-in as the door reports it again (combine-same-day gyms). */
+export type CheckInSummary = Omit<RowOf<typeof checkInSummary>, 'check_in_count' | 'milestone_list'> & {
   check_in_count: number
   milestones: string[]
 }
 
-/** An earlier check-in as the door reports it again (combine-same-day gyms). */
 export function getCheckInSummary(sqlite: BunDatabase, id: number): CheckInSummary {
-  const row = prepared<
-    {
-      id: number
-      entry_method: string
-      entry_method_description: string
-      check_in_count: number | null
-      milestone_list: string
-    },
-    [number]
-  >(
-    sqlite,
-    'SELECT id, entry_method, entry_method_description, check_in_count, milestone_list FROM check_ins WHERE id = ?',
-  ).get(id)!
+  const row = checkInSummary.get(sqlite, { id })!
   return {
     id: row.id,
     entry_method: row.entry_method,

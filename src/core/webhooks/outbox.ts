@@ -65,7 +65,7 @@ interface Target {
  * webhook configured it costs one read (its statements come from the connection's cache).
  */
 export function enqueueCheckInEvent(sqlite: BunDatabase, event: CheckInEventData, nowIso: string): void {
-  // No ORDER BY in SQL: see the note above listReservationsNow in core/door/queries.ts.
+  // No ORDER BY in SQL: see the note on the door's reads in core/door/queries.ts.
   const targets = prepared<Target, [string]>(sqlite, 'SELECT id, secret FROM webhooks WHERE event_type = ?')
     .all('check_in')
     .sort((a, b) => a.id - b.id)

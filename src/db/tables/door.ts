@@ -17,7 +17,7 @@ export interface CheckInTable {
   host_customer_id: number | null
   free_entry_reason: string
   free_entry_granting_user_id: number | null
-  converted_from_free_entry: Flag
+  converted_from_free_entry: Generated<Flag>
   /** JSON array of milestone texts */
   milestone_list: string
   check_in_count: number | null
