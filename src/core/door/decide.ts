@@ -1,6 +1,6 @@
 import { localDate, isExpired } from '../../lib/local-time.ts'
 import { ACTIVE_STATUSES } from '../../domain/membership-status.ts'
-import { isWithinAccessHours } from './access-hours.ts'
+import { isWithinAccessHours } from '../../domain/access-hours.ts'
 import { entryPassDescription, membershipDescription, reservationDescription } from './descriptions.ts'
 import {
   NO_WAIVER_ALERT,

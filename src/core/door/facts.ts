@@ -1,16 +1,10 @@
-import type { EntryMethod, MembershipStatus } from '../../db/schema.ts'
+import type { EntryMethod, MembershipStatus, PurchaseType } from '../../db/schema.ts'
+import type { AccessWindow } from '../../domain/access-hours.ts'
 
 /**
  * Everything the door decision needs, read in the check-in transaction as plain data, so the rules
  * (decide.ts) are a pure function that table-driven tests can pin without a database.
  */
-
-/** A weekly window in the gym's zone: day SUN..SAT, "HH:MM" start inclusive, end exclusive ("24:00" allowed). */
-export interface AccessWindow {
-  day: 'SUN' | 'MON' | 'TUE' | 'WED' | 'THU' | 'FRI' | 'SAT'
-  start: string
-  end: string
-}
 
 export interface FactsCustomer {
   id: number
@@ -38,7 +32,7 @@ export interface FactsMembership {
   member_is_frozen: boolean
   start_date: string
   end_date: string | null
-  purchase_type: 'REC' | 'PRE' | 'BEN'
+  purchase_type: PurchaseType
   type_name: string
   /** null = any time */
   access_hours: AccessWindow[] | null

@@ -2,7 +2,6 @@ import { describe, expect, test } from 'bun:test'
 import { decideCheckIn } from '../../../src/core/door/decide.ts'
 import {
   NO_WAIVER_ALERT,
-  type AccessWindow,
   type CheckInDecision,
   type CheckInFacts,
   type FactsAlert,
@@ -11,6 +10,7 @@ import {
   type FactsReservation,
 } from '../../../src/core/door/facts.ts'
 import { ordinal } from '../../../src/core/door/milestones.ts'
+import type { AccessWindow } from '../../../src/domain/access-hours.ts'
 import { ALL_STATUSES } from '../../../src/domain/membership-status.ts'
 import type { MembershipStatus } from '../../../src/db/schema.ts'
 
