@@ -1,7 +1,7 @@
 import { Elysia, t } from 'elysia'
 import { lookUpMember } from '../../core/door/look-up.ts'
 import { checkInByBarcode, type DoorOutcome } from '../../core/door/record.ts'
-import { alertPrevents, freeEntryCheckIn, guestCheckIn } from '../../core/door/staff-check-ins.ts'
+import { freeEntryCheckIn, guestCheckIn, type StaffCheckInOutcome } from '../../core/door/staff-check-ins.ts'
 import type { StaffUser } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
@@ -24,7 +24,7 @@ import {
 import { getCheckIn } from '../check-ins/queries.ts'
 import { CheckInOut } from '../check-ins/schema.ts'
 import { serializeCheckIn } from '../check-ins/serializer.ts'
-import { notFound } from '../../http/errors.ts'
+import { messages, notFound, ValidationError } from '../../http/errors.ts'
 import type { Urls } from '../../http/urls.ts'
 import { customerFields, serializeBarcodeCheckIn, serializeLookUpCustomer } from './serializer.ts'
 
@@ -35,6 +35,11 @@ const customerParamDocs = { customer_id: "The customer's id" }
 /** The door's optional body: without one, the default location. */
 const doorRequest = named('DoorRequest', DoorBody)
 const checkIn = named('CheckIn', CheckInOut)
+
+/** Why a customer is refused at the door, shown for each preventing alert ("No waiver" too). */
+const alertPrevents = (text: string) => `The following alert is preventing you from checking in: ${text}.`
+const noGuestPassMembership = 'This customer has no active membership with guest passes.'
+const noGuestPassesLeft = 'No guest passes left this month.'
 
 /** Plain-text bodies of open-door check-in (contract.md 6), for the door controller's display. */
 export const doorText = {
@@ -100,11 +105,32 @@ export const doorRoutes = (deps: Deps) => {
     const { location_id } = checkBody(DoorBody, body).valid()
     return checkInByBarcode(deps, { barcode, locationId: location_id ?? null, user })
   }
-  /** 201 with the new check-in's record, or 404 when the customer is unknown or deactivated. */
-  const created = async (id: number | null, urls: Urls, set: { status?: number | string }) => {
-    if (id === null) throw notFound()
-    set.status = 201
-    return serializeCheckIn((await getCheckIn(deps.db, id))!, urls, deps.clock.now())
+  /**
+   * 201 with the new check-in's record; 404 when the customer is unknown or deactivated; a refusal
+   * is a 400 on the field it concerns.
+   */
+  const staffCheckInResponse = async (
+    outcome: StaffCheckInOutcome,
+    urls: Urls,
+    set: { status?: number | string },
+  ) => {
+    switch (outcome.kind) {
+      case 'checked_in':
+        set.status = 201
+        return serializeCheckIn((await getCheckIn(deps.db, outcome.id))!, urls, deps.clock.now())
+      case 'customer_not_found':
+        throw notFound()
+      case 'unknown_location':
+        throw ValidationError.field('location_id', messages.doesNotExist(outcome.locationId))
+      case 'unknown_host':
+        throw ValidationError.field('host_customer_id', messages.doesNotExist(outcome.hostCustomerId))
+      case 'check_in_alerts':
+        throw new ValidationError({ non_field_errors: outcome.alerts.map(alertPrevents) })
+      case 'no_guest_pass_membership':
+        throw ValidationError.field('host_customer_id', noGuestPassMembership)
+      case 'no_guest_passes_left':
+        throw ValidationError.field('host_customer_id', noGuestPassesLeft)
+    }
   }
   const customerParams = t.Object({ customer_id: t.Integer() })
   return new Elysia()
@@ -113,13 +139,13 @@ export const doorRoutes = (deps: Deps) => {
       '/api/gym-endpoints/free-entry-check-in/:customer_id/',
       async ({ params, body, user, urls, set }) => {
         const input = checkBody(FreeEntryBody, body).valid()
-        const id = await freeEntryCheckIn(deps, {
+        const outcome = await freeEntryCheckIn(deps, {
           customerId: params.customer_id,
           locationId: input.location_id ?? null,
           user,
           reason: input.free_entry_reason,
         })
-        return created(id, urls, set)
+        return staffCheckInResponse(outcome, urls, set)
       },
       {
         params: customerParams,
@@ -138,13 +164,13 @@ export const doorRoutes = (deps: Deps) => {
       '/api/gym-endpoints/guest-check-in/:customer_id/',
       async ({ params, body, user, urls, set }) => {
         const input = checkBody(GuestBody, body).valid()
-        const id = await guestCheckIn(deps, {
+        const outcome = await guestCheckIn(deps, {
           customerId: params.customer_id,
           locationId: input.location_id ?? null,
           user,
           hostCustomerId: input.host_customer_id,
         })
-        return created(id, urls, set)
+        return staffCheckInResponse(outcome, urls, set)
       },
       {
         params: customerParams,

@@ -12,34 +12,36 @@ import {
 import type { StaffUser } from '../../db/schema.ts'
 import { syncTransaction } from '../../db/sync-transaction.ts'
 import type { Deps } from '../../deps.ts'
-import { messages, ValidationError } from '../../http/errors.ts'
 import { localDate } from '../../lib/local-time.ts'
 import { membershipAdmits, preventingAlerts } from './decide.ts'
 import { reachedMilestones } from './milestones.ts'
 import { resolveGym, writeCheckIn } from './record.ts'
 
 /**
- * Check-ins staff take at the desk (domain.md 2): free entry (FRE), granted by the signed-in user,
- * and a member's guest (GUE) on one of the host's monthly guest passes. Both answer with the new
- * check-in's id, or null when the customer is unknown or deactivated (404).
+ * Check-ins staff take at the desk: free entry (FRE), granted by the signed-in user, and a member's
+ * guest (GUE) on one of the host's monthly guest passes. Each answers with the new check-in's id,
+ * or says why there is none, in the door's terms (api/door turns each answer into its response).
+ * Every check comes before anything is written.
  */
-
-export const noGuestPassMembership = 'This customer has no active membership with guest passes.'
-export const noGuestPassesLeft = 'No guest passes left this month.'
-export const alertPrevents = (text: string) =>
-  `The following alert is preventing you from checking in: ${text}.`
+export type StaffCheckInOutcome =
+  | { kind: 'checked_in'; id: number }
+  /** the customer is unknown or deactivated */
+  | { kind: 'customer_not_found' }
+  /** the location asked for (or, without one, the user's default gym) is no gym */
+  | { kind: 'unknown_location'; locationId: number | null }
+  /** the host is unknown or deactivated */
+  | { kind: 'unknown_host'; hostCustomerId: number }
+  /** the guest's alerts that prevent check-in, in the door's order ("No waiver" last) */
+  | { kind: 'check_in_alerts'; alerts: string[] }
+  /** the host has no membership that both lets them in now and grants guest passes */
+  | { kind: 'no_guest_pass_membership' }
+  /** the host's guest passes for this calendar month are used up */
+  | { kind: 'no_guest_passes_left' }
 
 interface StaffCheckIn {
   customerId: number
   locationId: number | null
   user: StaffUser
-}
-
-/** The gym for a staff check-in; a location_id naming no gym is a 400 on that field. */
-function gymFor(deps: Pick<Deps, 'sqlite'>, request: StaffCheckIn): DoorGym {
-  const gym = resolveGym(deps.sqlite, request.locationId, request.user)
-  if (!gym) throw ValidationError.field('location_id', messages.doesNotExist(request.locationId))
-  return gym
 }
 
 function newCheckIn(
@@ -78,15 +80,16 @@ const activeCustomer = (deps: Pick<Deps, 'sqlite'>, id: number) => {
 export function freeEntryCheckIn(
   deps: Pick<Deps, 'db' | 'sqlite' | 'clock'>,
   request: StaffCheckIn & { reason: string },
-): Promise<number | null> {
-  return syncTransaction(deps, () => {
+): Promise<StaffCheckInOutcome> {
+  return syncTransaction(deps, (): StaffCheckInOutcome => {
     const customer = activeCustomer(deps, request.customerId)
-    if (!customer) return null
-    const gym = gymFor(deps, request)
+    if (!customer) return { kind: 'customer_not_found' }
+    const gym = resolveGym(deps.sqlite, request.locationId, request.user)
+    if (!gym) return { kind: 'unknown_location', locationId: request.locationId }
     const now = deps.clock.now()
     const org = getDoorOrganization(deps.sqlite)
     const milestones = JSON.parse(org.milestones) as number[]
-    return writeCheckIn(
+    const id = writeCheckIn(
       deps.sqlite,
       customer,
       gym,
@@ -97,6 +100,7 @@ export function freeEntryCheckIn(
         free_entry_granting_user_id: request.user.id,
       }),
     )
+    return { kind: 'checked_in', id }
   })
 }
 
@@ -108,13 +112,14 @@ export function freeEntryCheckIn(
 export function guestCheckIn(
   deps: Pick<Deps, 'db' | 'sqlite' | 'clock'>,
   request: StaffCheckIn & { hostCustomerId: number },
-): Promise<number | null> {
-  return syncTransaction(deps, () => {
+): Promise<StaffCheckInOutcome> {
+  return syncTransaction(deps, (): StaffCheckInOutcome => {
     const guest = activeCustomer(deps, request.customerId)
-    if (!guest) return null
+    if (!guest) return { kind: 'customer_not_found' }
     const host = activeCustomer(deps, request.hostCustomerId)
-    if (!host) throw ValidationError.field('host_customer_id', messages.doesNotExist(request.hostCustomerId))
-    const gym = gymFor(deps, request)
+    if (!host) return { kind: 'unknown_host', hostCustomerId: request.hostCustomerId }
+    const gym = resolveGym(deps.sqlite, request.locationId, request.user)
+    if (!gym) return { kind: 'unknown_location', locationId: request.locationId }
     const now = deps.clock.now()
     const today = localDate(now, gym.time_zone)
     const org = getDoorOrganization(deps.sqlite)
@@ -124,17 +129,17 @@ export function guestCheckIn(
       waiverRequired: org.waiver_required === 1,
       hasValidWaiver: hasValidWaiver(deps.sqlite, guest.id, today),
     })
-    if (blocking.length > 0) throw new ValidationError({ non_field_errors: blocking.map(alertPrevents) })
+    if (blocking.length > 0) return { kind: 'check_in_alerts', alerts: blocking }
 
     const granting = listCoveringMemberships(deps.sqlite, host.id).filter(
       (m) => m.guest_passes_per_month > 0 && membershipAdmits(m, now, gym.time_zone),
     )
-    if (granting.length === 0) throw ValidationError.field('host_customer_id', noGuestPassMembership)
+    if (granting.length === 0) return { kind: 'no_guest_pass_membership' }
     const allowance = granting.reduce((sum, m) => sum + m.guest_passes_per_month, 0)
     if (countGuestCheckIns(deps.sqlite, host.id, `${today.slice(0, 7)}-01`) >= allowance) {
-      throw ValidationError.field('host_customer_id', noGuestPassesLeft)
+      return { kind: 'no_guest_passes_left' }
     }
-    return writeCheckIn(
+    const id = writeCheckIn(
       deps.sqlite,
       guest,
       gym,
@@ -145,5 +150,6 @@ export function guestCheckIn(
         customer_membership_id: granting[0]!.customer_membership_id,
       }),
     )
+    return { kind: 'checked_in', id }
   })
 }
