@@ -41,7 +41,7 @@ const alertPrevents = (text: string) => `The following alert is preventing you f
 const noGuestPassMembership = 'This customer has no active membership with guest passes.'
 const noGuestPassesLeft = 'No guest passes left this month.'
 
-/** Plain-text bodies of open-door check-in (contract.md 6), for the door controller's display. */
+/** Plain-text bodies of open-door check-in, for the door controller's display. */
 export const doorText = {
   unknownCustomer: 'Unknown or deactivated customer account.',
   unknownLocation: 'Unknown location.',
@@ -62,7 +62,7 @@ const doorTextBodies = {
 const text = (status: number, body = '') =>
   new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } })
 
-/** Reference 4.11's bodies for each outcome. */
+/** Barcode check-in's body for each outcome: the customer's fields with every refusal but a 404. */
 function barcodeResponse(outcome: DoorOutcome) {
   switch (outcome.kind) {
     case 'customer_not_found':
@@ -81,7 +81,7 @@ function barcodeResponse(outcome: DoorOutcome) {
   }
 }
 
-/** Contract.md 6: 200 opens the door; a duplicate scan opens it again without a new record. */
+/** 200 opens the door; a duplicate scan opens it again without a new record. */
 function openDoorResponse(outcome: DoorOutcome) {
   switch (outcome.kind) {
     case 'customer_not_found':

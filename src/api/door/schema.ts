@@ -1,7 +1,7 @@
 import { Type as t } from '@sinclair/typebox'
 import { field } from '../../http/fields.ts'
 
-/** The optional body of the door endpoints (reference 4.11-4.12). */
+/** The optional body of the door endpoints. */
 export const DoorBody = t.Object({
   location_id: t.Optional(
     field.integer({

@@ -1,7 +1,7 @@
 import type { AdmittedCheckIn } from '../../core/door/record.ts'
 import type { DoorCustomer } from '../../core/door/queries.ts'
 
-/** The 200 body of barcode check-in (reference 4.11). */
+/** The 200 body of barcode check-in. */
 export function serializeBarcodeCheckIn(customer: DoorCustomer, checkIn: AdmittedCheckIn) {
   return {
     id: checkIn.id,
@@ -41,7 +41,7 @@ export const customerFields = (customer: DoorCustomer) => ({
   customer_email: customer.email,
 })
 
-/** The identity-check view of a customer (reference 4.13). */
+/** The identity-check view of a customer (member look-up by barcode). */
 export function serializeLookUpCustomer(customer: DoorCustomer) {
   const image = customer.profile_image_url || null
   return {

@@ -13,7 +13,7 @@ import {
 import { reachedMilestones } from './milestones.ts'
 
 /**
- * The door's decision (issue 4, reference 4.11 and 7, contract.md 6): a pure function of the facts
+ * The door's decision: a pure function of the facts
  * the check-in transaction read, so every rule is pinned by table tests without a database or a
  * clock. The rules run in this order and the first that answers wins:
  *
@@ -122,7 +122,7 @@ export function reservationGivingEntry(reservations: readonly FactsReservation[]
 }
 
 /**
- * Whether a membership lets its member in at `now`: an active status (reference 3.3: ACT, IPP, PPR),
+ * Whether a membership lets its member in at `now`: an active status (ACT, IPP, PPR),
  * the member not individually frozen, started (start_date <= today in the gym's zone), not past its
  * end date, and inside its type's access hours.
  *

@@ -1,7 +1,7 @@
 import type { FactsEntryPass, FactsMembership, FactsReservation } from './facts.ts'
 
 /**
- * entry_method_description (domain.md): what let the person in, as staff and the webhook receiver
+ * entry_method_description: what let the person in, as staff and the webhook receiver
  * read it. Kept in one place so the door, the check-in history and the webhook body agree.
  */
 

@@ -15,7 +15,7 @@ export type LookUpOutcome =
   | { kind: 'membership_not_active'; customer: DoorCustomer }
 
 /**
- * Identity check at the desk (reference 4.13): an active member is one covered by a membership in
+ * Identity check at the desk: an active member is one covered by a membership in
  * an active status and not individually frozen (access hours do not matter here).
  */
 export function lookUpMember(deps: Pick<Deps, 'db' | 'sqlite'>, barcode: string): Promise<LookUpOutcome> {

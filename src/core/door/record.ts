@@ -28,7 +28,7 @@ import { enqueueCheckInEvent, type CheckInEventData } from '../webhooks/outbox.t
 import { decideCheckIn } from './decide.ts'
 import type { CheckInFacts, FactsAlert, FactsCustomer, FactsReservation } from './facts.ts'
 
-/** Per customer and location (contract.md 6). */
+/** A second scan of a customer at a location this soon is a duplicate. */
 export const DUPLICATE_WINDOW_MS = 5 * 60 * 1000
 
 /**
@@ -64,7 +64,7 @@ export type DoorOutcome =
   | { kind: 'admitted'; customer: DoorCustomer; checkIn: AdmittedCheckIn }
 
 /**
- * The gym a door request is for (contract.md 6): the given location, else the organization's only
+ * The gym a door request is for: the given location, else the organization's only
  * gym, else the requesting user's default gym. Undefined when a given location names no gym.
  */
 export function resolveGym(
