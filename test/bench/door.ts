@@ -6,6 +6,7 @@
  *   npm run bench -- door
  *   npx bun run test/bench/door.ts [--seconds 12] [--controllers 16] [--rate 200] [--seed 1]
  *                                  [--profile] [--no-source]
+ *   npx bun run test/bench/door.ts --compare OTHER_EXECUTABLE [--rounds 4] [--seconds 12] ...
  *
  * 1. Builds build/out/belay if it is older than the sources, seeds `belay seed-demo --size large`
  *    into a temporary file (os.tmpdir(), so TMPDIR picks the disk) and starts `belay serve` on it.
@@ -34,8 +35,15 @@
  *    controllers against a Bun.serve that answers at once, unpaced and paced at --rate (the host's
  *    own latency); then the pieces of a request timed in-process (_door-inprocess.ts). The disk's
  *    raw fsync, back to back and every 5 ms, is measured first.
+ *
+ * --compare OTHER_EXECUTABLE puts this checkout's executable beside another build of Belay (say, of
+ * the commit before a change), in place of steps 3 and 4: each serves its own copy of the seeded
+ * file (the other must accept this checkout's migrations), and only the warm-up, a. idle and
+ * b. sustained run, one executable after the other, in alternating order over --rounds rounds, so
+ * that the host's noise falls on both alike. The medians per executable end the report.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { Database } from 'bun:sqlite'
+import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import {
@@ -78,6 +86,11 @@ const SEED = arg('--seed', 1)
 /** Offered load of the paced phase, scans per second over all controllers. */
 const RATE = arg('--rate', 200)
 const PROFILE = process.argv.includes('--profile')
+/** Another executable to measure beside this checkout's, and how many rounds each gets. */
+const COMPARE = process.argv.includes('--compare')
+  ? process.argv[process.argv.indexOf('--compare') + 1]
+  : undefined
+const ROUNDS = arg('--rounds', 4)
 const SOURCE_RUNS = !process.argv.includes('--no-source')
 const IDLE_SCANS = 200
 const WARMUP_SECONDS = 3
@@ -160,6 +173,7 @@ try {
     notes.push(
       `${label}: new check-ins alone p50 ${fmt(recorded.percentile(0.5))} ms, p99 ${fmt(recorded.percentile(0.99))} ms (${recorded.count} scans)`,
     )
+    return { p50: recorder.percentile(0.5), p99: recorder.percentile(0.99) }
   }
 
   const load = async (
@@ -219,189 +233,260 @@ try {
       `${label}: ${recorder.describeOutcomes()}${recorder.errors ? `; first error: ${recorder.firstError}` : ''}` +
         `${wrapped ? `; controllers ran out of fresh members ${wrapped} times` : ''}${besideNote ? `; ${besideNote}` : ''}`,
     )
-    return recordedRows
+    return { checkIns: recordedRows, perSecond: recordedRows / seconds, p99: recorder.percentile(0.99) }
   }
 
-  // ---- The built executable: what a gym runs. ----------------------------------------------------
-  server = await startServing([BELAY, 'serve', '--db', file, '--port', '0', '--host', '127.0.0.1'], dir)
-  let s = await connect(server)
-  await runControllers(
-    s.target,
-    makeControllers(CONTROLLERS, await s.newGyms(CONTROLLERS), barcodes, SEED + 7),
-    barcodes,
-    WARMUP_SECONDS * 1000,
-  )
-  await idle(s, 'a. idle, single scans', 'built', 'FULL')
-  await load(s, 'b. sustained', 'built', 'FULL')
-  await load(s, `b. paced, ${RATE} scans/s offered`, 'built', 'FULL', { rate: RATE })
-
-  // A receiver that is down: a port that was just ours and is closed now (connection refused).
-  const closed = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('') })
-  const closedPort = closed.port
-  closed.stop(true)
-  const down = await s.api('POST', '/api/webhooks/', {
-    event_type: 'check_in',
-    webhook_url: `http://127.0.0.1:${closedPort}/belay-hook`,
-    secret: 'bench-secret',
-  })
-  await load(s, 'c. webhook receiver down', 'built', 'FULL')
-  const pendingDown = countRows(
-    file,
-    "SELECT count(*) AS n FROM webhook_events WHERE webhook_id = ? AND status = 'pending'",
-    down.id as number,
-  )
-  const attemptsDown = countRows(
-    file,
-    'SELECT count(*) AS n FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.webhook_event_id WHERE e.webhook_id = ?',
-    down.id as number,
-  )
-  notes.push(
-    `c. receiver down: ${pendingDown} events waiting in the outbox, ${attemptsDown} failed attempts recorded`,
-  )
-  await s.api('DELETE', `/api/webhooks/${down.id}/`)
-
-  // A receiver that is up: how fast the outbox drains while the door is busy, and after.
-  let received = 0
-  const receiver = Bun.serve({
-    hostname: '127.0.0.1',
-    port: 0,
-    fetch: async (req) => {
-      await req.arrayBuffer()
-      received++
-      return new Response('ok')
-    },
-  })
-  const up = await s.api('POST', '/api/webhooks/', {
-    event_type: 'check_in',
-    webhook_url: `http://127.0.0.1:${receiver.port}/belay-hook`,
-    secret: 'bench-secret',
-  })
-  const upRows = await load(s, 'c. webhook receiver up', 'built', 'FULL')
-  const receivedDuringLoad = received
-  t0 = performance.now()
-  while (received < upRows && performance.now() - t0 < DRAIN_LIMIT_MS) await sleep(200)
-  const drainS = (performance.now() - t0) / 1000
-  notes.push(
-    `c. receiver up: ${receivedDuringLoad} of ${upRows} events delivered during the ${SECONDS} s of load ` +
-      `(${(receivedDuringLoad / SECONDS).toFixed(0)}/s), ${received} after ${drainS.toFixed(1)} s more` +
-      (received < upRows
-        ? ' (stopped waiting)'
-        : ` (${((received - receivedDuringLoad) / drainS).toFixed(0)}/s without door load)`),
-  )
-  await s.api('DELETE', `/api/webhooks/${up.id}/`)
-  receiver.stop(true)
-
-  const backOffice = async (until: () => boolean) => {
-    const { members, search, signUp } = await runApiTraffic(s.target, barcodes.searchTerms, until)
-    const statuses = signUp.describeOutcomes()
-    return (
-      `back office: ${members.count} frozen-members reports (p50 ${fmt(members.percentile(0.5))} ms, ` +
-      `max ${fmt(members.max())} ms), ${search.count} customer searches (p50 ${fmt(search.percentile(0.5))} ms, ` +
-      `max ${fmt(search.max())} ms), ${signUp.count} walk-ins signed up (p50 ${fmt(signUp.percentile(0.5))} ms, ` +
-      `max ${fmt(signUp.max())} ms; ${statuses})`
+  /**
+   * --compare: this checkout's executable and `other`, each on its own copy of the seeded file,
+   * warm-up, idle and sustained, one after the other in alternating order, round after round.
+   * Returns the lines that sum the runs up: the median of each figure per executable.
+   */
+  const compare = async (other: string): Promise<string[]> => {
+    if (!existsSync(other)) throw new Error(`--compare: no executable at ${other}`)
+    // One settled file to copy: everything in the main file, no WAL beside it.
+    const seededFile = new Database(file)
+    seededFile.run('PRAGMA wal_checkpoint(TRUNCATE)')
+    seededFile.close()
+    const executables = [
+      { name: 'this', path: BELAY, file: join(dir, 'this.sqlite3') },
+      { name: 'other', path: other, file: join(dir, 'other.sqlite3') },
+    ]
+    for (const e of executables) copyFileSync(file, e.file)
+    const figures = new Map(
+      executables.map((e) => [
+        e.name,
+        { idleP50: [] as number[], idleP99: [] as number[], perSecond: [] as number[], p99: [] as number[] },
+      ]),
     )
-  }
-  await load(s, 'd. with back-office traffic', 'built', 'FULL', { beside: backOffice })
-  await load(s, `d. paced, ${RATE}/s + back office`, 'built', 'FULL', { beside: backOffice, rate: RATE })
-  await server.stop()
-  server = null
-
-  // ---- The bench's own server from source: FULL against NORMAL, same code, same file. -----------
-  if (SOURCE_RUNS) {
-    for (const sync of ['FULL', 'NORMAL'] as const) {
-      server = await startServing(
-        [process.execPath, 'run', DOOR_SERVER, '--db', file, '--port', '0', '--host', '127.0.0.1'],
-        dir,
-        {
-          BENCH_SYNCHRONOUS: sync,
-        },
-      )
-      s = await connect(server)
-      await runControllers(
-        s.target,
-        makeControllers(CONTROLLERS, await s.newGyms(CONTROLLERS), barcodes, SEED + 11),
-        barcodes,
-        WARMUP_SECONDS * 1000,
-      )
-      await idle(s, `e. idle, single scans`, 'source', sync)
-      await load(s, `e. sustained`, 'source', sync)
-      await server.stop()
-      server = null
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const e of round % 2 === 1 ? executables : [...executables].reverse()) {
+        server = await startServing(
+          [e.path, 'serve', '--db', e.file, '--port', '0', '--host', '127.0.0.1'],
+          dir,
+        )
+        const s = await connectSession(server, e.file)
+        await runControllers(
+          s.target,
+          makeControllers(CONTROLLERS, await s.newGyms(CONTROLLERS), barcodes, SEED + 7),
+          barcodes,
+          WARMUP_SECONDS * 1000,
+        )
+        const quiet = await idle(s, `${round}. a. idle, single scans`, e.name, 'FULL')
+        const busy = await load(s, `${round}. b. sustained`, e.name, 'FULL')
+        await server.stop()
+        server = null
+        const f = figures.get(e.name)!
+        f.idleP50.push(quiet.p50)
+        f.idleP99.push(quiet.p99)
+        f.perSecond.push(busy.perSecond)
+        f.p99.push(busy.p99)
+      }
     }
+    const median = (values: number[]) => {
+      const sorted = [...values].sort((a, b) => a - b)
+      const mid = Math.floor(sorted.length / 2)
+      return sorted.length % 2 === 1 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2
+    }
+    const header = ['executable', 'idle p50 ms', 'idle p99 ms', 'sustained check-ins/s', 'sustained p99 ms']
+    const summary = [...figures].map(([name, f]) => [
+      name,
+      fmt(median(f.idleP50)),
+      fmt(median(f.idleP99)),
+      median(f.perSecond).toFixed(0),
+      fmt(median(f.p99)),
+    ])
+    return [
+      `\nmedians of ${ROUNDS} rounds (this: ${BELAY}; other: ${other})\n`,
+      formatTable([header, ...summary]),
+    ]
   }
 
-  if (PROFILE) {
-    const profileDir = join(dir, 'profile')
-    server = await startServing(
-      [
-        process.execPath,
-        '--cpu-prof',
-        `--cpu-prof-dir=${profileDir}`,
-        'run',
-        DOOR_SERVER,
-        '--db',
-        file,
-        '--port',
-        '0',
-        '--host',
-        '127.0.0.1',
-      ],
-      dir,
-      { BENCH_SYNCHRONOUS: 'FULL' },
+  /** Every phase of the default run (a-g) and the in-process ladder. */
+  const measureAll = async () => {
+    // ---- The built executable: what a gym runs. ----------------------------------------------------
+    server = await startServing([BELAY, 'serve', '--db', file, '--port', '0', '--host', '127.0.0.1'], dir)
+    let s = await connect(server)
+    await runControllers(
+      s.target,
+      makeControllers(CONTROLLERS, await s.newGyms(CONTROLLERS), barcodes, SEED + 7),
+      barcodes,
+      WARMUP_SECONDS * 1000,
     )
-    s = await connect(server)
-    await load(s, 'f. sustained, profiled', 'source', 'FULL')
+    await idle(s, 'a. idle, single scans', 'built', 'FULL')
+    await load(s, 'b. sustained', 'built', 'FULL')
+    await load(s, `b. paced, ${RATE} scans/s offered`, 'built', 'FULL', { rate: RATE })
+
+    // A receiver that is down: a port that was just ours and is closed now (connection refused).
+    const closed = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response('') })
+    const closedPort = closed.port
+    closed.stop(true)
+    const down = await s.api('POST', '/api/webhooks/', {
+      event_type: 'check_in',
+      webhook_url: `http://127.0.0.1:${closedPort}/belay-hook`,
+      secret: 'bench-secret',
+    })
+    await load(s, 'c. webhook receiver down', 'built', 'FULL')
+    const pendingDown = countRows(
+      file,
+      "SELECT count(*) AS n FROM webhook_events WHERE webhook_id = ? AND status = 'pending'",
+      down.id as number,
+    )
+    const attemptsDown = countRows(
+      file,
+      'SELECT count(*) AS n FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.webhook_event_id WHERE e.webhook_id = ?',
+      down.id as number,
+    )
+    notes.push(
+      `c. receiver down: ${pendingDown} events waiting in the outbox, ${attemptsDown} failed attempts recorded`,
+    )
+    await s.api('DELETE', `/api/webhooks/${down.id}/`)
+
+    // A receiver that is up: how fast the outbox drains while the door is busy, and after.
+    let received = 0
+    const receiver = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: async (req) => {
+        await req.arrayBuffer()
+        received++
+        return new Response('ok')
+      },
+    })
+    const up = await s.api('POST', '/api/webhooks/', {
+      event_type: 'check_in',
+      webhook_url: `http://127.0.0.1:${receiver.port}/belay-hook`,
+      secret: 'bench-secret',
+    })
+    const upRows = (await load(s, 'c. webhook receiver up', 'built', 'FULL')).checkIns
+    const receivedDuringLoad = received
+    t0 = performance.now()
+    while (received < upRows && performance.now() - t0 < DRAIN_LIMIT_MS) await sleep(200)
+    const drainS = (performance.now() - t0) / 1000
+    notes.push(
+      `c. receiver up: ${receivedDuringLoad} of ${upRows} events delivered during the ${SECONDS} s of load ` +
+        `(${(receivedDuringLoad / SECONDS).toFixed(0)}/s), ${received} after ${drainS.toFixed(1)} s more` +
+        (received < upRows
+          ? ' (stopped waiting)'
+          : ` (${((received - receivedDuringLoad) / drainS).toFixed(0)}/s without door load)`),
+    )
+    await s.api('DELETE', `/api/webhooks/${up.id}/`)
+    receiver.stop(true)
+
+    const backOffice = async (until: () => boolean) => {
+      const { members, search, signUp } = await runApiTraffic(s.target, barcodes.searchTerms, until)
+      const statuses = signUp.describeOutcomes()
+      return (
+        `back office: ${members.count} frozen-members reports (p50 ${fmt(members.percentile(0.5))} ms, ` +
+        `max ${fmt(members.max())} ms), ${search.count} customer searches (p50 ${fmt(search.percentile(0.5))} ms, ` +
+        `max ${fmt(search.max())} ms), ${signUp.count} walk-ins signed up (p50 ${fmt(signUp.percentile(0.5))} ms, ` +
+        `max ${fmt(signUp.max())} ms; ${statuses})`
+      )
+    }
+    await load(s, 'd. with back-office traffic', 'built', 'FULL', { beside: backOffice })
+    await load(s, `d. paced, ${RATE}/s + back office`, 'built', 'FULL', { beside: backOffice, rate: RATE })
     await server.stop()
     server = null
-    const profile = summarizeProfile(profileDir)
-    console.log('\nCPU profile of the FULL server under sustained load (f), self time by function:')
-    for (const [label, pct] of profile.self) console.log(`  ${pct.toFixed(1).padStart(5)} %  ${label}`)
-    console.log("... and inclusive time of the project's own functions:")
-    for (const [label, pct] of profile.ours) console.log(`  ${pct.toFixed(1).padStart(5)} %  ${label}`)
-  }
 
-  // ---- The floor: the same controllers against a Bun.serve that answers 200 at once. -------------
-  server = await startServing([process.execPath, '-e', FLOOR_SERVER], dir)
-  {
-    const floor = server
-    // Unpaced (what this client and Bun's HTTP can do) and paced at --rate: the latency the host
-    // itself adds when the cores idle between requests (a descheduled virtual CPU wakes late).
-    for (const rate of [undefined, RATE]) {
-      const cpu0 = processCpuMs(floor.pid)
-      const machine0 = machineCpu()
-      const { recorder, elapsedMs } = await runControllers(
-        { base: floor.base, token: 'none' },
-        makeControllers(CONTROLLERS, [1], barcodes, SEED),
-        barcodes,
-        Math.min(SECONDS, 5) * 1000,
-        rate,
-      )
-      const cpuUs = ((processCpuMs(floor.pid) - cpu0) * 1000) / recorder.count
-      rows.push([
-        rate === undefined ? 'g. floor: empty Bun.serve' : `g. floor, paced ${rate}/s`,
-        'Bun.serve',
-        '-',
-        String(CONTROLLERS),
-        String(recorder.count),
-        ((recorder.count * 1000) / elapsedMs).toFixed(0),
-        '',
-        '',
-        fmt(recorder.percentile(0.5)),
-        fmt(recorder.percentile(0.99)),
-        fmt(recorder.max()),
-        String(recorder.over(200)),
-        String(recorder.errors),
-        cpuUs.toFixed(0),
-        '',
-        stealPercent(machine0).toFixed(0),
-      ])
+    // ---- The bench's own server from source: FULL against NORMAL, same code, same file. -----------
+    if (SOURCE_RUNS) {
+      for (const sync of ['FULL', 'NORMAL'] as const) {
+        server = await startServing(
+          [process.execPath, 'run', DOOR_SERVER, '--db', file, '--port', '0', '--host', '127.0.0.1'],
+          dir,
+          {
+            BENCH_SYNCHRONOUS: sync,
+          },
+        )
+        s = await connect(server)
+        await runControllers(
+          s.target,
+          makeControllers(CONTROLLERS, await s.newGyms(CONTROLLERS), barcodes, SEED + 11),
+          barcodes,
+          WARMUP_SECONDS * 1000,
+        )
+        await idle(s, `e. idle, single scans`, 'source', sync)
+        await load(s, `e. sustained`, 'source', sync)
+        await server.stop()
+        server = null
+      }
     }
-  }
-  await server.stop()
-  server = null
 
-  // ---- In-process: the pieces of a request, one at a time. ----------------------------------------
-  const ladder = await measureInProcess(file, shuffled(barcodes.valid, rng(SEED + 5)), barcodes.unknown, 2000)
+    if (PROFILE) {
+      const profileDir = join(dir, 'profile')
+      server = await startServing(
+        [
+          process.execPath,
+          '--cpu-prof',
+          `--cpu-prof-dir=${profileDir}`,
+          'run',
+          DOOR_SERVER,
+          '--db',
+          file,
+          '--port',
+          '0',
+          '--host',
+          '127.0.0.1',
+        ],
+        dir,
+        { BENCH_SYNCHRONOUS: 'FULL' },
+      )
+      s = await connect(server)
+      await load(s, 'f. sustained, profiled', 'source', 'FULL')
+      await server.stop()
+      server = null
+      const profile = summarizeProfile(profileDir)
+      console.log('\nCPU profile of the FULL server under sustained load (f), self time by function:')
+      for (const [label, pct] of profile.self) console.log(`  ${pct.toFixed(1).padStart(5)} %  ${label}`)
+      console.log("... and inclusive time of the project's own functions:")
+      for (const [label, pct] of profile.ours) console.log(`  ${pct.toFixed(1).padStart(5)} %  ${label}`)
+    }
+
+    // ---- The floor: the same controllers against a Bun.serve that answers 200 at once. -------------
+    server = await startServing([process.execPath, '-e', FLOOR_SERVER], dir)
+    {
+      const floor = server
+      // Unpaced (what this client and Bun's HTTP can do) and paced at --rate: the latency the host
+      // itself adds when the cores idle between requests (a descheduled virtual CPU wakes late).
+      for (const rate of [undefined, RATE]) {
+        const cpu0 = processCpuMs(floor.pid)
+        const machine0 = machineCpu()
+        const { recorder, elapsedMs } = await runControllers(
+          { base: floor.base, token: 'none' },
+          makeControllers(CONTROLLERS, [1], barcodes, SEED),
+          barcodes,
+          Math.min(SECONDS, 5) * 1000,
+          rate,
+        )
+        const cpuUs = ((processCpuMs(floor.pid) - cpu0) * 1000) / recorder.count
+        rows.push([
+          rate === undefined ? 'g. floor: empty Bun.serve' : `g. floor, paced ${rate}/s`,
+          'Bun.serve',
+          '-',
+          String(CONTROLLERS),
+          String(recorder.count),
+          ((recorder.count * 1000) / elapsedMs).toFixed(0),
+          '',
+          '',
+          fmt(recorder.percentile(0.5)),
+          fmt(recorder.percentile(0.99)),
+          fmt(recorder.max()),
+          String(recorder.over(200)),
+          String(recorder.errors),
+          cpuUs.toFixed(0),
+          '',
+          stealPercent(machine0).toFixed(0),
+        ])
+      }
+    }
+    await server.stop()
+    server = null
+
+    // ---- In-process: the pieces of a request, one at a time. ----------------------------------------
+    return measureInProcess(file, shuffled(barcodes.valid, rng(SEED + 5)), barcodes.unknown, 2000)
+  }
+
+  const ladder = COMPARE === undefined ? await measureAll() : undefined
+  const comparison = COMPARE === undefined ? undefined : await compare(COMPARE)
 
   const header = [
     'phase',
@@ -427,12 +512,15 @@ try {
   console.log(formatTable([header, ...rows]))
   console.log('')
   for (const note of notes) console.log(`  ${note}`)
-  console.log('\nin-process, one call at a time (median wall µs / mean CPU µs per call):')
-  const labelWidth = Math.max(...ladder.map((l) => l.label.length))
-  for (const l of ladder)
-    console.log(
-      `  ${l.label.padEnd(labelWidth)}  ${l.wallUs.toFixed(0).padStart(6)}  ${l.cpuUs.toFixed(0).padStart(6)}`,
-    )
+  if (ladder) {
+    console.log('\nin-process, one call at a time (median wall µs / mean CPU µs per call):')
+    const labelWidth = Math.max(...ladder.map((l) => l.label.length))
+    for (const l of ladder)
+      console.log(
+        `  ${l.label.padEnd(labelWidth)}  ${l.wallUs.toFixed(0).padStart(6)}  ${l.cpuUs.toFixed(0).padStart(6)}`,
+      )
+  }
+  for (const line of comparison ?? []) console.log(line)
   console.log(`\nload average after: ${loadAverage()}`)
 } finally {
   if (server) await server.stop()
