@@ -1,15 +1,18 @@
-import type { Database as BunDatabase, SQLQueryBindings } from 'bun:sqlite'
+import type { Database as BunDatabase, SQLQueryBindings, Statement } from 'bun:sqlite'
 import {
   DummyDriver,
   Kysely,
+  OperationNodeTransformer,
   SqliteAdapter,
   SqliteIntrospector,
   SqliteQueryCompiler,
+  ValueNode,
   type Compilable,
   type InferResult,
+  type KyselyPlugin,
 } from 'kysely'
 import type { Database } from './schema.ts'
-import { prepared } from './statements.ts'
+import { heldStatement } from './statements.ts'
 
 /**
  * Statements written with Kysely's query builder, typed against the table types, compiled once and
@@ -23,9 +26,31 @@ import { prepared } from './statements.ts'
  *
  * The builder runs once, on first use, with a placeholder standing for each named parameter it reads;
  * the placeholders are found again among the compiled query's parameters, so each call binds its own
- * values in the order the SQL has them, beside the constants the builder wrote. The SQL comes from
- * the connection's statement cache (statements.ts).
+ * values in the order the SQL has them. Each connection prepares the SQL once and holds it
+ * (statements.ts).
  */
+
+/** Stands for the named parameter while the query is built. */
+class Placeholder {
+  constructor(readonly name: string) {}
+}
+
+/**
+ * Writes the builder's constants into the SQL (`"is_active" = 1`, `limit 2`), so that a call binds
+ * only its own values: a statement without any runs without binding at all, and a bound LIMIT made
+ * a two-row read several times slower than the same LIMIT written out. (Constants in an INSERT's
+ * values or an IN list stay bound.)
+ */
+class InlineConstants extends OperationNodeTransformer {
+  protected override transformValue(node: ValueNode): ValueNode {
+    return node.immediate || node.value instanceof Placeholder ? node : ValueNode.createImmediate(node.value)
+  }
+}
+
+const inlineConstants: KyselyPlugin = {
+  transformQuery: ({ node }) => new InlineConstants().transformNode(node),
+  transformResult: async ({ result }) => result,
+}
 
 /** A Kysely that only compiles: SQLite's SQL, a driver that never runs anything. */
 const compiler = new Kysely<Database>({
@@ -35,12 +60,8 @@ const compiler = new Kysely<Database>({
     createIntrospector: (db) => new SqliteIntrospector(db),
     createQueryCompiler: () => new SqliteQueryCompiler(),
   },
+  plugins: [inlineConstants],
 })
-
-/** Stands for the named parameter while the query is built. */
-class Placeholder {
-  constructor(readonly name: string) {}
-}
 
 /** What a query gives for each row: Kysely's result type of it. */
 type QueryRow<Q extends Compilable<any>> = InferResult<Q>[number]
@@ -105,6 +126,49 @@ function plan(build: (db: Kysely<Database>, params: any) => Compilable<any>): Pl
   return { sql, constants, positions, names }
 }
 
+function bindValues({ constants, positions, names }: Plan, params: object | undefined): SQLQueryBindings[] {
+  const values = constants.slice()
+  for (let i = 0; i < positions.length; i++) {
+    values[positions[i]!] = (params as Record<string, SQLQueryBindings>)[names[i]!] as SQLQueryBindings
+  }
+  return values
+}
+
+type Method = 'all' | 'get' | 'run'
+type Call = (statement: Statement<any, any>, method: Method, params: any) => any
+
+/**
+ * How a plan's statement is called with a call's params. The door runs a dozen statements per scan,
+ * most with one to four parameters, all of them placeholders: those pass their values straight to
+ * the statement, without an array of them to spread.
+ */
+function callerOf(plan: Plan): Call {
+  const { names } = plan
+  if (plan.constants.length !== names.length) return (st, m, p) => st[m](...bindValues(plan, p))
+  const [a, b, c, d] = names as [string, string, string, string]
+  switch (names.length) {
+    case 0:
+      return (st, m) => st[m]()
+    case 1:
+      return (st, m, p) => st[m](p[a])
+    case 2:
+      return (st, m, p) => st[m](p[a], p[b])
+    case 3:
+      return (st, m, p) => st[m](p[a], p[b], p[c])
+    case 4:
+      return (st, m, p) => st[m](p[a], p[b], p[c], p[d])
+    default:
+      return (st, m, p) => {
+        const values = new Array<SQLQueryBindings>(names.length)
+        for (let i = 0; i < names.length; i++) values[i] = p[names[i]!]
+        return st[m].apply(st, values)
+      }
+  }
+}
+
+/** Numbers the compiled statements: each connection holds each one's prepared statement by it. */
+let statementCount = 0
+
 /**
  * A statement built by `build` from its named parameters (a query builder of the compiling Kysely,
  * and placeholders standing for the parameters: use them as values only), compiled on first use.
@@ -112,24 +176,28 @@ function plan(build: (db: Kysely<Database>, params: any) => Compilable<any>): Pl
 export function compiledStatement<Params extends object, Q extends Compilable<any>>(
   build: (db: Kysely<Database>, params: Params) => Q,
 ): CompiledStatement<Params, QueryRow<Q>> {
-  let compiled: Plan | undefined
-  const planned = () => (compiled ??= plan(build))
-  const bind = (params?: Params): SQLQueryBindings[] => {
-    const { constants, positions, names } = planned()
-    const values = constants.slice()
-    for (let i = 0; i < positions.length; i++) {
-      values[positions[i]!] = (params as Record<string, SQLQueryBindings>)[names[i]!] as SQLQueryBindings
+  const slot = statementCount++
+  let compiled: { plan: Plan; call: Call } | undefined
+  const ready = () => {
+    if (compiled === undefined) {
+      const planned = plan(build)
+      compiled = { plan: planned, call: callerOf(planned) }
     }
-    return values
+    return compiled
   }
-  const statement = (sqlite: BunDatabase) => prepared<QueryRow<Q>, SQLQueryBindings[]>(sqlite, planned().sql)
+  const runner =
+    (method: Method) =>
+    (sqlite: BunDatabase, params?: Params): any => {
+      const { plan, call } = compiled ?? ready()
+      return call(heldStatement(sqlite, slot, plan.sql), method, params)
+    }
   return {
     get sql() {
-      return planned().sql
+      return ready().plan.sql
     },
-    bind,
-    all: (sqlite, params?: Params) => statement(sqlite).all(...bind(params)),
-    get: (sqlite, params?: Params) => statement(sqlite).get(...bind(params)),
-    run: (sqlite, params?: Params) => statement(sqlite).run(...bind(params)),
+    bind: (params?: Params) => bindValues(ready().plan, params),
+    all: runner('all'),
+    get: runner('get'),
+    run: runner('run'),
   }
 }

@@ -36,6 +36,20 @@ export function prepared<Row = unknown, Params extends SQLQueryBindings | SQLQue
   return statement
 }
 
+/**
+ * Statements compiled once by a module (db/compiled-statement.ts) are few and fixed, and some run
+ * several times in every door scan: each connection holds them for its life, by the number each was
+ * given, without the bookkeeping the cache above does on every use. forgetStatements finalizes them
+ * with the others.
+ */
+const held = new WeakMap<BunDatabase, Statement<any, any>[]>()
+
+export function heldStatement(sqlite: BunDatabase, slot: number, sql: string): Statement<any, any> {
+  let statements = held.get(sqlite)
+  if (statements === undefined) held.set(sqlite, (statements = []))
+  return (statements[slot] ??= sqlite.prepare(sql))
+}
+
 /** What one statement gave: its rows if it returns any (a SELECT, or RETURNING), else its changes. */
 export type StatementResult =
   { rows: unknown[] } | { rows?: undefined; changes: number; lastInsertRowid: number | bigint }
@@ -62,7 +76,9 @@ export function runStatement(
  */
 export function forgetStatements(sqlite: BunDatabase): void {
   const cache = caches.get(sqlite)
-  if (cache === undefined) return
   caches.delete(sqlite)
-  for (const statement of cache.values()) statement.finalize()
+  for (const statement of cache?.values() ?? []) statement.finalize()
+  const statements = held.get(sqlite)
+  held.delete(sqlite)
+  for (const statement of statements ?? []) statement?.finalize()
 }

@@ -28,27 +28,41 @@ const gymNamed = compiledStatement((db, p: { name: string }) =>
   db.selectFrom('gyms').select(['id', 'name']).where('name', '=', p.name),
 )
 
+const gymsNamed = compiledStatement((db, p: { fromId: number }) =>
+  db
+    .selectFrom('gyms')
+    .select('id')
+    .where('name', 'in', ['Downtown', 'Annex'])
+    .where('id', '>=', p.fromId)
+    .orderBy('id'),
+)
+
 const renameGym = compiledStatement((db, p: { id: number; name: string }) =>
   db.updateTable('gyms').set({ name: p.name }).where('id', '=', p.id),
 )
 
 describe('compiled statements', () => {
-  test("binds each call's values where the SQL has them, beside the builder's constants", () => {
+  test("binds each call's values where the SQL has them; the builder's constants are in the SQL", () => {
     expect(eventsNow.sql).toBe(
-      'select "id" from "events" where "gym_id" = ? and "is_cancelled" = ? and "start_at" <= ? and "end_at" > ?',
+      'select "id" from "events" where "gym_id" = ? and "is_cancelled" = 0 and "start_at" <= ? and "end_at" > ?',
     )
     expect(eventsNow.bind({ gymId: 3, now: '2026-11-22T15:04:05.123Z' })).toEqual([
       3,
-      0,
       '2026-11-22T15:04:05.123Z',
       '2026-11-22T15:04:05.123Z',
     ])
     expect(eventsNow.bind({ gymId: 4, now: '2026-11-23T00:00:00.000Z' })).toEqual([
       4,
-      0,
       '2026-11-23T00:00:00.000Z',
       '2026-11-23T00:00:00.000Z',
     ])
+  })
+
+  test("an IN list's constants stay bound, beside the call's values", () => {
+    expect(gymsNamed.sql).toBe('select "id" from "gyms" where "name" in (?, ?) and "id" >= ? order by "id"')
+    expect(gymsNamed.bind({ fromId: 2 })).toEqual(['Downtown', 'Annex', 2])
+    expect(gymsNamed.all(connection.sqlite, { fromId: 1 })).toEqual([{ id: 1 }, { id: 2 }])
+    expect(gymsNamed.all(connection.sqlite, { fromId: 2 })).toEqual([{ id: 2 }])
   })
 
   test('runs on the connection: rows, null when there is none, and a write with its changes', () => {
@@ -69,7 +83,7 @@ describe('compiled statements', () => {
         .where('id', '=', p.id > 0 ? 1 : 2),
     )
     expect(() => misused.sql).toThrow(
-      'Parameter "id" is not bound in: select "id" from "gyms" where "id" = ?',
+      'Parameter "id" is not bound in: select "id" from "gyms" where "id" = 2',
     )
   })
 })

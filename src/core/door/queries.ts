@@ -1,5 +1,5 @@
 import type { Database as BunDatabase } from 'bun:sqlite'
-import { sql, type Selectable } from 'kysely'
+import type { Selectable } from 'kysely'
 import { compiledStatement, type RowOf } from '../../db/compiled-statement.ts'
 import type { CheckInTable } from '../../db/schema.ts'
 import { readAccessHours } from '../../domain/access-hours.ts'
@@ -29,13 +29,8 @@ const gymById = compiledStatement((db, p: { id: number }) =>
     .where('id', '=', p.id),
 )
 
-/**
- * Two gyms at most: enough to tell whether there is only one. Its limit is written into the SQL: a
- * bound LIMIT made this read several times slower.
- */
-const firstGyms = compiledStatement((db) =>
-  db.selectFrom('gyms').select('id').orderBy('id').limit(sql.lit(2)),
-)
+/** Two gyms at most: enough to tell whether there is only one. */
+const firstGyms = compiledStatement((db) => db.selectFrom('gyms').select('id').orderBy('id').limit(2))
 
 const CUSTOMER_COLUMNS = [
   'id',
@@ -133,7 +128,7 @@ const anyCover = compiledStatement((db, p: { customerId: number }) =>
     .selectFrom('membership_members')
     .select((eb) => eb.lit(1).as('one'))
     .where('customer_id', '=', p.customerId)
-    .limit(sql.lit(1)),
+    .limit(1),
 )
 
 const usablePasses = compiledStatement((db, p: { customerId: number; today: string }) =>
