@@ -49,7 +49,7 @@ const refusedCustomer = {
   customer_email: field.nullable(t.String()),
 }
 
-/** Barcode check-in's 400 (reference 4.11, 7): why not, and whom it was for. */
+/** Barcode check-in's 400: why not, and whom it was for. */
 export const BarcodeCheckInRefusal = t.Object({
   error: field.choice(['check_in_alerts', 'duplicate_check_in', 'no_entry_method']),
   alerts: t.Optional(t.Array(t.String(), { description: 'For check_in_alerts: the reasons to show' })),
@@ -72,14 +72,14 @@ const LookUpCustomer = t.Object({
 
 export const LookUpOut = t.Object({ customer: LookUpCustomer })
 
-/** Look-up's `error` texts (contract.md 6). */
+/** Look-up's `error` texts. */
 export const lookUpError = {
   notFound: 'No customer matching barcode.',
   noMembership: 'This customer does not have a membership.',
   notActive: "This customer's membership is not active.",
 } as const
 
-/** Look-up's 400 (reference 4.13): the customer, and why they are not an active member. */
+/** Look-up's 400: the customer, and why they are not an active member. */
 export const LookUpRefusal = t.Object({
   customer: LookUpCustomer,
   error: field.choice([lookUpError.noMembership, lookUpError.notActive]),
