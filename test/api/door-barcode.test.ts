@@ -24,7 +24,7 @@ import {
 } from '../helpers/seeded.ts'
 
 /*
- * POST /api/gym-endpoints/barcode-check-in/<barcode>/ (reference 4.11, 6 and 7; contract.md 6 and 7):
+ * POST /api/gym-endpoints/barcode-check-in/<barcode>/:
  * authentication, methods, the whole 200 body for each entry method, the check-in it stores, the
  * location it is recorded at. Webhook outbox rows: door-webhooks.test.ts. Refusals:
  * door-refusals.test.ts. The fixed clock reads 2026-11-22T15:04:05.123Z, Sunday 08:04:05
@@ -58,7 +58,7 @@ describe('authentication and methods', () => {
   })
 
   test('any active staff user may use the door endpoints: never 403', async () => {
-    // The seed's desk user has no permission flag at all (contract.md 4).
+    // The seed's desk user has no permission flag at all.
     const { customer } = await member()
     const res = await scan('LYNN1')
     expect(res.status).toBe(200)

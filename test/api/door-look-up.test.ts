@@ -10,9 +10,9 @@ import {
 } from '../helpers/seeded.ts'
 
 /*
- * GET /api/look-up-member-by-barcode/<barcode>/ (reference 4.13 and 7; contract.md 6): identity
+ * GET /api/look-up-member-by-barcode/<barcode>/: identity
  * check at the desk. An active member is one covered by a membership in an active status
- * (reference 3.3: ACT, IPP, PPR) who is not individually frozen.
+ * who is not individually frozen.
  */
 
 const t = useSeededApp()

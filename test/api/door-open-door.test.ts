@@ -16,7 +16,7 @@ import { expectEachNotAllowed, testEachNeedsTokenApart, useSeededApp } from '../
 import { makeWebhook } from '../helpers/webhook-factories.ts'
 
 /*
- * POST /api/gym-endpoints/open-door-check-in/<barcode>/ (reference 4.12; contract.md 6): the same
+ * POST /api/gym-endpoints/open-door-check-in/<barcode>/: the same
  * check-in as barcode check-in, answered for a door controller: 200 with an empty body opens the
  * door, any 4xx does not, and the body is plain text to display. The fixed clock reads
  * 2026-11-22T15:04:05.123Z, Sunday 08:04:05 in Denver.

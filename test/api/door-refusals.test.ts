@@ -20,7 +20,7 @@ import { expectAnswer, useSeededApp } from '../helpers/seeded.ts'
 import { makeWebhook } from '../helpers/webhook-factories.ts'
 
 /*
- * Barcode check-in's refusals (reference 4.11 and 7; contract.md 6): the 404s without customer
+ * Barcode check-in's refusals: the 404s without customer
  * fields, the 400s with them, the duplicate window under concurrent scans, a bad body, and the
  * combine-same-day gyms. Every refusal stores nothing: no check-in, no outbox row, no count.
  * The fixed clock reads 2026-11-22T15:04:05.123Z, Sunday 08:04:05 in Denver.

@@ -14,8 +14,8 @@ import { testEachNeedsTokenApart, useSeededApp, useStaff } from '../helpers/seed
 import { makeWebhook } from '../helpers/webhook-factories.ts'
 
 /*
- * Check-ins staff take at the desk (domain.md 2): free entry (FRE) and a member's guest (GUE).
- * Both need can_manage_members and answer 201 with the check-in record of reference 2.13. The
+ * Check-ins staff take at the desk: free entry (FRE) and a member's guest (GUE).
+ * Both need can_manage_members and answer 201 with the check-in record. The
  * fixed clock reads 2026-11-22T15:04:05.123Z, Sunday 08:04:05 in Denver.
  */
 

@@ -13,8 +13,7 @@ import { useSeededApp } from '../helpers/seeded.ts'
 import { makeWebhook } from '../helpers/webhook-factories.ts'
 
 /*
- * The webhook outbox rows a barcode check-in writes in its own transaction (reference 6; contract.md
- * 7): one pending row per check_in webhook, holding the exact body every delivery attempt sends.
+ * The webhook outbox rows a barcode check-in writes in its own transaction: one pending row per check_in webhook, holding the exact body every delivery attempt sends.
  * Delivery itself: webhook-dispatcher tests. Refusals write none: door-refusals.test.ts.
  * The fixed clock reads 2026-11-22T15:04:05.123Z, Sunday 08:04:05 in Denver (MST, -07:00).
  */
@@ -35,7 +34,7 @@ async function member(fields: Parameters<typeof makeDoorCustomer>[2] = {}) {
 }
 
 describe('webhooks: one outbox row per check_in webhook, in the check-in transaction', () => {
-  test('each webhook gets a pending row holding the exact body of contract.md 7', async () => {
+  test('each webhook gets a pending row holding the exact documented body', async () => {
     const { customer } = await member({ first_name: 'Alex', last_name: 'Honnold', birthday: '1985-08-17' })
     const plain = await makeWebhook(t.db, { webhook_url: 'http://127.0.0.1:9/a' })
     const signed = await makeWebhook(t.db, { webhook_url: 'http://127.0.0.1:9/b', secret: 's3cret' })

@@ -114,7 +114,7 @@ export const storedCheckInTotals = (db: Db, customerId: number) =>
     .where('id', '=', customerId)
     .executeTakeFirstOrThrow()
 
-// The door endpoints' paths and bodies (reference 4.11-4.13 and 7, contract.md 6).
+// The door endpoints' paths and bodies.
 
 export const barcodePath = (barcode: string) => `/api/gym-endpoints/barcode-check-in/${barcode}/`
 export const openDoorPath = (barcode: string) => `/api/gym-endpoints/open-door-check-in/${barcode}/`
@@ -127,7 +127,7 @@ interface Person {
   email: string | null
 }
 
-/** The customer fields a 400 of barcode check-in carries (reference 4.11). */
+/** The customer fields a 400 of barcode check-in carries. */
 export const customerFieldsOf = (customer: Person) => ({
   customer_id: customer.id,
   customer_first_name: customer.first_name,
