@@ -12,7 +12,8 @@ import { join, relative, resolve, dirname } from 'node:path'
  * |                 | api/customer-records/ (what every collection under a customer     |
  * |                 | shares), api/index.ts alone imports routes                        |
  * | core/<e>/       | domain/, db/, lib/, another engine; never api/, http/, elysia     |
- * | domain/         | lib/ (and, type-only, db/tables/ and kysely for its expressions)  |
+ * | domain/         | lib/, kysely and luxon; the table types (type-only) for the       |
+ * |                 | expressions it defines over them                                  |
  * | http/           | domain/, db/, lib/, core/auth/ (the token guard)                  |
  * | db/             | lib/, migrations/ (the migrator applies them)                     |
  * | lib/            | nothing of the project                                            |
