@@ -172,6 +172,8 @@ let statementCount = 0
 /**
  * A statement built by `build` from its named parameters (a query builder of the compiling Kysely,
  * and placeholders standing for the parameters: use them as values only), compiled on first use.
+ * Make each one once, at a module's top level: every connection holds a prepared statement for
+ * each statement ever made.
  */
 export function compiledStatement<Params extends object, Q extends Compilable<any>>(
   build: (db: Kysely<Database>, params: Params) => Q,
