@@ -51,7 +51,7 @@ type Settled = { ok: true; value: unknown } | { ok: false; error: unknown }
 export class GroupCommit {
   private queue: Queued[] = []
   private flushing = false
-  /** When the last batch of more than one work committed (performance.now()); -Infinity: never. */
+  /** When the last batch of more than one work committed (`now()`); -Infinity: never. */
   private lastSharedCommitAt = -Infinity
 
   /** The connection's own `synchronous` level, restored after each batch, when WAL syncs are ours. */
@@ -62,6 +62,8 @@ export class GroupCommit {
     private readonly sqlite: BunDatabase,
     /** How the WAL is synced; tests pass one whose fdatasync they finish by hand. */
     walSyncFor?: (walPath: string) => WalSync,
+    /** The monotonic clock a rush is told by; tests pass one that stands still. */
+    private readonly now: () => number = () => performance.now(),
   ) {
     const durable = durableWalOf(sqlite)
     if (durable === undefined) return
@@ -77,7 +79,7 @@ export class GroupCommit {
       this.queue.push({ work, resolve, reject })
       if (!this.flushing) {
         this.flushing = true
-        if (performance.now() - this.lastSharedCommitAt < BUSY_WINDOW_MS) {
+        if (this.now() - this.lastSharedCommitAt < BUSY_WINDOW_MS) {
           // A rush: the doors answered by the last batch are scanning again, their requests a
           // moment behind the ones already read. Waiting that moment lets both share one COMMIT
           // instead of alternating half-size batches, each paying an fsync (more scans a second, less
@@ -105,7 +107,7 @@ export class GroupCommit {
             result = { failed: error }
           }
           this.answerWhenDurable(batch, result)
-          if (batch.length > 1) this.lastSharedCommitAt = performance.now()
+          if (batch.length > 1) this.lastSharedCommitAt = this.now()
         })
         // Let the answers go out and new requests queue before the next batch.
         if (this.queue.length > 0) await new Promise((resolve) => setImmediate(resolve))
