@@ -321,7 +321,9 @@ describe('deliveries and redelivery (a real receiver)', () => {
           response_body: 'ok',
         }),
         attempt({
-          id: 1,
+          // Event 1's failure and event 2's delivery are recorded in whichever order their
+          // receivers answered, so this attempt's id is 1 or 2; the retry, later, is 3.
+          id: expect.any(Number),
           attempt: 1,
           attempted_at: START,
           status_code: 500,
@@ -340,7 +342,7 @@ describe('deliveries and redelivery (a real receiver)', () => {
     const others = await t.request('GET', `/api/webhooks/${other}/deliveries/`, admin())
     expect(others.body).toMatchObject({
       count: 1,
-      results: [{ id: 2, webhook_event_id: 2, status_code: 200 }],
+      results: [{ webhook_event_id: 2, status_code: 200 }],
     })
   })
 
