@@ -14,6 +14,8 @@ import { checkBody, type CheckedBody } from './validation.ts'
 /** What a use case gets besides its input: who asks, and how this request writes URLs. */
 export interface RequestActor extends Actor {
   urls: Urls
+  /** The token key the request presented: a password change keeps it while revoking the others. */
+  token: string
 }
 
 /** A nested collection's parent record's id; null for a collection at the top level. */
@@ -246,9 +248,9 @@ export function collectionRoutes<
   if (create) {
     app.post(
       '/',
-      async ({ body, params, user, urls, set }) => {
+      async ({ body, params, user, token, urls, set }) => {
         const scope = await scopeOf(params)
-        const id = await create.run(scope, checkBody(create.body, body), { user, urls })
+        const id = await create.run(scope, checkBody(create.body, body), { user, token, urls })
         set.status = 201
         return detail(scope, id, urls)
       },
@@ -284,23 +286,27 @@ export function collectionRoutes<
     if (!replace.patchOnly) {
       app.put(
         record,
-        ({ params, body, user, urls }) => update(params, replace.body, body, { user, urls }),
+        ({ params, body, user, token, urls }) => update(params, replace.body, body, { user, token, urls }),
         writeOptions(`Replace a ${spec.noun}`, named(`${name}Replace`, replace.body)),
       )
     }
     app.patch(
       record,
-      ({ params, body, user, urls }) => update(params, partial, body, { user, urls }),
+      ({ params, body, user, token, urls }) => update(params, partial, body, { user, token, urls }),
       writeOptions(`Update a ${spec.noun}`, named(`Patched${name}`, partial)),
     )
   }
   for (const action of spec.actions ?? []) {
     app.post(
       `${record}${action.name}/`,
-      async ({ params, body, user, urls }) => {
+      async ({ params, body, user, token, urls }) => {
         const scope = await scopeOf(params)
         const id = recordId(params)
-        await action.run(scope, await targetOf(scope, id), checkBody(action.body, body), { user, urls })
+        await action.run(scope, await targetOf(scope, id), checkBody(action.body, body), {
+          user,
+          token,
+          urls,
+        })
         return detail(scope, id, urls)
       },
       {
@@ -316,9 +322,9 @@ export function collectionRoutes<
   if (remove) {
     app.delete(
       record,
-      async ({ params, user, urls, set }) => {
+      async ({ params, user, token, urls, set }) => {
         const scope = await scopeOf(params)
-        await remove.run(scope, await targetOf(scope, recordId(params)), { user, urls })
+        await remove.run(scope, await targetOf(scope, recordId(params)), { user, token, urls })
         set.status = 204
         return ''
       },
@@ -372,15 +378,15 @@ export function singletonRoutes<Row, Out extends TObject, Replace extends TObjec
   const partial = t.Partial(replace.body)
   return new Elysia({ prefix: spec.path })
     .use(authenticated(deps))
-    .get('/', ({ user, urls }) => detail({ user, urls }), {
+    .get('/', ({ user, token, urls }) => detail({ user, token, urls }), {
       ...requires(spec.read),
       ...docs({ tag, summary: summaries.read, ok }),
     })
-    .put('/', ({ body, user, urls }) => update(replace.body, body, { user, urls }), {
+    .put('/', ({ body, user, token, urls }) => update(replace.body, body, { user, token, urls }), {
       ...requires(spec.write),
       ...docs({ tag, summary: summaries.replace, body: named(`${name}Replace`, replace.body), ok }),
     })
-    .patch('/', ({ body, user, urls }) => update(partial, body, { user, urls }), {
+    .patch('/', ({ body, user, token, urls }) => update(partial, body, { user, token, urls }), {
       ...requires(spec.write),
       ...docs({ tag, summary: summaries.update, body: named(`Patched${name}`, partial), ok }),
     })

@@ -2,7 +2,13 @@ import type { StaffUser } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
 import { hashTokenKey, newTokenKey } from '../../lib/secrets.ts'
 import { verifySecret } from './passwords.ts'
-import { getUserByEmail, getUserByTokenHash, insertToken } from './queries.ts'
+import {
+  deleteToken,
+  deleteTokensOfUser,
+  getUserByEmail,
+  getUserByTokenHash,
+  insertToken,
+} from './queries.ts'
 
 export type TokenCheck = { user: StaffUser } | { error: 'invalid' }
 
@@ -57,4 +63,25 @@ export async function logIn(deps: Deps, username: string, password: string): Pro
   // A new token changes no cached answer, but the rule is simple: any auth_tokens write clears.
   deps.tokenCache.clear()
   return { token: key }
+}
+
+/** logout: the presented token stops working; the user's other tokens are untouched. */
+export async function logOut(deps: Pick<Deps, 'db' | 'tokenCache'>, key: string): Promise<void> {
+  await deleteToken(deps.db, hashTokenKey(key))
+  // The token was just used, so it is most likely cached: it must be refused from the next request.
+  deps.tokenCache.clear()
+}
+
+/**
+ * Revokes a user's tokens: all of them, or all but the one whose key is `keep` (a password change
+ * keeps the session that made it, and ends every other, as a stolen token must not outlive it).
+ */
+export async function revokeTokens(
+  deps: Pick<Deps, 'db' | 'tokenCache'>,
+  userId: number,
+  keep?: { key: string },
+): Promise<void> {
+  await deleteTokensOfUser(deps.db, userId, keep === undefined ? undefined : hashTokenKey(keep.key))
+  // Revoked tokens may be cached: they must be refused from the next request.
+  deps.tokenCache.clear()
 }

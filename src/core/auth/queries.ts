@@ -30,3 +30,16 @@ export async function getUserByTokenHash(
 /** By email, case-insensitively (the column is COLLATE NOCASE). */
 export const getUserByEmail = (db: Db, email: string): Promise<StaffUser | undefined> =>
   db.selectFrom('staff_users').selectAll().where('email', '=', email).executeTakeFirst()
+
+/** Removes the token with this hash; the number of rows removed (0 for an unknown token). */
+export async function deleteToken(db: Db, keyHash: string): Promise<number> {
+  const result = await db.deleteFrom('auth_tokens').where('key_hash', '=', keyHash).executeTakeFirst()
+  return Number(result.numDeletedRows)
+}
+
+/** Removes every token of a user, except the one hashed `keepKeyHash` when it is given. */
+export async function deleteTokensOfUser(db: Db, userId: number, keepKeyHash?: string): Promise<void> {
+  let query = db.deleteFrom('auth_tokens').where('user_id', '=', userId)
+  if (keepKeyHash !== undefined) query = query.where('key_hash', '!=', keepKeyHash)
+  await query.execute()
+}

@@ -122,7 +122,7 @@ describe('who writes staff_users and auth_tokens', () => {
   })
 
   test('their write functions are called only where the cache is cleared, or outside the server', () => {
-    const callers = matching(/\b(insertUser|updateUser|insertToken)\(/).filter(
+    const callers = matching(/\b(insertUser|updateUser|insertToken|deleteToken|deleteTokensOfUser)\(/).filter(
       (path) => path !== 'src/api/users/queries.ts' && path !== 'src/core/auth/queries.ts',
     )
     const clearing = [
@@ -140,7 +140,7 @@ describe('who writes staff_users and auth_tokens', () => {
       const text = files.find((f) => f.path === path)!.text
       return {
         path,
-        writes: count(text, /\b(insertUser|updateUser|insertToken)\(/g),
+        writes: count(text, /\b(insertUser|updateUser|insertToken|deleteToken|deleteTokensOfUser)\(/g),
         clears: count(text, /deps\.tokenCache\.clear\(\)/g),
       }
     })
