@@ -1,21 +1,29 @@
 import { Type } from '@sinclair/typebox'
 import { Elysia, t } from 'elysia'
-import { logIn } from '../../core/auth/authentication.ts'
+import { logIn, logOut } from '../../core/auth/authentication.ts'
 import type { Deps } from '../../deps.ts'
 import { docs, named } from '../../http/docs.ts'
+import { authenticated } from '../../http/auth.ts'
 import { throttled, ValidationError } from '../../http/errors.ts'
 import { field } from '../../http/fields.ts'
+import { requires } from '../../http/permissions.ts'
 import { checkBody } from '../../http/validation.ts'
 
 export const GET_TOKEN_PATH = '/api/get-token/'
+const LOGOUT_PATH = '/api/logout/'
 
 const Credentials = Type.Object({
   username: field.text({ description: "The staff user's email (any case)" }),
   password: field.secret(),
 })
 
-/** POST /api/get-token/: staff email + password -> a new token (DRF's ObtainAuthToken). */
-export const tokenRoutes = (deps: Deps) =>
+/**
+ * POST /api/get-token/: staff email + password -> a new token (DRF's ObtainAuthToken).
+ * POST /api/logout/: the presented token is revoked, 204 with no body (knox's LogoutView).
+ */
+export const tokenRoutes = (deps: Deps) => new Elysia().use(logInRoute(deps)).use(logOutRoute(deps))
+
+const logInRoute = (deps: Deps) =>
   new Elysia().post(
     GET_TOKEN_PATH,
     async ({ body }) => {
@@ -37,6 +45,29 @@ export const tokenRoutes = (deps: Deps) =>
           schema: named('Token', t.Object({ token: t.String({ description: '40 hex characters' }) })),
         },
         errors: [429],
+      }),
+    },
+  )
+
+/** Logout takes no fields: no body, or `{}`, as a record action without a body. */
+const NoFields = Type.Object({})
+
+const logOutRoute = (deps: Deps) =>
+  new Elysia().use(authenticated(deps)).post(
+    LOGOUT_PATH,
+    async ({ token, body, set }) => {
+      checkBody(NoFields, body).valid()
+      await logOut(deps, token)
+      set.status = 204
+      return ''
+    },
+    {
+      ...requires('staff'),
+      ...docs({
+        tag: 'Authentication',
+        summary: "Revoke the request's own token (the user's other tokens keep working)",
+        body: named('LogoutRequest', NoFields),
+        ok: { status: 204, schema: null, description: 'Logged out: the token no longer authenticates' },
       }),
     },
   )
