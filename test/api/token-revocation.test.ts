@@ -4,8 +4,9 @@ import { makeUser } from '../helpers/factories.ts'
 import { expectUnauthenticated, logIn, useSeededApp } from '../helpers/seeded.ts'
 
 /**
- * Tokens end: POST /api/logout/ revokes the presented one. Each test uses the tokens just before,
- * so the token cache holds them: a revoked token must not keep working.
+ * Tokens end: POST /api/logout/ revokes the presented one, and a password change revokes every
+ * other token of its user. (An admin revoking all of a user's tokens: users.test.ts.) Each test uses
+ * the tokens just before, so the token cache holds them: a revoked token must not keep working.
  */
 
 const t = useSeededApp()
@@ -78,5 +79,72 @@ describe('POST /api/logout/', () => {
     await t.request('POST', '/api/logout/', { token: token! })
     const again = await logIn(t, EMAIL, PASSWORD)
     expect((await myAccount(again.body.token)).status).toBe(200)
+  })
+})
+
+describe('a password change revokes every other token of the user', () => {
+  test('PATCH /api/change-password/: the token used keeps working, the others are refused', async () => {
+    const [used, other, third] = await userWithTokens(3)
+    const before = await myAccount(used!)
+    const res = await t.request('PATCH', '/api/change-password/', {
+      token: used!,
+      body: { old_password: PASSWORD, new_password: NEW_PASSWORD },
+    })
+    expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: before.body })
+    expect((await myAccount(used!)).status).toBe(200)
+    expectUnauthenticated(await myAccount(other!), invalidToken)
+    expectUnauthenticated(await myAccount(third!), invalidToken)
+    // Another user's token is untouched.
+    expect((await myAccount(t.seed.staffToken)).status).toBe(200)
+  })
+
+  test('PATCH /api/my-account/ with new_password: the same', async () => {
+    const [used, other] = await userWithTokens(2)
+    const before = await myAccount(used!)
+    const res = await t.request('PATCH', '/api/my-account/', {
+      token: used!,
+      body: { previous_password: PASSWORD, new_password: NEW_PASSWORD },
+    })
+    expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: before.body })
+    expect((await myAccount(used!)).status).toBe(200)
+    expectUnauthenticated(await myAccount(other!), invalidToken)
+    expect((await logIn(t, EMAIL, NEW_PASSWORD)).status).toBe(200)
+  })
+
+  test('PUT /api/my-account/ with new_password: the same', async () => {
+    const [used, other] = await userWithTokens(2)
+    const before = await myAccount(used!)
+    const res = await t.request('PUT', '/api/my-account/', {
+      token: used!,
+      body: {
+        default_gym_id: t.seed.gym.id,
+        first_name: 'Ada',
+        previous_password: PASSWORD,
+        new_password: NEW_PASSWORD,
+      },
+    })
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 200,
+      body: { ...before.body, first_name: 'Ada', last_name: '' },
+    })
+    expect((await myAccount(used!)).status).toBe(200)
+    expectUnauthenticated(await myAccount(other!), invalidToken)
+  })
+
+  test('a my-account change without new_password revokes nothing', async () => {
+    const [used, other] = await userWithTokens(2)
+    const res = await t.request('PATCH', '/api/my-account/', { token: used!, body: { first_name: 'Ada' } })
+    expect(res.status).toBe(200)
+    expect((await myAccount(other!)).status).toBe(200)
+  })
+
+  test('a refused password change (wrong old password) revokes nothing', async () => {
+    const [used, other] = await userWithTokens(2)
+    const res = await t.request('PATCH', '/api/change-password/', {
+      token: used!,
+      body: { old_password: 'not-the-one', new_password: NEW_PASSWORD },
+    })
+    expect(res.status).toBe(400)
+    expect((await myAccount(other!)).status).toBe(200)
   })
 })

@@ -910,3 +910,41 @@ describe('PATCH /api/users/<id>/ (update)', () => {
     )
   })
 })
+
+describe("a password set through /api/users/<id>/ revokes that user's tokens", () => {
+  const myAccountStatus = async (token: string) =>
+    (await t.request('GET', '/api/my-account/', { token })).status
+
+  test("another user's password: every token of theirs, used just before, is refused", async () => {
+    const second = await makeToken(t.db, t.seed.staff)
+    expect(await myAccountStatus(t.seed.staffToken)).toBe(200)
+    expect(await myAccountStatus(second)).toBe(200)
+    const res = await asAdmin('PATCH', `/api/users/${t.seed.staff.id}/`, { password: 'a-new-one-123' })
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 200,
+      body: userBody(t.seed.staff.id, { email: 'desk@gym.example', has_password: true }),
+    })
+    expectUnauthenticated(
+      await t.request('GET', '/api/my-account/', { token: t.seed.staffToken }),
+      invalidToken,
+    )
+    expectUnauthenticated(await t.request('GET', '/api/my-account/', { token: second }), invalidToken)
+    expect((await logIn(t, 'desk@gym.example', 'a-new-one-123')).status).toBe(200)
+  })
+
+  test('their own password: the token used for it keeps working, their others are refused', async () => {
+    const other = await makeToken(t.db, t.seed.admin)
+    expect(await myAccountStatus(other)).toBe(200)
+    const res = await asAdmin('PATCH', `/api/users/${t.seed.admin.id}/`, { password: 'a-new-one-123' })
+    expect(res.status).toBe(200)
+    expect(await myAccountStatus(t.seed.adminToken)).toBe(200)
+    expectUnauthenticated(await t.request('GET', '/api/my-account/', { token: other }), invalidToken)
+    expect(await myAccountStatus(t.seed.staffToken)).toBe(200)
+  })
+
+  test('a change without a password revokes nothing', async () => {
+    const res = await asAdmin('PATCH', `/api/users/${t.seed.staff.id}/`, { first_name: 'Ada' })
+    expect(res.status).toBe(200)
+    expect(await myAccountStatus(t.seed.staffToken)).toBe(200)
+  })
+})

@@ -30,8 +30,9 @@ export const myAccountRoutes = (deps: Deps) => {
         tag,
         summaries: {
           read: 'Read my account',
-          replace: 'Replace my account (a password change needs previous_password)',
-          update: 'Update my account',
+          replace:
+            'Replace my account (a password change needs previous_password and revokes my other tokens)',
+          update: 'Update my account (a new password revokes my other tokens)',
         },
         read: 'staff',
         write: 'staff',
@@ -40,22 +41,22 @@ export const myAccountRoutes = (deps: Deps) => {
         serialize,
         replace: {
           body: MyAccountReplace,
-          run: (deps, body, { user }) => changeMyAccount(deps, user, body, 'previous_password'),
+          run: (deps, body, actor) => changeMyAccount(deps, actor, body, 'previous_password'),
         },
       }),
     )
     .use(
       new Elysia().use(authenticated(deps)).patch(
         '/api/change-password/',
-        async ({ user, urls, body }) => {
-          await changeMyAccount(deps, user, checkBody(ChangePassword, body), 'old_password')
+        async ({ user, token, urls, body }) => {
+          await changeMyAccount(deps, { user, token }, checkBody(ChangePassword, body), 'old_password')
           return serialize(await readAccount(deps, { user }), urls)
         },
         {
           ...requires('staff'),
           ...docs({
             tag,
-            summary: 'Change my password',
+            summary: 'Change my password (revokes my other tokens)',
             body: named('ChangePassword', ChangePassword),
             ok: { status: 200, schema: named('MyAccount', MyAccountOut) },
           }),

@@ -8,6 +8,7 @@ import type { Deps } from '../../deps.ts'
 import { messages, type FieldErrorCollector } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { toFlag } from '../../db/flags.ts'
+import { revokeTokens } from '../../core/auth/authentication.ts'
 import { hashSecret } from '../../core/auth/passwords.ts'
 import { getUserByEmail } from '../../core/auth/queries.ts'
 
@@ -81,13 +82,14 @@ export async function createStaffUser(
 
 /**
  * PUT/PATCH of a staff user. Nobody may deactivate themselves or drop their own admin flag, so the
- * organization always keeps an admin who can undo mistakes.
+ * organization always keeps an admin who can undo mistakes. A new password revokes the user's
+ * tokens, all but the one this request presented when admins set their own.
  */
 export async function changeStaffUser(
   deps: Pick<Deps, 'db' | 'tokenCache'>,
   user: StaffUser,
   body: CheckedBody<UserInput>,
-  actor: Actor,
+  actor: Actor & { token: string },
 ): Promise<void> {
   const { fields, errors } = body
   await checkUserInput(deps, fields, errors, user)
@@ -97,7 +99,10 @@ export async function changeStaffUser(
       errors.add('is_organization_admin', cannotDropOwnAdmin)
     }
   }
-  await updateUser(deps.db, user.id, await userChanges(body.valid()))
+  const input = body.valid()
+  await updateUser(deps.db, user.id, await userChanges(input))
   // Deactivation and permission changes apply from the user's very next request.
   deps.tokenCache.clear()
+  if (input.password !== undefined)
+    await revokeTokens(deps, user.id, actor.user.id === user.id ? { key: actor.token } : undefined)
 }
