@@ -911,6 +911,85 @@ describe('PATCH /api/users/<id>/ (update)', () => {
   })
 })
 
+describe('POST /api/users/<id>/revoke-tokens/', () => {
+  const revoke = (id: number | string, token = t.seed.adminToken) =>
+    t.request('POST', `/api/users/${id}/revoke-tokens/`, { token })
+  const myAccountStatus = async (token: string) =>
+    (await t.request('GET', '/api/my-account/', { token })).status
+
+  test('revokes every token of the user, answering 200 with the user; others keep theirs', async () => {
+    const first = await makeToken(t.db, t.seed.staff)
+    // Used just before, so the token cache holds it: the revocation must still apply at once.
+    expect(await myAccountStatus(t.seed.staffToken)).toBe(200)
+    expect(await myAccountStatus(first)).toBe(200)
+    const res = await revoke(t.seed.staff.id)
+    expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: staffBody() })
+    expectUnauthenticated(
+      await t.request('GET', '/api/my-account/', { token: t.seed.staffToken }),
+      invalidToken,
+    )
+    expectUnauthenticated(await t.request('GET', '/api/my-account/', { token: first }), invalidToken)
+    expect(await myAccountStatus(t.seed.adminToken)).toBe(200)
+    // The account itself stays active: logging in again gives a working token.
+    const rows = await t.db
+      .selectFrom('auth_tokens')
+      .select('user_id')
+      .where('user_id', '=', t.seed.staff.id)
+      .execute()
+    expect(rows).toEqual([])
+    expect((await storedUser(t.db, t.seed.staff.id)).is_active).toBe(1)
+  })
+
+  test('an admin revoking their own tokens revokes the one used for it too', async () => {
+    const res = await revoke(t.seed.admin.id)
+    expect({ status: res.status, body: res.body }).toEqual({ status: 200, body: adminBody() })
+    expectUnauthenticated(
+      await t.request('GET', '/api/my-account/', { token: t.seed.adminToken }),
+      invalidToken,
+    )
+  })
+
+  test('a user who holds no token: 200 all the same', async () => {
+    const res = await revoke(t.seed.staff.id)
+    expect(res.status).toBe(200)
+    const again = await revoke(t.seed.staff.id)
+    expect({ status: again.status, body: again.body }).toEqual({ status: 200, body: staffBody() })
+  })
+
+  test('a non-admin is 403, and the tokens stay', async () => {
+    const res = await revoke(t.seed.admin.id, t.seed.staffToken)
+    expect({ status: res.status, body: res.body }).toEqual({ status: 403, body: forbidden })
+    expect(await myAccountStatus(t.seed.adminToken)).toBe(200)
+  })
+
+  test('a non-admin revoking their own tokens is 403 too', async () => {
+    const res = await revoke(t.seed.staff.id, t.seed.staffToken)
+    expect({ status: res.status, body: res.body }).toEqual({ status: 403, body: forbidden })
+    expect(await myAccountStatus(t.seed.staffToken)).toBe(200)
+  })
+
+  test('an unknown user is 404', async () => {
+    for (const id of [999, 0, 'abc']) {
+      const res = await revoke(id)
+      expect({ status: res.status, body: res.body }).toEqual({ status: 404, body: notFound })
+    }
+  })
+
+  test('without a token is 401', async () => {
+    expectUnauthenticated(
+      await t.request('POST', `/api/users/${t.seed.staff.id}/revoke-tokens/`),
+      notProvided,
+    )
+  })
+
+  test('GET is 405', async () => {
+    const res = await t.request('GET', `/api/users/${t.seed.staff.id}/revoke-tokens/`, {
+      token: t.seed.adminToken,
+    })
+    expect({ status: res.status, body: res.body }).toEqual({ status: 405, body: methodNotAllowed('GET') })
+  })
+})
+
 describe("a password set through /api/users/<id>/ revokes that user's tokens", () => {
   const myAccountStatus = async (token: string) =>
     (await t.request('GET', '/api/my-account/', { token })).status

@@ -1,4 +1,6 @@
+import { Type as t } from '@sinclair/typebox'
 import { changeStaffUser, createStaffUser } from './rules.ts'
+import { revokeTokens } from '../../core/auth/authentication.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'
@@ -24,4 +26,14 @@ export const userRoutes = (deps: Deps) =>
       body: UserReplace,
       run: ({ deps }, user, body, actor) => changeStaffUser(deps, user, body, actor),
     },
+    actions: [
+      {
+        // Every token of the user, the request's own too when admins name themselves: a lost
+        // device or a leaked key is shut out without deactivating the account.
+        name: 'revoke-tokens',
+        summary: 'Revoke every token of a staff user (answers the user; they log in again)',
+        body: t.Object({}),
+        run: ({ deps }, user) => revokeTokens(deps, user.id),
+      },
+    ],
   })
