@@ -15,10 +15,12 @@ import { hashSecret, MIN_PASSWORD_LENGTH } from './core/auth/passwords.ts'
 import { getUserByEmail } from './core/auth/queries.ts'
 import { openDatabase } from './db/connection.ts'
 import { migrateToLatest, migrationStatus } from './db/migrator.ts'
+import { lockForServing } from './db/serve-lock.ts'
 import { systemClock } from './lib/clock.ts'
 import { consoleLogger as log } from './lib/log.ts'
 import { newPassword } from './lib/secrets.ts'
 import { startServing } from './serve.ts'
+import { checkWritable, databaseError, StartupError } from './startup-errors.ts'
 
 const usage = `belay ${pkg.version}: the climbing-gym appliance
 
@@ -33,8 +35,62 @@ Usage:
                                         (default 1) gives the same data
 
 Options (each also an environment variable):
-${settings.map((s) => `  ${s.flag} (${s.env})\n      ${s.help}${s.default ? ` [${s.default}]` : ''}`).join('\n')}
+${settings.map(describeSetting).join('\n')}
+
+belay COMMAND --help shows one command's usage.
 `
+
+function describeSetting(s: (typeof settings)[number]): string {
+  return `  ${s.flag} (${s.env})\n      ${s.help}${s.default ? ` [${s.default}]` : ''}`
+}
+
+const dbOption = describeSetting(settings.find((s) => s.key === 'dbPath')!)
+
+/** `belay COMMAND --help`: what each command takes, printed on stdout with exit 0. */
+const commandUsage: Record<string, string> = {
+  serve: `Usage: belay serve [options]
+
+Applies pending migrations, creates the organization, gym and admin on first start, and serves the
+API until SIGTERM or SIGINT. One serve per database: a second one on a database in use exits.
+
+Options (each also an environment variable):
+${settings.map(describeSetting).join('\n')}
+`,
+  migrate: `Usage: belay migrate [up|status] [--db FILE]
+
+  up        apply pending migrations (the default); refused while belay serve runs on the database
+  status    list every migration, applied (with when) or pending
+
+Options:
+${dbOption}
+`,
+  'create-admin': `Usage: belay create-admin --email EMAIL [--password PASSWORD] [--db FILE]
+
+Adds an organization admin; without --password a random one is made and printed once. On an empty
+database it also creates the organization and gym. Safe while belay serve runs on the database.
+
+Options:
+  --email EMAIL
+      the admin's email (required)
+  --password PASSWORD
+      at least ${MIN_PASSWORD_LENGTH} characters; default: random, printed once
+${dbOption}
+`,
+  'seed-demo': `Usage: belay seed-demo --size small|large [--seed N] [--db FILE]
+
+Fills an empty database with a demo climbing-gym organization (small: ${PROFILES.small.customers} customers; large:
+${PROFILES.large.customers.toLocaleString('en-US')}). Refuses a database with customers, or one belay serve runs on.
+
+Options:
+  --size small|large
+      how big a gym (required)
+  --seed N
+      the same seed gives the same data [1]
+${dbOption}
+`,
+}
+
+const wantsHelp = (args: string[]) => args.includes('--help') || args.includes('-h')
 
 /** Pulls `--name value` / `--name=value` out of args, returning the value and the rest. */
 function takeOption(args: string[], name: string): [string | undefined, string[]] {
@@ -50,13 +106,23 @@ function takeOption(args: string[], name: string): [string | undefined, string[]
 }
 
 async function openMigrated(config: Config) {
+  checkWritable(config.dbPath)
   const connection = openDatabase(config.dbPath)
-  const applied = await migrateToLatest(connection.db)
+  let applied: string[]
+  try {
+    applied = await migrateToLatest(connection.db)
+  } catch (error) {
+    // A read-only file opens fine and fails at its first write, here.
+    await connection.close().catch(() => {})
+    throw databaseError(config.dbPath, error)
+  }
   if (applied.length > 0) log.info('migrations applied', { migrations: applied, db: config.dbPath })
   return connection
 }
 
 async function serve(config: Config): Promise<void> {
+  // Before migrating: a second serve must not touch a database another one is serving.
+  const lock = lockForServing(config.dbPath)
   const connection = await openMigrated(config)
   const firstStart = await ensureOrganization(connection.db, systemClock, config)
   if (firstStart) {
@@ -80,6 +146,7 @@ async function serve(config: Config): Promise<void> {
     stopping = true
     log.info('stopping', { signal })
     await serving.stop()
+    lock.release()
     log.info('stopped')
     process.exit(0)
   }
@@ -90,6 +157,8 @@ async function serve(config: Config): Promise<void> {
 async function migrate(args: string[]): Promise<void> {
   const action = args[0] && !args[0].startsWith('--') ? args.shift()! : 'up'
   const config = loadConfig(args)
+  // Migrations change the tables a running server has its statements prepared on: not under it.
+  const lock = action === 'up' ? lockForServing(config.dbPath) : undefined
   const connection = openDatabase(config.dbPath)
   try {
     if (action === 'up') {
@@ -99,8 +168,11 @@ async function migrate(args: string[]): Promise<void> {
       for (const m of await migrationStatus(connection.db))
         console.log(`${m.appliedAt ? 'applied' : 'pending'}  ${m.name}  ${m.appliedAt ?? ''}`)
     } else throw new ConfigError(`unknown migrate action ${action} (up or status)`)
+  } catch (error) {
+    throw databaseError(config.dbPath, error)
   } finally {
     await connection.close()
+    lock?.release()
   }
 }
 
@@ -131,6 +203,8 @@ async function createAdmin(args: string[]): Promise<void> {
       )
     }
     console.log(password ? `created admin ${email}` : `created admin ${email} with password ${plain}`)
+  } catch (error) {
+    throw databaseError(config.dbPath, error)
   } finally {
     await connection.close()
   }
@@ -145,6 +219,8 @@ async function seedDemo(args: string[]): Promise<void> {
   if (!/^\d+$/.test(seedText ?? '1') || !(seed <= 0xffffffff))
     throw new ConfigError(`--seed takes a whole number from 0 to 4294967295, not ${seedText}`)
   const config = loadConfig(rest)
+  // A bulk load is no job for a database the door is using: stop serve first.
+  const lock = lockForServing(config.dbPath)
   const connection = await openMigrated(config)
   try {
     const started = performance.now()
@@ -181,19 +257,29 @@ async function seedDemo(args: string[]): Promise<void> {
         : `admin login: ${email} (an existing account: its password was left as it was)`,
     )
   } catch (error) {
-    if (!(error instanceof DemoDataRefused)) throw error
+    if (!(error instanceof DemoDataRefused)) throw databaseError(config.dbPath, error)
     console.error(`belay: ${error.message} (use seed-demo with a new --db file)`)
     process.exitCode = 2
   } finally {
     await connection.close()
+    lock.release()
   }
 }
 
 async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv
+  if (command !== undefined && command in commandUsage && wantsHelp(args)) {
+    console.log(commandUsage[command])
+    return
+  }
   switch (command) {
-    case 'serve':
-      return serve(loadConfig(args))
+    case 'serve': {
+      const config = loadConfig(args)
+      // Until it listens, a database problem (a read-only file fails at its first write) is one line.
+      return serve(config).catch((error) => {
+        throw databaseError(config.dbPath, error)
+      })
+    }
     case 'migrate':
       return migrate(args)
     case 'create-admin':
@@ -215,9 +301,16 @@ async function main(argv: string[]): Promise<void> {
   }
 }
 
+const command = process.argv[2]
 try {
   await main(process.argv.slice(2))
 } catch (error) {
+  if (error instanceof StartupError) {
+    // One line the person at the box can act on; serve's goes out as a log record like its others.
+    if (command === 'serve') log.error(error.message)
+    else console.error(`belay: ${error.message}`)
+    process.exit(1)
+  }
   if (error instanceof ConfigError) {
     console.error(`belay: ${error.message}\n\n${usage}`)
     process.exit(2)

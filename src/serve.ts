@@ -9,6 +9,7 @@ import { openReader } from './db/reader.ts'
 import { BODY_READ_LIMIT_BYTES } from './http/body.ts'
 import { systemClock } from './lib/clock.ts'
 import type { Logger } from './lib/log.ts'
+import { listenError } from './startup-errors.ts'
 
 export interface ServeOptions {
   version: string
@@ -51,12 +52,16 @@ export async function startServing(
     version: options.version,
   })
   // reusePort off: a second copy on the same port must fail loudly, not share the port silently.
-  app.listen({
-    hostname: config.host,
-    port: config.port,
-    reusePort: false,
-    maxRequestBodySize: BODY_READ_LIMIT_BYTES,
-  })
+  try {
+    app.listen({
+      hostname: config.host,
+      port: config.port,
+      reusePort: false,
+      maxRequestBodySize: BODY_READ_LIMIT_BYTES,
+    })
+  } catch (error) {
+    throw listenError(config.host, config.port, error)
+  }
   const server = app.server!
   // Webhooks go out from the outbox beside the API; a check-in never waits for them.
   const dispatcher = startWebhookDispatcher({

@@ -7,6 +7,7 @@ import type { Database } from './schema.ts'
 import { closeGroupCommit } from './group-commit.ts'
 import { forgetStatements } from './statements.ts'
 import { closeDurableWal } from './wal-sync.ts'
+import { databaseError, folderError } from '../startup-errors.ts'
 
 export type Db = Kysely<Database>
 
@@ -27,12 +28,22 @@ export interface Connection {
  * commits.
  */
 export function openDatabase(path: string): Connection {
-  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
-  const sqlite = new BunDatabase(path, { create: true, strict: true })
-  sqlite.run('PRAGMA journal_mode = WAL')
-  sqlite.run('PRAGMA synchronous = FULL')
-  sqlite.run('PRAGMA foreign_keys = ON')
-  sqlite.run('PRAGMA busy_timeout = 5000')
+  try {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true })
+  } catch (error) {
+    throw folderError(path, error)
+  }
+  let sqlite: BunDatabase
+  try {
+    sqlite = new BunDatabase(path, { create: true, strict: true })
+    // The first statements are where a file that is not a database, or cannot be written, shows.
+    sqlite.run('PRAGMA journal_mode = WAL')
+    sqlite.run('PRAGMA synchronous = FULL')
+    sqlite.run('PRAGMA foreign_keys = ON')
+    sqlite.run('PRAGMA busy_timeout = 5000')
+  } catch (error) {
+    throw databaseError(path, error)
+  }
   const db = new Kysely<Database>({ dialect: bunSqliteDialect(sqlite) })
   return {
     db,

@@ -3,8 +3,11 @@
  * create-admin, and a second copy started by mistake on a port already taken.
  */
 import { afterAll, afterEach, describe, expect, test } from 'bun:test'
+import { chmodSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { migrations } from '../../migrations/index.ts'
 import {
+  BELAY,
   getToken,
   removeTempDirs,
   request,
@@ -13,6 +16,7 @@ import {
   startServer,
   stopAll,
   tempDbPath,
+  tempDir,
 } from './helpers.ts'
 
 const VARIABLES = [
@@ -199,6 +203,7 @@ describe('belay create-admin', () => {
 describe('two servers on one port', () => {
   test('the second exits non-zero instead of sharing the port; the first keeps serving', async () => {
     const first = await startServer()
+    // Its own database, so that it is the port, not the database in use, that stops it.
     const second = spawnBelay([
       'serve',
       '--host',
@@ -206,7 +211,7 @@ describe('two servers on one port', () => {
       '--port',
       String(first.port),
       '--db',
-      first.db,
+      tempDbPath(),
     ])
     const code = await second.waitForExit(10_000)
     expect(code).not.toBe(0)
@@ -219,5 +224,172 @@ describe('two servers on one port', () => {
     }
     expect(first.process.running).toBe(true)
     expect(await first.stop()).toBe(0)
+  })
+})
+
+const COMMANDS = ['serve', 'migrate', 'create-admin', 'seed-demo']
+
+describe('belay COMMAND --help', () => {
+  for (const command of COMMANDS) {
+    test(`${command} --help exits 0 and prints its usage`, async () => {
+      const { code, stdout, stderr } = await runBelay([command, '--help'])
+      expect(code).toBe(0)
+      expect(stderr).toBe('')
+      expect(stdout).toStartWith(`Usage: belay ${command}`)
+      expect(stdout).toContain('--db (BELAY_DB)')
+    })
+  }
+
+  test('-h works too, after other options, and starts nothing', async () => {
+    const db = tempDbPath()
+    const { code, stdout } = await runBelay(['serve', '--db', db, '-h'])
+    expect(code).toBe(0)
+    expect(stdout).toStartWith('Usage: belay serve [options]')
+    for (const variable of VARIABLES) expect(stdout).toContain(`(${variable})`)
+    expect(await Bun.file(db).exists()).toBe(false)
+  })
+
+  test('create-admin and seed-demo --help name their own options', async () => {
+    const admin = await runBelay(['create-admin', '--help'])
+    expect(admin.stdout).toContain('--email EMAIL')
+    expect(admin.stdout).toContain('--password PASSWORD')
+    const demo = await runBelay(['seed-demo', '--help'])
+    expect(demo.stdout).toContain('--size small|large')
+    expect(demo.stdout).toContain('--seed N')
+  })
+})
+
+/** The one line a command that could not start wrote on stderr (serve's is a JSON log record). */
+function onlyLine(stderr: string, serve: boolean): string {
+  const all = lines(stderr)
+  expect(all).toHaveLength(1)
+  expect(stderr).not.toContain('    at ')
+  if (!serve) return all[0]!
+  const record = JSON.parse(all[0]!)
+  expect(record.level).toBe('error')
+  return record.msg
+}
+
+const serveArgs = (db: string, port = 0) => [
+  'serve',
+  '--host',
+  '127.0.0.1',
+  '--port',
+  String(port),
+  '--db',
+  db,
+]
+
+describe('one server per database', () => {
+  test('a second serve on the same database exits non-zero with one line saying so; the first keeps serving', async () => {
+    const first = await startServer()
+    const second = await runBelay(serveArgs(first.db))
+    expect(second.code).not.toBe(0)
+    expect(onlyLine(second.stderr, true)).toBe(
+      `the database ${first.db} is already being served by another belay serve: stop that one first (or choose another --db)`,
+    )
+    expect((await request(first.base, 'GET', '/healthz')).status).toBe(200)
+    expect(first.process.running).toBe(true)
+    expect(await first.stop()).toBe(0)
+  })
+
+  test('after the first is SIGKILLed, a serve on the same database starts at once', async () => {
+    const first = await startServer()
+    first.process.kill('SIGKILL')
+    await first.process.exited
+    const again = await startServer({ db: first.db })
+    expect((await request(again.base, 'GET', '/healthz')).status).toBe(200)
+    expect(await again.stop()).toBe(0)
+  })
+
+  test('after a clean stop, a serve on the same database starts', async () => {
+    const first = await startServer()
+    expect(await first.stop()).toBe(0)
+    const again = await startServer({ db: first.db })
+    expect(await again.stop()).toBe(0)
+  })
+
+  test('while it serves, migrate and seed-demo are refused; migrate status is not', async () => {
+    const server = await startServer()
+    const refusal = `belay: the database ${server.db} is already being served by another belay serve: stop that one first (or choose another --db)`
+    const migrate = await runBelay(['migrate', '--db', server.db])
+    expect(migrate.code).toBe(1)
+    expect(onlyLine(migrate.stderr, false)).toBe(refusal)
+    const seed = await runBelay(['seed-demo', '--size', 'small', '--db', server.db])
+    expect(seed.code).toBe(1)
+    expect(onlyLine(seed.stderr, false)).toBe(refusal)
+    const status = await runBelay(['migrate', 'status', '--db', server.db])
+    expect(status.code).toBe(0)
+    expect(lines(status.stdout)).toHaveLength(Object.keys(migrations).length)
+    expect(lines(status.stdout).every((l) => l.startsWith('applied  '))).toBe(true)
+    expect((await request(server.base, 'GET', '/healthz')).status).toBe(200)
+    expect(await server.stop()).toBe(0)
+  })
+})
+
+describe('start-up errors: one readable line, exit non-zero', () => {
+  test('a database folder that cannot be created (a file in the way)', async () => {
+    const dir = tempDir()
+    writeFileSync(join(dir, 'data'), 'not a folder')
+    const db = join(dir, 'data', 'belay.sqlite3')
+    const expected = `cannot create the database folder ${join(dir, 'data')} (a file is in the way): create it yourself, or choose another --db`
+
+    const serve = await runBelay(serveArgs(db))
+    expect(serve.code).toBe(1)
+    expect(onlyLine(serve.stderr, true)).toBe(expected)
+
+    const admin = await runBelay(['create-admin', '--email', 'x@y.z', '--db', db])
+    expect(admin.code).toBe(1)
+    expect(onlyLine(admin.stderr, false)).toBe(`belay: ${expected}`)
+  })
+
+  test('a file that is not a database', async () => {
+    const db = join(tempDir(), 'belay.sqlite3')
+    writeFileSync(db, 'these are the gym opening hours, not a database\n'.repeat(20))
+    const expected = `${db} is not a SQLite database: pass the gym's database with --db, or move this file away`
+
+    const serve = await runBelay(serveArgs(db))
+    expect(serve.code).toBe(1)
+    expect(onlyLine(serve.stderr, true)).toBe(expected)
+
+    for (const args of [
+      ['migrate', '--db', db],
+      ['migrate', 'status', '--db', db],
+    ]) {
+      const run = await runBelay(args)
+      expect(run.code).toBe(1)
+      expect(onlyLine(run.stderr, false)).toBe(`belay: ${expected}`)
+    }
+  })
+
+  test('a port already in use', async () => {
+    const first = await startServer()
+    // A database that already has its organization, so the refusal is all the second one says.
+    const db = tempDbPath()
+    expect((await runBelay(['create-admin', '--email', 'x@y.z', '--db', db])).code).toBe(0)
+    const second = await runBelay(serveArgs(db, first.port))
+    expect(second.code).toBe(1)
+    expect(onlyLine(second.stderr, true)).toBe(
+      `port ${first.port} on 127.0.0.1 is already in use: stop the program listening there, or choose another --port`,
+    )
+    expect((await request(first.base, 'GET', '/healthz')).status).toBe(200)
+    expect(await first.stop()).toBe(0)
+  })
+
+  test('a read-only database file', async () => {
+    const dir = tempDir()
+    const db = join(dir, 'belay.sqlite3')
+    expect((await runBelay(['create-admin', '--email', 'x@y.z', '--db', db])).code).toBe(0)
+    chmodSync(db, 0o444)
+    chmodSync(dir, 0o777)
+    // root writes a file whatever its mode says: as root, the server runs as nobody instead.
+    const asUser =
+      process.getuid?.() === 0 ? ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups'] : []
+    const proc = Bun.spawn([...asUser, BELAY, ...serveArgs(db)], { cwd: dir, stdout: 'pipe', stderr: 'pipe' })
+    const [code, stderr] = await Promise.all([proc.exited, new Response(proc.stderr).text()])
+    expect(code).toBe(1)
+    expect(onlyLine(stderr, true)).toBe(
+      `cannot write the database ${db}: let the user running belay write it and its folder ${dir}`,
+    )
   })
 })
