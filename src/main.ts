@@ -20,7 +20,7 @@ import { systemClock } from './lib/clock.ts'
 import { consoleLogger as log } from './lib/log.ts'
 import { newPassword } from './lib/secrets.ts'
 import { startServing } from './serve.ts'
-import { checkWritable, databaseError, StartupError } from './startup-errors.ts'
+import { checkWritable, databaseError, StartupError } from './lib/startup-errors.ts'
 
 const usage = `belay ${pkg.version}: the climbing-gym appliance
 

@@ -9,7 +9,7 @@ import { openReader } from './db/reader.ts'
 import { BODY_READ_LIMIT_BYTES } from './http/body.ts'
 import { systemClock } from './lib/clock.ts'
 import type { Logger } from './lib/log.ts'
-import { listenError } from './startup-errors.ts'
+import { listenError } from './lib/startup-errors.ts'
 
 export interface ServeOptions {
   version: string

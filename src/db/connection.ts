@@ -7,7 +7,7 @@ import type { Database } from './schema.ts'
 import { closeGroupCommit } from './group-commit.ts'
 import { forgetStatements } from './statements.ts'
 import { closeDurableWal } from './wal-sync.ts'
-import { databaseError, folderError } from '../startup-errors.ts'
+import { databaseError, folderError } from '../lib/startup-errors.ts'
 
 export type Db = Kysely<Database>
 

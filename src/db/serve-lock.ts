@@ -1,7 +1,7 @@
 import { Database as BunDatabase } from 'bun:sqlite'
 import { mkdirSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { folderError, StartupError } from '../startup-errors.ts'
+import { folderError, StartupError } from '../lib/startup-errors.ts'
 
 export interface ServeLock {
   release(): void
