@@ -3,6 +3,7 @@ import type { Config } from './config.ts'
 import type { Db } from './db/connection.ts'
 import type { Clock } from './lib/clock.ts'
 import type { Logger } from './lib/log.ts'
+import type { LoginGate } from './core/auth/login-gate.ts'
 import type { LoginThrottle } from './core/auth/login-throttle.ts'
 import type { TokenCache } from './core/auth/token-cache.ts'
 
@@ -25,7 +26,12 @@ export interface Deps {
   clock: Clock
   log: Logger
   config: Pick<Config, 'publicUrl' | 'tokenLifetimeHours'>
+  /** Failed logins per username (ten in 15 minutes). */
   loginThrottle: LoginThrottle
+  /** Failed logins per client address, whatever the username. */
+  addressThrottle: LoginThrottle
+  /** How many password verifications run and wait at once (see core/auth/login-gate.ts). */
+  loginGate: LoginGate
   /** Recently seen valid tokens; clear it after any write to staff_users or auth_tokens. */
   tokenCache: TokenCache
   version: string

@@ -1,6 +1,7 @@
 import { createApp } from './app.ts'
 import type { Config } from './config.ts'
-import { LoginThrottle } from './core/auth/login-throttle.ts'
+import { LoginGate } from './core/auth/login-gate.ts'
+import { LoginThrottle, newAddressThrottle } from './core/auth/login-throttle.ts'
 import { TokenCache } from './core/auth/token-cache.ts'
 import { startWebhookDispatcher } from './core/webhooks/dispatcher.ts'
 import { startCheckpointer } from './db/checkpointer.ts'
@@ -48,6 +49,8 @@ export async function startServing(
     log,
     config,
     loginThrottle: new LoginThrottle(systemClock),
+    addressThrottle: newAddressThrottle(systemClock),
+    loginGate: new LoginGate(),
     tokenCache: new TokenCache(),
     version: options.version,
   })

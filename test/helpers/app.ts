@@ -1,5 +1,6 @@
 import { createApp, type App } from '../../src/app.ts'
-import { LoginThrottle } from '../../src/core/auth/login-throttle.ts'
+import { LoginGate } from '../../src/core/auth/login-gate.ts'
+import { LoginThrottle, newAddressThrottle } from '../../src/core/auth/login-throttle.ts'
 import { TokenCache } from '../../src/core/auth/token-cache.ts'
 import { openDatabase, type Connection, type Db } from '../../src/db/connection.ts'
 import { migrateToLatest } from '../../src/db/migrator.ts'
@@ -25,6 +26,8 @@ export interface RequestOptions {
   /** A JSON body (stringified here), or a raw string sent as-is. */
   body?: unknown
   headers?: Record<string, string>
+  /** The client's address as the server sees it (`server.requestIP`); default `127.0.0.1`. */
+  clientAddress?: string
 }
 
 export interface TestAppOptions {
@@ -56,6 +59,8 @@ export function depsFor(
     log: options.log ?? silentLogger,
     config: { publicUrl: options.publicUrl ?? null, tokenLifetimeHours: options.tokenLifetimeHours ?? null },
     loginThrottle: new LoginThrottle(clock),
+    addressThrottle: newAddressThrottle(clock),
+    loginGate: new LoginGate(),
     tokenCache: new TokenCache(),
     version: options.version ?? 'test',
   }
@@ -85,6 +90,16 @@ export async function makeTestApp(options: TestAppOptions = {}) {
   const clock = fixedClock(START)
   const deps = depsFor(connection, clock, options)
   const app = checkedApp(createApp(deps))
+  // Nothing listens, so there is no server to tell a request's address: this one tells what the
+  // test said. It is all of a server the handlers reach (the login throttle's client address).
+  const addresses = new WeakMap<Request, string>()
+  app.server = {
+    requestIP: (request: Request) => ({
+      address: addresses.get(request) ?? '127.0.0.1',
+      family: 'IPv4',
+      port: 0,
+    }),
+  } as unknown as NonNullable<App['server']>
 
   async function request(method: string, path: string, opts: RequestOptions = {}): Promise<TestResponse> {
     const headers: Record<string, string> = { ...opts.headers }
@@ -94,7 +109,9 @@ export async function makeTestApp(options: TestAppOptions = {}) {
       body = typeof opts.body === 'string' ? opts.body : JSON.stringify(opts.body)
       headers['content-type'] ??= 'application/json'
     }
-    const response = await app.handle(new Request(`${ORIGIN}${path}`, { method, headers, body }))
+    const request = new Request(`${ORIGIN}${path}`, { method, headers, body })
+    if (opts.clientAddress) addresses.set(request, opts.clientAddress)
+    const response = await app.handle(request)
     const text = await response.text()
     const isJson = (response.headers.get('content-type') ?? '').includes('json')
     return {

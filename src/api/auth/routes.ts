@@ -26,9 +26,11 @@ export const tokenRoutes = (deps: Deps) => new Elysia().use(logInRoute(deps)).us
 const logInRoute = (deps: Deps) =>
   new Elysia().post(
     GET_TOKEN_PATH,
-    async ({ body }) => {
+    async ({ body, request, server }) => {
       const { username, password } = checkBody(Credentials, body).valid()
-      const result = await logIn(deps, username, password)
+      // No server when the app is called without listening (app.handle): one unnamed client.
+      const address = server?.requestIP(request)?.address ?? ''
+      const result = await logIn(deps, username, password, address)
       if ('token' in result) return { token: result.token }
       if (result.error === 'throttled') throw throttled(result.retryAfter)
       throw new ValidationError({ non_field_errors: ['Unable to log in with provided credentials.'] })

@@ -35,5 +35,12 @@ export const userRoutes = (deps: Deps) =>
         body: t.Object({}),
         run: ({ deps }, user) => revokeTokens(deps, user.id),
       },
+      {
+        // Anyone can fail ten logins with someone's email and lock them out; an admin lets them back in.
+        name: 'unlock',
+        summary: "Clear the login throttle of a staff user's email (its failed logins are forgotten)",
+        body: t.Object({}),
+        run: async ({ deps }, user) => deps.loginThrottle.clear(user.email),
+      },
     ],
   })

@@ -1,6 +1,7 @@
 import type { StaffUser } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
 import { hashTokenKey, newTokenKey } from '../../lib/secrets.ts'
+import { LoginGate } from './login-gate.ts'
 import { verifySecret } from './passwords.ts'
 import {
   deleteToken,
@@ -40,15 +41,42 @@ export async function authenticateToken(
 export type LoginResult =
   { token: string } | { error: 'credentials' } | { error: 'throttled'; retryAfter: number }
 
-/** get-token: checks the throttle, then the credentials, then issues a fresh token. */
-export async function logIn(deps: Deps, username: string, password: string): Promise<LoginResult> {
-  const retryAfter = deps.loginThrottle.retryAfterSeconds(username)
+/** How long a login refused by a full queue is told to wait. */
+export const BUSY_RETRY_AFTER_SECONDS = 1
+
+/** Seconds until this username and this client address may both try again; 0 when they may now. */
+const waitFor = (deps: Deps, username: string, address: string) =>
+  Math.max(deps.loginThrottle.retryAfterSeconds(username), deps.addressThrottle.retryAfterSeconds(address))
+
+/**
+ * get-token: checks the throttles, then the credentials, then issues a fresh token. `address` is
+ * the client's: failures count against it as well as against the username, so guessing with a new
+ * username each time is throttled too.
+ */
+export async function logIn(
+  deps: Deps,
+  username: string,
+  password: string,
+  address: string,
+): Promise<LoginResult> {
+  const retryAfter = waitFor(deps, username, address)
   if (retryAfter > 0) return { error: 'throttled', retryAfter }
-  const user = await getUserByEmail(deps.db, username)
-  // Verify even for an unknown or inactive user, so the answer's timing does not tell them apart.
-  const passwordOk = await verifySecret(password, user?.password_hash ?? null)
-  if (!user || user.is_active !== 1 || !passwordOk) {
+  type Checked = { error: 'throttled'; retryAfter: number } | { user: StaffUser | undefined }
+  const checked = await deps.loginGate.run(async (): Promise<Checked> => {
+    // Asked again: failures recorded while this login waited in the queue count too.
+    const retryAfter = waitFor(deps, username, address)
+    if (retryAfter > 0) return { error: 'throttled', retryAfter }
+    const user = await getUserByEmail(deps.db, username)
+    // Verify even for an unknown or inactive user, so the answer's timing does not tell them apart.
+    const passwordOk = await verifySecret(password, user?.password_hash ?? null)
+    return { user: user && user.is_active === 1 && passwordOk ? user : undefined }
+  })
+  if (checked === LoginGate.busy) return { error: 'throttled', retryAfter: BUSY_RETRY_AFTER_SECONDS }
+  if ('error' in checked) return checked
+  const user = checked.user
+  if (!user) {
     deps.loginThrottle.recordFailure(username)
+    deps.addressThrottle.recordFailure(address)
     return { error: 'credentials' }
   }
   const now = deps.clock.now()

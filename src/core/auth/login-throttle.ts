@@ -1,12 +1,14 @@
 import type { Clock } from '../../lib/clock.ts'
 
 /**
- * Failed logins per username: ten failures within 15 minutes block that
- * username until the oldest of those ten leaves the window. Kept in memory: a restart forgets it,
- * which only ever lets a legitimate user in sooner.
+ * Failed logins per key (a username, or a client address): `maxFailures` within the window block
+ * that key until the oldest of them leaves the window. Keys are compared in lower case. Kept in
+ * memory: a restart forgets it, which only ever lets a legitimate user in sooner.
  */
 export class LoginThrottle {
   private failures = new Map<string, number[]>()
+  /** Keys nobody asks about again (random usernames) are dropped when the map reaches this size. */
+  private sweepAt = 1024
 
   constructor(
     private readonly clock: Clock,
@@ -33,5 +35,26 @@ export class LoginThrottle {
   recordFailure(username: string): void {
     const key = username.toLowerCase()
     this.failures.set(key, [...this.recent(key), this.clock.now().getTime()])
+    if (this.failures.size >= this.sweepAt) this.sweep()
+  }
+
+  private sweep(): void {
+    const since = this.clock.now().getTime() - this.windowMs
+    for (const [key, times] of this.failures) if (times[times.length - 1]! <= since) this.failures.delete(key)
+    this.sweepAt = Math.max(1024, this.failures.size * 2)
+  }
+
+  /** Forgets every failure of `username`: an admin's remedy for a user locked out by others. */
+  clear(username: string): void {
+    this.failures.delete(username.toLowerCase())
   }
 }
+
+/**
+ * Failures from one client address, whatever the usernames: more than one person's worth of typos
+ * (a front desk shared by several staff), few enough that guessing with a new username each time
+ * stops after a few seconds of verification work.
+ */
+export const ADDRESS_MAX_FAILURES = 20
+
+export const newAddressThrottle = (clock: Clock) => new LoginThrottle(clock, ADDRESS_MAX_FAILURES)
