@@ -69,16 +69,16 @@ export async function logIn(
     const user = await getUserByEmail(deps.db, username)
     // Verify even for an unknown or inactive user, so the answer's timing does not tell them apart.
     const passwordOk = await verifySecret(password, user?.password_hash ?? null)
-    return { user: user && user.is_active === 1 && passwordOk ? user : undefined }
+    if (user && user.is_active === 1 && passwordOk) return { user }
+    // Recorded before the next login in the queue asks the throttles.
+    deps.loginThrottle.recordFailure(username)
+    deps.addressThrottle.recordFailure(address)
+    return { user: undefined }
   })
   if (checked === LoginGate.busy) return { error: 'throttled', retryAfter: BUSY_RETRY_AFTER_SECONDS }
   if ('error' in checked) return checked
   const user = checked.user
-  if (!user) {
-    deps.loginThrottle.recordFailure(username)
-    deps.addressThrottle.recordFailure(address)
-    return { error: 'credentials' }
-  }
+  if (!user) return { error: 'credentials' }
   const now = deps.clock.now()
   const key = newTokenKey()
   const lifetime = deps.config.tokenLifetimeHours
