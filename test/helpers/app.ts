@@ -60,7 +60,8 @@ export function depsFor(
     config: { publicUrl: options.publicUrl ?? null, tokenLifetimeHours: options.tokenLifetimeHours ?? null },
     loginThrottle: new LoginThrottle(clock),
     addressThrottle: newAddressThrottle(clock),
-    loginGate: new LoginGate(),
+    // Refusals answered at once: a test waits for nothing.
+    loginGate: new LoginGate(1, 4, 0),
     tokenCache: new TokenCache(),
     version: options.version ?? 'test',
   }

@@ -59,6 +59,17 @@ export async function logIn(
   password: string,
   address: string,
 ): Promise<LoginResult> {
+  const result = await checkAndIssue(deps, username, password, address)
+  if ('error' in result && result.error === 'throttled') await deps.loginGate.pauseBeforeRefusal()
+  return result
+}
+
+async function checkAndIssue(
+  deps: Deps,
+  username: string,
+  password: string,
+  address: string,
+): Promise<LoginResult> {
   const retryAfter = waitFor(deps, username, address)
   if (retryAfter > 0) return { error: 'throttled', retryAfter }
   type Checked = { error: 'throttled'; retryAfter: number } | { user: StaffUser | undefined }

@@ -11,7 +11,18 @@ export class LoginGate {
   constructor(
     readonly maxRunning = 1,
     readonly maxWaiting = 4,
+    /**
+     * How long a refused login (throttled, or past the queue) is held before its 429. A refusal is
+     * cheap but not free: a client that sends its next guess as soon as it is answered would
+     * otherwise keep the door's thread answering refusals. Held, it costs only a timer.
+     */
+    readonly refusalPauseMs = 1000,
   ) {}
+
+  /** Resolves after `refusalPauseMs`. */
+  pauseBeforeRefusal(): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, this.refusalPauseMs))
+  }
 
   /** `work`'s result once a slot is free, or `busy` at once when the queue is full. */
   async run<T>(work: () => Promise<T>): Promise<T | typeof LoginGate.busy> {
