@@ -70,12 +70,16 @@ export async function parseBody(
   if (declared > limit) throw payloadTooLarge()
   if (multipart) return parseMultipart(request, limit)
 
-  const text = await request.text()
-  if (text.length > MAX_BODY_BYTES) throw payloadTooLarge()
-  if (text.trim() === '') return {}
+  const bytes = await request.arrayBuffer()
+  if (bytes.byteLength > MAX_BODY_BYTES) throw payloadTooLarge()
 
   try {
-    if (type === 'application/json' || type.endsWith('+json')) return parseJsonObject(text)
+    if (type === 'application/json' || type.endsWith('+json')) {
+      const text = decodeUtf8(bytes)
+      return text.trim() === '' ? {} : parseJsonObject(text)
+    }
+    const text = new TextDecoder().decode(bytes)
+    if (text.trim() === '') return {}
     if (type === 'application/x-www-form-urlencoded' && formPaths.has(path)) {
       return formBody(new URLSearchParams(text))
     }
@@ -110,7 +114,46 @@ async function parseMultipart(
   return formBody(entries)
 }
 
+/** How deep objects and lists may nest in a JSON body; no field of the API needs more than a few. */
+export const MAX_JSON_DEPTH = 64
+
+/**
+ * The body as text, refusing bytes that are not UTF-8 rather than storing U+FFFD in their place
+ * (DRF's parsers decode strictly and answer a parse error).
+ */
+function decodeUtf8(bytes: ArrayBuffer): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes)
+  } catch {
+    throw parseError('The body is not valid UTF-8.')
+  }
+}
+
+/**
+ * Whether a JSON text opens more than `limit` objects or lists inside one another. Checked before
+ * parsing: a deep enough value exhausts the stack in the parser or, later, in validation.
+ */
+export function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i)
+    if (inString) {
+      if (c === 0x5c)
+        i++ // a backslash escapes the next character
+      else if (c === 0x22) inString = false
+    } else if (c === 0x22) inString = true
+    else if (c === 0x7b || c === 0x5b) {
+      if (++depth > limit) return true
+    } else if (c === 0x7d || c === 0x5d) depth--
+  }
+  return false
+}
+
 function parseJsonObject(text: string): Record<string, unknown> {
+  if (nestsDeeperThan(text, MAX_JSON_DEPTH)) {
+    throw parseError(`Objects and lists nest deeper than ${MAX_JSON_DEPTH} levels.`)
+  }
   let value: unknown
   try {
     value = JSON.parse(text)
