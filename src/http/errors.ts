@@ -106,6 +106,8 @@ export const messages = {
   number: 'A valid number is required.',
   string: 'Not a valid string.',
   boolean: 'Must be a valid boolean.',
+  /** Django's ProhibitNullCharactersValidator, on every CharField. */
+  nullCharacters: 'Null characters are not allowed.',
   date: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
   datetime:
     'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',

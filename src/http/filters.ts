@@ -37,19 +37,29 @@ const documented: Record<FilterKind, () => TSchema> = {
   id: () => t.Integer({ description: 'Exact id' }),
   text: () => t.String({ description: 'Case-insensitive substring' }),
   exact: () => t.String({ description: 'Exact value' }),
-  bool: () => t.Boolean({ description: 'true or false (any case)' }),
+  bool: () => t.Boolean({ description: 'true or false (any case), or 1 or 0' }),
   date: () => t.String({ format: 'date', description: 'A date, YYYY-MM-DD' }),
 }
 
+/** django-filter's BooleanWidget: these, in any case; any other value is refused here. */
+const BOOLEAN_FILTER_VALUES = new Map([
+  ['true', true],
+  ['false', false],
+  ['1', true],
+  ['0', false],
+])
+
 function parseOne(filter: Filter, raw: string): { value?: unknown; error?: string } {
+  // Django's form fields refuse NUL; a text filter would otherwise match as if it ended there.
+  if (raw.includes('\0')) return { error: messages.nullCharacters }
   if (typeof filter === 'object' && filter.kind === 'choice')
     return filter.choices.includes(raw) ? { value: raw } : { error: messages.filterChoice(raw) }
   switch (typeof filter === 'string' ? filter : filter.kind) {
     case 'id':
       return /^-?\d+$/.test(raw.trim()) ? { value: Number(raw) } : { error: messages.filterNumber }
     case 'bool': {
-      const v = raw.trim().toLowerCase()
-      return v === 'true' ? { value: true } : v === 'false' ? { value: false } : { error: messages.boolean }
+      const value = BOOLEAN_FILTER_VALUES.get(raw.trim().toLowerCase())
+      return value === undefined ? { error: messages.boolean } : { value }
     }
     case 'date':
       return isIsoDate(raw.trim()) ? { value: raw.trim() } : { error: 'Enter a valid date.' }

@@ -154,6 +154,57 @@ const isIntegerValue = (value: unknown): boolean =>
     ? Number.isInteger(value)
     : typeof value === 'string' && /^\s*-?\d+\s*$/.test(value)
 
+/** A boolean field, nullable or not. */
+const isBooleanSchema = (schema: TSchema): boolean =>
+  schema.type === 'boolean' ||
+  (Array.isArray(schema.anyOf) && schema.anyOf.some((branch: TSchema) => branch.type === 'boolean'))
+
+/** A text field of any kind (secrets too), nullable or not. */
+const isTextSchema = (schema: TSchema): boolean =>
+  schema.type === 'string' ||
+  (Array.isArray(schema.anyOf) && schema.anyOf.some((branch: TSchema) => branch.type === 'string'))
+
+/**
+ * The values DRF's BooleanField reads as true and as false: exactly these spellings (`"off"` and
+ * `"No"` are false; `"oFF"` is refused), and the numbers 1 and 0.
+ */
+const TRUE_VALUES = new Set<unknown>([
+  't',
+  'T',
+  'y',
+  'Y',
+  'yes',
+  'Yes',
+  'YES',
+  'true',
+  'True',
+  'TRUE',
+  'on',
+  'On',
+  'ON',
+  '1',
+  1,
+  true,
+])
+const FALSE_VALUES = new Set<unknown>([
+  'f',
+  'F',
+  'n',
+  'N',
+  'no',
+  'No',
+  'NO',
+  'false',
+  'False',
+  'FALSE',
+  'off',
+  'Off',
+  'OFF',
+  '0',
+  0,
+  false,
+])
+
 /**
  * Validates a parsed JSON object against a TypeBox object schema the way a DRF serializer would:
  * values are coerced as DRF coerces them ("5" for an integer, "true" for a boolean), fields the
@@ -170,7 +221,18 @@ export function checkBody<S extends TObject>(schema: S, raw: unknown): CheckedBo
     const value = input[key]
     if (value === undefined || value === null) continue
     if (typeof value === 'string' && isTrimmedText(property as TSchema)) input[key] = value.trim()
-    if ((property as TSchema).type === 'array' && !Array.isArray(value)) {
+    // DRF's CharField refuses NUL; SQLite would store it and lookups would stop at it.
+    if (typeof value === 'string' && value.includes('\0') && isTextSchema(property as TSchema)) {
+      preChecked[key] = [messages.nullCharacters]
+      delete input[key]
+    } else if (isBooleanSchema(property as TSchema)) {
+      if (TRUE_VALUES.has(value)) input[key] = true
+      else if (FALSE_VALUES.has(value)) input[key] = false
+      else {
+        preChecked[key] = [messages.boolean]
+        delete input[key]
+      }
+    } else if ((property as TSchema).type === 'array' && !Array.isArray(value)) {
       preChecked[key] = [`Expected a list of items but got type "${jsonTypeName(value)}".`]
       delete input[key]
     } else if (isIntegerSchema(property as TSchema) && !isIntegerValue(value)) {

@@ -73,7 +73,7 @@ describe('check-ins: 400 on a bad filter', () => {
       { check_in_date_max: ['Enter a valid date.'] },
     ],
     ['this_calendar_day not a boolean', 'this_calendar_day=yes', { this_calendar_day: invalidBoolean }],
-    ['has_checked_out not a boolean', 'has_checked_out=1', { has_checked_out: invalidBoolean }],
+    ['has_checked_out not a boolean', 'has_checked_out=2', { has_checked_out: invalidBoolean }],
     ['customer_id not a number', 'customer_id=lynn', { customer_id: notANumber }],
     ['location_id not a number', 'location_id=x', { location_id: notANumber }],
     ['entry_method not a method', 'entry_method=XYZ', { entry_method: choice('XYZ') }],

@@ -84,7 +84,7 @@ describe('/api/customers/<id>/alerts/ 400', () => {
   testEachRefusedPost(cases, { post, count: alertCount, base: () => ({ alert_text: 'Owes a fee' }) })
 
   test('every failing field at once', async () => {
-    const res = await post({ alert_text: '', color_hex: 'red', prevents_check_in: 'x', is_active: 'y' })
+    const res = await post({ alert_text: '', color_hex: 'red', prevents_check_in: 'x', is_active: 'maybe' })
     expect(res.status).toBe(400)
     expect(res.body).toEqual({
       alert_text: blank,

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { MAX_JSON_DEPTH } from '../../src/http/body.ts'
+import { makeCustomer } from '../helpers/customer-factories.ts'
 import { ORIGIN } from '../helpers/app.ts'
 import { useSeededApp } from '../helpers/seeded.ts'
 
@@ -55,7 +56,23 @@ describe('JSON nesting', () => {
   })
 })
 
-describe('invalid UTF-8', () => {
+describe('NUL bytes and invalid UTF-8', () => {
+  test('a NUL in a text field is 400 on that field', async () => {
+    const res = await t.request('POST', '/api/gyms/', {
+      token: t.seed.adminToken,
+      body: { name: 'Crag\u0000Annex', time_zone: 'UTC', scheduler_url_path: 'ok' },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ name: ['Null characters are not allowed.'] })
+  })
+
+  test('a NUL in a text filter is 400 on that parameter, not a match of everything', async () => {
+    await makeCustomer(t.db, { first_name: 'Alex' })
+    const res = await t.request('GET', '/api/customers/?search=%00zzzz', { token: t.seed.adminToken })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ search: ['Null characters are not allowed.'] })
+  })
+
   test('a body that is not UTF-8 is a parse error, not U+FFFD stored with 201', async () => {
     const bytes = new TextEncoder().encode('{"name": "Caf?", "time_zone": "UTC"}')
     bytes[12] = 0xe9 // Latin-1 "é", not UTF-8
@@ -68,5 +85,52 @@ describe('invalid UTF-8', () => {
     )
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({ detail: 'JSON parse error - The body is not valid UTF-8.' })
+  })
+})
+
+describe('booleans as DRF reads them', () => {
+  const alerts = async () => `/api/customers/${(await makeCustomer(t.db)).id}/alerts/`
+
+  test.each([
+    ['off', false],
+    ['No', false],
+    ['n', false],
+    ['0', false],
+    [0, false],
+    ['on', true],
+    ['YES', true],
+    ['t', true],
+    ['1', true],
+    [1, true],
+  ])('body field %p is %p', async (sent, read) => {
+    const res = await t.request('POST', await alerts(), {
+      token: t.seed.adminToken,
+      body: { alert_text: 'Check belay card', prevents_check_in: sent },
+    })
+    expect(res.status).toBe(201)
+    expect(res.body.prevents_check_in).toBe(read)
+  })
+
+  test.each([['oFF'], ['maybe'], [2], ['']])('body field %p is refused', async (sent) => {
+    const res = await t.request('POST', await alerts(), {
+      token: t.seed.adminToken,
+      body: { alert_text: 'Check belay card', prevents_check_in: sent },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ prevents_check_in: ['Must be a valid boolean.'] })
+  })
+
+  test('filters take true/false in any case and 1/0, and refuse yes', async () => {
+    const customer = await makeCustomer(t.db, { is_active: 0 })
+    const list = (q: string) => t.request('GET', `/api/customers/?${q}`, { token: t.seed.adminToken })
+    for (const q of ['is_active=0', 'is_active=FALSE', 'is_active=false']) {
+      const res = await list(q)
+      expect(res.status).toBe(200)
+      expect(res.body.results.map((c: { id: number }) => c.id)).toEqual([customer.id])
+    }
+    expect((await list('is_active=1')).body.results).toEqual([])
+    const refused = await list('is_active=yes')
+    expect(refused.status).toBe(400)
+    expect(refused.body).toEqual({ is_active: ['Must be a valid boolean.'] })
   })
 })

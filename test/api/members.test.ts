@@ -273,7 +273,7 @@ describe('GET /api/members/ 400', () => {
     ['is_group not a boolean', '?is_group=yes', { is_group: ['Must be a valid boolean.'] }],
     [
       'is_youth_programming not a boolean',
-      '?is_youth_programming=1',
+      '?is_youth_programming=2',
       { is_youth_programming: ['Must be a valid boolean.'] },
     ],
     ['home_location_id not a number', '?home_location_id=north', { home_location_id: ['Enter a number.'] }],
