@@ -19,6 +19,9 @@ const proc = Bun.spawnSync(
     '--minify',
     '--bytecode',
     '--format=esm',
+    // The server reads request heads up to this size before answering a bare 431, so that an
+    // over-long URL or header reaches the app and gets its JSON 414/431 (src/http/request-limits.ts).
+    '--compile-exec-argv=--max-http-header-size=65536',
     '--define',
     'process.env.NODE_ENV="production"',
     ...(target ? [`--target=${target}`] : []),

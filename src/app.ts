@@ -5,6 +5,7 @@ import { parseBody } from './http/body.ts'
 import { requireStaffUser } from './http/auth.ts'
 import { errorHandling } from './http/error-handler.ts'
 import { openApiDocs } from './http/openapi.ts'
+import { requestHeadError } from './http/request-limits.ts'
 import type { DocumentedRoute } from './http/openapi-document.ts'
 import { RouteIndex, type IndexedRoute } from './http/route-index.ts'
 
@@ -22,6 +23,11 @@ export function createApp(deps: Deps) {
         },
       }),
     )
+    .onRequest(({ request }) => {
+      // Before routing: an over-long URL or header gets its JSON answer whatever the path.
+      const error = requestHeadError(request)
+      if (error) throw error
+    })
     .onParse({ as: 'global' }, ({ request }) => parseBody(request, FORM_PATHS, MULTIPART_PATHS))
     .use(openApiDocs(deps.version, () => registered))
     .use(apiRoutes(deps))

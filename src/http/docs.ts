@@ -69,6 +69,11 @@ const shared = {
     },
     content: json(ErrorDetail),
   },
+  UriTooLong: { description: 'The URL is over the length limit', content: json(ErrorDetail) },
+  HeaderFieldsTooLarge: {
+    description: 'The header fields are over the size limit',
+    content: json(ErrorDetail),
+  },
   ServerError: { description: 'Something unexpected; the cause is in the log', content: json(ErrorDetail) },
 }
 type Shared = keyof typeof shared
@@ -80,7 +85,9 @@ const sharedFor: Record<number, Shared> = {
   404: 'NotFound',
   413: 'PayloadTooLarge',
   415: 'UnsupportedMediaType',
+  414: 'UriTooLong',
   429: 'Throttled',
+  431: 'HeaderFieldsTooLarge',
   500: 'ServerError',
 }
 
@@ -127,7 +134,8 @@ export function docs(o: DocOptions) {
   const statuses = new Set([...(o.errors ?? []), ...Object.keys(o.errorBodies ?? {}).map(Number)])
   if (takesBody) for (const status of [400, 413, 415]) statuses.add(status)
   if (o.filters) statuses.add(400)
-  statuses.add(500)
+  // Any request may be over the URL or header limits, answered before routing.
+  for (const status of [414, 431, 500]) statuses.add(status)
   for (const status of [...statuses].sort((a, b) => a - b)) {
     const own = o.errorBodies?.[status]
     if (own) responses[status] = ownError(status, own, takesBody)

@@ -1,12 +1,13 @@
 import { describe, expect, test } from 'bun:test'
 import { MAX_JSON_DEPTH } from '../../src/http/body.ts'
+import { MAX_HEADER_BYTES, MAX_URL_BYTES } from '../../src/http/request-limits.ts'
 import { makeCustomer } from '../helpers/customer-factories.ts'
 import { ORIGIN } from '../helpers/app.ts'
 import { useSeededApp } from '../helpers/seeded.ts'
 
 /*
  * Input a client should never send, and what the API answers instead of a 500 or a silent change:
- * deep JSON, NUL bytes, invalid UTF-8, and the boolean spellings DRF accepts.
+ * deep JSON, NUL bytes, invalid UTF-8, the boolean spellings DRF accepts, over-long URLs and headers.
  */
 
 const t = useSeededApp()
@@ -132,5 +133,27 @@ describe('booleans as DRF reads them', () => {
     const refused = await list('is_active=yes')
     expect(refused.status).toBe(400)
     expect(refused.body).toEqual({ is_active: ['Must be a valid boolean.'] })
+  })
+})
+
+describe('over-long URLs and headers', () => {
+  test('a URL over the limit is 414 with a JSON body, before authentication', async () => {
+    const res = await t.request('GET', `/api/customers/?search=${'a'.repeat(MAX_URL_BYTES)}`)
+    expect(res.status).toBe(414)
+    expect(res.body).toEqual({ detail: 'Request URL is too long.' })
+    const atLimit = `/api/customers/?search=`
+    const ok = await t.request('GET', atLimit + 'a'.repeat(MAX_URL_BYTES - atLimit.length), {
+      token: t.seed.adminToken,
+    })
+    expect(ok.status).toBe(200)
+  })
+
+  test('header fields over the limit are 431 with a JSON body', async () => {
+    const res = await t.request('GET', '/api/gyms/', {
+      token: t.seed.adminToken,
+      headers: { 'x-padding': 'a'.repeat(MAX_HEADER_BYTES) },
+    })
+    expect(res.status).toBe(431)
+    expect(res.body).toEqual({ detail: 'Request header fields are too large.' })
   })
 })

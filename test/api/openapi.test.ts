@@ -388,7 +388,7 @@ describe("the test helper's response check", () => {
 
   test('refuses a status the operation does not document', async () => {
     await expect(check('GET', '/api/gyms/7/', json(418, {}))).rejects.toThrow(
-      'GET /api/gyms/{id}/ documents 200, 401, 403, 404, 500, not 418',
+      'GET /api/gyms/{id}/ documents 200, 401, 403, 404, 414, 431, 500, not 418',
     )
   })
 
