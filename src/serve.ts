@@ -8,6 +8,7 @@ import { startCheckpointer } from './db/checkpointer.ts'
 import type { Connection } from './db/connection.ts'
 import { openReader } from './db/reader.ts'
 import { BODY_READ_LIMIT_BYTES } from './http/body.ts'
+import { rawPathFallback, rawPathRoutes } from './http/raw-path.ts'
 import { systemClock } from './lib/clock.ts'
 import type { Logger } from './lib/log.ts'
 import { listenError } from './lib/startup-errors.ts'
@@ -54,18 +55,24 @@ export async function startServing(
     tokenCache: new TokenCache(),
     version: options.version,
   })
+  // Served by Bun directly rather than by Elysia's listen, so that the server's route table holds
+  // the patterns that see each raw path (http/raw-path.ts) and everything goes on to the app.
   // reusePort off: a second copy on the same port must fail loudly, not share the port silently.
+  const handle = (request: Request) => app.fetch(request)
+  let server: ReturnType<typeof Bun.serve>
   try {
-    app.listen({
+    server = Bun.serve({
       hostname: config.host,
       port: config.port,
       reusePort: false,
+      idleTimeout: 30,
       maxRequestBodySize: BODY_READ_LIMIT_BYTES,
+      routes: rawPathRoutes(handle),
+      fetch: rawPathFallback(handle),
     })
   } catch (error) {
     throw listenError(config.host, config.port, error)
   }
-  const server = app.server!
   // Webhooks go out from the outbox beside the API; a check-in never waits for them.
   const dispatcher = startWebhookDispatcher({
     db: connection.db,
