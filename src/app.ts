@@ -2,6 +2,7 @@ import { Elysia } from 'elysia'
 import { apiRoutes, FORM_PATHS, MULTIPART_PATHS } from './api/index.ts'
 import type { Deps } from './deps.ts'
 import { parseBody } from './http/body.ts'
+import { markUndecodable } from './http/filters.ts'
 import { requireStaffUser } from './http/auth.ts'
 import { errorHandling } from './http/error-handler.ts'
 import { openApiDocs } from './http/openapi.ts'
@@ -28,6 +29,7 @@ export function createApp(deps: Deps) {
       const error = requestHeadError(request)
       if (error) throw error
     })
+    .onTransform({ as: 'global' }, ({ request, query }) => markUndecodable(request.url, query))
     .onParse({ as: 'global' }, ({ request }) => parseBody(request, FORM_PATHS, MULTIPART_PATHS))
     .use(openApiDocs(deps.version, () => registered))
     .use(apiRoutes(deps))

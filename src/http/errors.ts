@@ -108,6 +108,8 @@ export const messages = {
   boolean: 'Must be a valid boolean.',
   /** Django's ProhibitNullCharactersValidator, on every CharField. */
   nullCharacters: 'Null characters are not allowed.',
+  /** Django's generic refusal; a query value that is not UTF-8 gets it. */
+  invalidValue: 'Enter a valid value.',
   date: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',
   datetime:
     'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',

@@ -41,6 +41,33 @@ const documented: Record<FilterKind, () => TSchema> = {
   date: () => t.String({ format: 'date', description: 'A date, YYYY-MM-DD' }),
 }
 
+/** What a query value that is not UTF-8 reads as (see `markUndecodable`), and is refused for. */
+const UNDECODABLE = '\uFFFD'
+
+/**
+ * Replaces each query value whose percent escapes do not spell UTF-8 (`search=%ff`) with U+FFFD.
+ * The query parser leaves such a value undecoded, so it would read as the text `%ff`, the same as a
+ * correctly escaped `%25ff`; marked, a filter refuses it. A `%` not followed by two hex digits is
+ * left as text, as Django reads it.
+ */
+export function markUndecodable(url: string, query: Record<string, unknown>): void {
+  const start = url.indexOf('?')
+  if (start < 0) return
+  for (const pair of url.slice(start + 1).split('&')) {
+    const eq = pair.indexOf('=')
+    if (eq < 0 || !pair.includes('%', eq)) continue
+    try {
+      decodeURIComponent(pair.slice(eq + 1).replace(/%(?![0-9a-fA-F]{2})/g, '%25'))
+    } catch {
+      try {
+        query[decodeURIComponent(pair.slice(0, eq).replace(/\+/g, ' '))] = UNDECODABLE
+      } catch {
+        // a name that is not UTF-8 names no filter
+      }
+    }
+  }
+}
+
 /** django-filter's BooleanWidget: these, in any case; any other value is refused here. */
 const BOOLEAN_FILTER_VALUES = new Map([
   ['true', true],
@@ -52,6 +79,7 @@ const BOOLEAN_FILTER_VALUES = new Map([
 function parseOne(filter: Filter, raw: string): { value?: unknown; error?: string } {
   // Django's form fields refuse NUL; a text filter would otherwise match as if it ended there.
   if (raw.includes('\0')) return { error: messages.nullCharacters }
+  if (raw.includes(UNDECODABLE)) return { error: messages.invalidValue }
   if (typeof filter === 'object' && filter.kind === 'choice')
     return filter.choices.includes(raw) ? { value: raw } : { error: messages.filterChoice(raw) }
   switch (typeof filter === 'string' ? filter : filter.kind) {

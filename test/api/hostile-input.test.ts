@@ -157,3 +157,23 @@ describe('over-long URLs and headers', () => {
     expect(res.body).toEqual({ detail: 'Request header fields are too large.' })
   })
 })
+
+describe('query values that are not UTF-8', () => {
+  test('search=%ff is 400 on that parameter, unlike a percent sign escaped as %25', async () => {
+    await makeCustomer(t.db, { first_name: 'A%ffB' })
+    const res = await t.request('GET', '/api/customers/?search=%ff', { token: t.seed.adminToken })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ search: ['Enter a valid value.'] })
+    const escaped = await t.request('GET', '/api/customers/?search=%25ff', { token: t.seed.adminToken })
+    expect(escaped.status).toBe(200)
+    expect(escaped.body.count).toBe(1)
+  })
+
+  test('a bare percent sign and unknown parameters are left alone', async () => {
+    const res = await t.request('GET', '/api/customers/?search=100%&other=%ff', { token: t.seed.adminToken })
+    expect(res.status).toBe(200)
+    const members = await t.request('GET', '/api/members/?status_in=%c3%28', { token: t.seed.adminToken })
+    expect(members.status).toBe(400)
+    expect(members.body).toEqual({ status_in: ['Enter a valid value.'] })
+  })
+})
