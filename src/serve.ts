@@ -73,6 +73,12 @@ export async function startServing(
   } catch (error) {
     throw listenError(config.host, config.port, error)
   }
+  // Handlers read the client's address from Elysia's `server` (the login throttle counts failures
+  // per address). It is given only that: with a whole server, Elysia would reload it with its own
+  // routes whenever the app recompiles, dropping the raw-path patterns.
+  app.server = {
+    requestIP: (request: Request) => server.requestIP(request),
+  } as unknown as typeof app.server
   // Webhooks go out from the outbox beside the API; a check-in never waits for them.
   const dispatcher = startWebhookDispatcher({
     db: connection.db,
