@@ -166,7 +166,9 @@ async function migrate(args: string[]): Promise<void> {
       console.log(applied.length ? `applied: ${applied.join(', ')}` : 'up to date')
     } else if (action === 'status') {
       for (const m of await migrationStatus(connection.db))
-        console.log(`${m.appliedAt ? 'applied' : 'pending'}  ${m.name}  ${m.appliedAt ?? ''}`)
+        console.log(
+          `${m.unknown ? 'unknown (applied by a newer belay)' : m.appliedAt ? 'applied' : 'pending'}  ${m.name}  ${m.appliedAt ?? ''}`,
+        )
     } else throw new ConfigError(`unknown migrate action ${action} (up or status)`)
   } catch (error) {
     throw databaseError(config.dbPath, error)

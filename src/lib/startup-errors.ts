@@ -7,6 +7,16 @@ import { dirname, resolve } from 'node:path'
  */
 export class StartupError extends Error {}
 
+/**
+ * The database holds migrations this executable does not know: a newer Belay has upgraded it. Its
+ * tables may have changed in ways this version would misread or damage, so nothing is done to it.
+ */
+export class NewerDatabaseError extends Error {
+  constructor(readonly unknownMigrations: string[]) {
+    super(`the database has migrations this version does not know: ${unknownMigrations.join(', ')}`)
+  }
+}
+
 const code = (error: unknown): string | undefined =>
   typeof error === 'object' && error !== null && 'code' in error ? String(error.code) : undefined
 
@@ -14,6 +24,10 @@ const code = (error: unknown): string | undefined =>
 export function databaseError(path: string, error: unknown): unknown {
   if (error instanceof StartupError) return error
   const file = resolve(path)
+  if (error instanceof NewerDatabaseError)
+    return new StartupError(
+      `the database ${file} was upgraded by a newer belay (it has ${error.unknownMigrations.join(', ')}): run that version or a later one, or restore a backup taken before the upgrade; nothing was changed`,
+    )
   switch (code(error)) {
     case 'SQLITE_NOTADB':
       return new StartupError(

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import { migrations } from '../../migrations/index.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { migrateToLatest, migrationStatus } from '../../src/db/migrator.ts'
+import { NewerDatabaseError } from '../../src/lib/startup-errors.ts'
 
 const folder = join(import.meta.dir, '../../migrations')
 
@@ -28,6 +29,27 @@ describe('migrations', () => {
     expect(await migrateToLatest(db)).toEqual([])
     const status = await migrationStatus(db)
     expect(status.every((m) => m.appliedAt === '2026-11-22T00:00:00.000Z')).toBe(true)
+    await close()
+  })
+
+  test('a database upgraded by a newer executable is refused and left exactly as it was', async () => {
+    const { db, sqlite, close } = openDatabase(':memory:')
+    const [first] = Object.keys(migrations)
+    // As a newer belay would leave it: a migration this one knows, and one it does not.
+    await migrationStatus(db)
+    sqlite.run(`INSERT INTO schema_migrations VALUES ('${first}', 'then'), ('9999_from_the_future', 'later')`)
+    const tables = () =>
+      sqlite.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").all()
+    const before = tables()
+
+    const refused = await migrateToLatest(db).catch((error) => error)
+    expect(refused).toBeInstanceOf(NewerDatabaseError)
+    expect(refused.unknownMigrations).toEqual(['9999_from_the_future'])
+    expect(tables()).toEqual(before)
+    expect((await migrationStatus(db)).filter((m) => m.appliedAt !== null)).toEqual([
+      { name: first!, appliedAt: 'then' },
+      { name: '9999_from_the_future', appliedAt: 'later', unknown: true },
+    ])
     await close()
   })
 

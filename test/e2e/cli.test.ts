@@ -2,6 +2,7 @@
  * The executable's command line as an installer or a gym's IT person uses it: help, migrate,
  * create-admin, and a second copy started by mistake on a port already taken.
  */
+import { Database } from 'bun:sqlite'
 import { afterAll, afterEach, describe, expect, test } from 'bun:test'
 import { chmodSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -360,6 +361,34 @@ describe('start-up errors: one readable line, exit non-zero', () => {
       expect(run.code).toBe(1)
       expect(onlyLine(run.stderr, false)).toBe(`belay: ${expected}`)
     }
+  })
+
+  test('a database upgraded by a newer belay', async () => {
+    const db = tempDbPath()
+    expect((await runBelay(['migrate', '--db', db])).code).toBe(0)
+    const ledger = new Database(db)
+    ledger.run("INSERT INTO schema_migrations VALUES ('9999_from_the_future', '2027-01-01T00:00:00.000Z')")
+    ledger.close()
+    const expected = `the database ${db} was upgraded by a newer belay (it has 9999_from_the_future): run that version or a later one, or restore a backup taken before the upgrade; nothing was changed`
+
+    const serve = await runBelay(serveArgs(db))
+    expect(serve.code).toBe(1)
+    expect(onlyLine(serve.stderr, true)).toBe(expected)
+    for (const args of [
+      ['migrate', '--db', db],
+      ['create-admin', '--email', 'x@y.z', '--db', db],
+    ]) {
+      const run = await runBelay(args)
+      expect(run.code).toBe(1)
+      expect(onlyLine(run.stderr, false)).toBe(`belay: ${expected}`)
+    }
+    const status = await runBelay(['migrate', 'status', '--db', db])
+    expect(status.code).toBe(0)
+    expect(status.stdout).toContain('unknown (applied by a newer belay)  9999_from_the_future')
+    // Nothing was written: no organization, no staff user.
+    const after = new Database(db, { readonly: true })
+    expect(after.query('SELECT count(*) AS n FROM staff_users').get()).toEqual({ n: 0 })
+    after.close()
   })
 
   test('a port already in use', async () => {
