@@ -74,23 +74,20 @@ import {
   type Served,
 } from './_door-setup.ts'
 import { timeFsyncs } from './_fsync.ts'
+import { numberArg } from './_args.ts'
 import { formatTable, loadAverage } from './_table.ts'
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(name)
-  return i > 0 ? Number(process.argv[i + 1]) : fallback
-}
-const SECONDS = arg('--seconds', 12)
-const CONTROLLERS = arg('--controllers', 16)
-const SEED = arg('--seed', 1)
+const SECONDS = numberArg('--seconds', 12)
+const CONTROLLERS = numberArg('--controllers', 16)
+const SEED = numberArg('--seed', 1)
 /** Offered load of the paced phase, scans per second over all controllers. */
-const RATE = arg('--rate', 200)
+const RATE = numberArg('--rate', 200)
 const PROFILE = process.argv.includes('--profile')
 /** Another executable to measure beside this checkout's, and how many rounds each gets. */
 const COMPARE = process.argv.includes('--compare')
   ? process.argv[process.argv.indexOf('--compare') + 1]
   : undefined
-const ROUNDS = arg('--rounds', 4)
+const ROUNDS = numberArg('--rounds', 4)
 const SOURCE_RUNS = !process.argv.includes('--no-source')
 const IDLE_SCANS = 200
 const WARMUP_SECONDS = 3

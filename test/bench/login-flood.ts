@@ -35,14 +35,11 @@ import {
   stealPercent,
   type Served,
 } from './_door-setup.ts'
+import { numberArg } from './_args.ts'
 import { formatTable, loadAverage } from './_table.ts'
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(name)
-  return i > 0 ? Number(process.argv[i + 1]) : fallback
-}
-const SECONDS = arg('--seconds', 10)
-const CLIENTS = arg('--clients', 32)
+const SECONDS = numberArg('--seconds', 10)
+const CLIENTS = numberArg('--clients', 32)
 const EXE = process.argv.includes('--exe') ? process.argv[process.argv.indexOf('--exe') + 1]! : BELAY
 const DOOR_PAUSE_MS = 5
 const FLOODER = join(import.meta.dir, '_login-flooder.ts')
