@@ -25,7 +25,9 @@ export interface Deps {
   reader: Db
   clock: Clock
   log: Logger
-  config: Pick<Config, 'publicUrl' | 'tokenLifetimeHours'>
+  config: Pick<Config, 'publicUrl' | 'tokenLifetimeHours' | 'dbPath'>
+  /** /healthz's thresholds; defaults in api/health/routes.ts. Tests set them to make a check fail. */
+  healthLimits?: { minFreeBytes?: number; maxOutboxAgeSeconds?: number }
   /** Failed logins per username (ten in 15 minutes). */
   loginThrottle: LoginThrottle
   /** Failed logins per client address, whatever the username. */

@@ -1,22 +1,67 @@
 import { describe, expect, test } from 'bun:test'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { sql } from 'kysely'
+import { START } from '../helpers/app.ts'
 import { seedBasics } from '../helpers/factories.ts'
 import { useTestApp } from '../helpers/seeded.ts'
+import { makeWebhook } from '../helpers/webhook-factories.ts'
 
 const t = useTestApp()
+
+/** What every check says on a healthy ':memory:' test app (no folder, so no disk check). */
+const healthyChecks = {
+  database_writable: 'ok',
+  disk: 'not_applicable',
+  disk_free_bytes: null,
+  disk_min_free_bytes: 100 * 1024 * 1024,
+  outbox: 'ok',
+  outbox_pending: 0,
+  outbox_oldest_age_seconds: null,
+  outbox_max_age_seconds: 3600,
+}
+
+async function pendingEvent(createdAt: string) {
+  const webhookId = await makeWebhook(t.db, { webhook_url: 'http://127.0.0.1:9/hook' })
+  await t.db
+    .insertInto('webhook_events')
+    .values({
+      webhook_id: webhookId,
+      event_type: 'check_in',
+      body: '{}',
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: createdAt,
+      created_at: createdAt,
+    })
+    .execute()
+}
 
 describe('/healthz', () => {
   test('answers 200 without a token', async () => {
     const res = await t.request('GET', '/healthz')
     expect(res.status).toBe(200)
     expect(res.headers.get('content-type')).toContain('application/json')
-    expect(res.body).toEqual({ status: 'ok', database: 'ok', version: 'test' })
+    expect(res.body).toEqual({
+      status: 'ok',
+      database: 'ok',
+      version: 'test',
+      checks: healthyChecks,
+      failing: [],
+    })
   })
 
   test('ignores an invalid token', async () => {
     await seedBasics(t.db)
     const res = await t.request('GET', '/healthz', { token: 'f'.repeat(40) })
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ status: 'ok', database: 'ok', version: 'test' })
+    expect(res.body).toEqual({
+      status: 'ok',
+      database: 'ok',
+      version: 'test',
+      checks: healthyChecks,
+      failing: [],
+    })
   })
 
   test('answers 503 when the database cannot be read', async () => {
@@ -24,5 +69,84 @@ describe('/healthz', () => {
     const res = await t.request('GET', '/healthz')
     expect(res.status).toBe(503)
     expect(res.body).toEqual({ status: 'unavailable', database: 'unreachable', version: 'test' })
+  })
+
+  test('a young pending webhook event is counted and still healthy', async () => {
+    await pendingEvent(new Date(Date.parse(START) - 60_000).toISOString())
+    const res = await t.request('GET', '/healthz')
+    expect(res.status).toBe(200)
+    expect(res.body).toEqual({
+      status: 'ok',
+      database: 'ok',
+      version: 'test',
+      checks: { ...healthyChecks, outbox_pending: 1, outbox_oldest_age_seconds: 60 },
+      failing: [],
+    })
+  })
+
+  test('answers 503 naming the outbox when a pending event is older than an hour', async () => {
+    await pendingEvent(new Date(Date.parse(START) - 3601_000).toISOString())
+    await pendingEvent(START)
+    const res = await t.request('GET', '/healthz')
+    expect(res.status).toBe(503)
+    expect(res.body).toEqual({
+      status: 'unavailable',
+      database: 'ok',
+      version: 'test',
+      checks: { ...healthyChecks, outbox: 'failing', outbox_pending: 2, outbox_oldest_age_seconds: 3601 },
+      failing: ['outbox'],
+    })
+  })
+
+  test('answers 503 naming database_writable when the database only reads', async () => {
+    await sql`PRAGMA query_only = ON`.execute(t.db)
+    const res = await t.request('GET', '/healthz')
+    expect(res.status).toBe(503)
+    expect(res.body).toEqual({
+      status: 'unavailable',
+      database: 'ok',
+      version: 'test',
+      checks: { ...healthyChecks, database_writable: 'failing' },
+      failing: ['database_writable'],
+    })
+  })
+})
+
+describe('/healthz disk check', () => {
+  const dbPath = join(tmpdir(), 'belay-health.sqlite3')
+
+  describe('with room to spare', () => {
+    const d = useTestApp({ dbPath, healthLimits: { minFreeBytes: 1 } })
+    test('reports the free bytes of the database folder', async () => {
+      const res = await d.request('GET', '/healthz')
+      expect(res.status).toBe(200)
+      expect(res.body).toEqual({
+        status: 'ok',
+        database: 'ok',
+        version: 'test',
+        checks: { ...healthyChecks, disk: 'ok', disk_free_bytes: expect.any(Number), disk_min_free_bytes: 1 },
+        failing: [],
+      })
+    })
+  })
+
+  describe('below the threshold', () => {
+    const d = useTestApp({ dbPath, healthLimits: { minFreeBytes: Number.MAX_SAFE_INTEGER } })
+    test('answers 503 naming disk', async () => {
+      const res = await d.request('GET', '/healthz')
+      expect(res.status).toBe(503)
+      expect(res.body).toEqual({
+        status: 'unavailable',
+        database: 'ok',
+        version: 'test',
+        checks: {
+          ...healthyChecks,
+          disk: 'failing',
+          disk_free_bytes: expect.any(Number),
+          disk_min_free_bytes: Number.MAX_SAFE_INTEGER,
+        },
+        failing: ['disk'],
+      })
+    })
   })
 })

@@ -355,7 +355,13 @@ describe('a running server', () => {
   test('/healthz answers without a token', async () => {
     const res = await request(server.base, 'GET', '/healthz')
     expect(res.status).toBe(200)
-    expect(res.body).toEqual({ status: 'ok', database: 'ok', version: pkg.version })
+    expect(res.body).toEqual({
+      status: 'ok',
+      database: 'ok',
+      version: pkg.version,
+      checks: expect.objectContaining({ database_writable: 'ok', disk: 'ok', outbox: 'ok' }),
+      failing: [],
+    })
   })
 
   test('/swagger is an HTML page that loads Swagger UI from the box itself (works offline)', async () => {

@@ -34,6 +34,9 @@ export interface TestAppOptions {
   log?: Logger
   publicUrl?: string | null
   tokenLifetimeHours?: number | null
+  /** What config.dbPath says (the connection stays ':memory:'): the folder /healthz's disk check reads. */
+  dbPath?: string
+  healthLimits?: Deps['healthLimits']
 }
 
 export interface DepsOptions extends TestAppOptions {
@@ -57,7 +60,12 @@ export function depsFor(
     reader: options.reader ?? connection.db,
     clock,
     log: options.log ?? silentLogger,
-    config: { publicUrl: options.publicUrl ?? null, tokenLifetimeHours: options.tokenLifetimeHours ?? null },
+    config: {
+      publicUrl: options.publicUrl ?? null,
+      tokenLifetimeHours: options.tokenLifetimeHours ?? null,
+      dbPath: options.dbPath ?? ':memory:',
+    },
+    healthLimits: options.healthLimits,
     loginThrottle: new LoginThrottle(clock),
     addressThrottle: newAddressThrottle(clock),
     // Refusals answered at once: a test waits for nothing.

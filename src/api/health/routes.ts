@@ -1,34 +1,160 @@
+import { statfsSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { Elysia, t } from 'elysia'
 import { sql } from 'kysely'
 import type { Deps } from '../../deps.ts'
+import { syncRead } from '../../db/sync-transaction.ts'
 import { docs, named } from '../../http/docs.ts'
 import { jsonResponse } from '../../http/error-handler.ts'
 
-const healthFields = { database: t.String(), version: t.String() }
+/** Below this much free space in the database's folder a commit may soon fail: 100 MiB. */
+export const MIN_FREE_BYTES = 100 * 1024 * 1024
+/** A pending webhook event older than this means the sender is stuck or its receiver is down: 1 h. */
+export const MAX_OUTBOX_AGE_SECONDS = 3600
 
-/** Unauthenticated liveness for monitoring: answers 503 when the database cannot be read. */
+const healthFields = { database: t.String(), version: t.String() }
+const checksSchema = t.Object({
+  database_writable: t.Union([t.Literal('ok'), t.Literal('failing')]),
+  disk: t.Union([t.Literal('ok'), t.Literal('failing'), t.Literal('not_applicable')]),
+  disk_free_bytes: t.Union([t.Integer(), t.Null()]),
+  disk_min_free_bytes: t.Integer(),
+  outbox: t.Union([t.Literal('ok'), t.Literal('failing')]),
+  outbox_pending: t.Integer(),
+  outbox_oldest_age_seconds: t.Union([t.Integer(), t.Null()]),
+  outbox_max_age_seconds: t.Integer(),
+})
+type Checks = typeof checksSchema.static
+
+/**
+ * A write that leaves nothing behind: the write lock is taken and an UPDATE of no rows is run, then
+ * rolled back. It runs under the connection's lock (syncRead), so it never lands inside the door's
+ * group-commit transaction, and holds the write lock only for the microseconds it runs.
+ */
+function probeWritable(deps: Deps): Promise<void> {
+  return syncRead(deps, () => {
+    try {
+      deps.sqlite.run('BEGIN IMMEDIATE')
+      deps.sqlite.run('UPDATE webhooks SET id = id WHERE 0')
+    } finally {
+      if (deps.sqlite.inTransaction) deps.sqlite.run('ROLLBACK')
+    }
+  })
+}
+
+/** Free bytes for an unprivileged writer in the database's folder; null for ':memory:'. */
+function freeBytes(dbPath: string): number | null {
+  if (dbPath === ':memory:' || dbPath === '') return null
+  const stats = statfsSync(dirname(resolve(dbPath)))
+  return Number(stats.bavail) * Number(stats.bsize)
+}
+
+async function runChecks(deps: Deps): Promise<Checks> {
+  const limits = deps.healthLimits ?? {}
+  const minFree = limits.minFreeBytes ?? MIN_FREE_BYTES
+  const maxAge = limits.maxOutboxAgeSeconds ?? MAX_OUTBOX_AGE_SECONDS
+
+  let writable: Checks['database_writable'] = 'ok'
+  try {
+    await probeWritable(deps)
+  } catch (error) {
+    deps.log.error('health check: database not writable', { error: String(error) })
+    writable = 'failing'
+  }
+
+  let free: number | null = null
+  let disk: Checks['disk'] = 'not_applicable'
+  try {
+    free = freeBytes(deps.config.dbPath)
+    if (free !== null) disk = free < minFree ? 'failing' : 'ok'
+  } catch (error) {
+    deps.log.error('health check: free space unknown', { error: String(error) })
+    disk = 'failing'
+  }
+
+  const outbox = await deps.db
+    .selectFrom('webhook_events')
+    .where('status', '=', 'pending')
+    .select((eb) => [eb.fn.countAll<number>().as('pending'), eb.fn.min('created_at').as('oldest')])
+    .executeTakeFirstOrThrow()
+  const pending = Number(outbox.pending)
+  const oldestAge =
+    outbox.oldest === null
+      ? null
+      : Math.max(0, Math.floor((deps.clock.now().getTime() - Date.parse(outbox.oldest)) / 1000))
+
+  return {
+    database_writable: writable,
+    disk,
+    disk_free_bytes: free,
+    disk_min_free_bytes: minFree,
+    outbox: oldestAge !== null && oldestAge > maxAge ? 'failing' : 'ok',
+    outbox_pending: pending,
+    outbox_oldest_age_seconds: oldestAge,
+    outbox_max_age_seconds: maxAge,
+  }
+}
+
+const failingOf = (checks: Checks) =>
+  (['database_writable', 'disk', 'outbox'] as const).filter((name) => checks[name] === 'failing')
+
+/**
+ * Unauthenticated health for monitoring: 503 when the database cannot be read (the old body, as
+ * nothing else can be checked), or when any check fails, named in `failing`.
+ */
 export const healthRoutes = (deps: Deps) =>
   new Elysia().get(
     '/healthz',
     async () => {
       try {
         await sql`SELECT 1`.execute(deps.db)
-        return { status: 'ok', database: 'ok', version: deps.version }
       } catch (error) {
         deps.log.error('health check failed', { error: String(error) })
         return jsonResponse(503, { status: 'unavailable', database: 'unreachable', version: deps.version })
       }
+      const checks = await runChecks(deps)
+      const failing = failingOf(checks)
+      if (failing.length === 0)
+        return { status: 'ok', database: 'ok', version: deps.version, checks, failing }
+      deps.log.error('health check failing', { failing })
+      return jsonResponse(503, {
+        status: 'unavailable',
+        database: 'ok',
+        version: deps.version,
+        checks,
+        failing,
+      })
     },
     {
       ...docs({
         tag: 'Health',
-        summary: 'Is the appliance up and its database readable',
+        summary: 'Is the appliance up: its database readable and writable, disk space, webhook outbox',
         public: true,
-        ok: { status: 200, schema: named('Health', t.Object({ status: t.Literal('ok'), ...healthFields })) },
+        ok: {
+          status: 200,
+          schema: named(
+            'Health',
+            t.Object({
+              status: t.Literal('ok'),
+              ...healthFields,
+              checks: checksSchema,
+              failing: t.Array(t.String()),
+            }),
+          ),
+        },
         errorBodies: {
           503: {
-            description: 'The database cannot be read',
-            json: named('Unhealthy', t.Object({ status: t.Literal('unavailable'), ...healthFields })),
+            description:
+              'The database cannot be read (no `checks`), or a check fails: `failing` names it ' +
+              '(`database_writable`, `disk` below `disk_min_free_bytes`, `outbox` older than `outbox_max_age_seconds`)',
+            json: named(
+              'Unhealthy',
+              t.Object({
+                status: t.Literal('unavailable'),
+                ...healthFields,
+                checks: t.Optional(checksSchema),
+                failing: t.Optional(t.Array(t.String())),
+              }),
+            ),
           },
         },
       }),
