@@ -9,6 +9,7 @@ import type { Connection } from './db/connection.ts'
 import { openReader } from './db/reader.ts'
 import { BODY_READ_LIMIT_BYTES } from './http/body.ts'
 import { rawPathFallback, rawPathRoutes } from './http/raw-path.ts'
+import { withRequestLog } from './http/request-log.ts'
 import { systemClock } from './lib/clock.ts'
 import type { Logger } from './lib/log.ts'
 import { listenError } from './lib/startup-errors.ts'
@@ -58,7 +59,8 @@ export async function startServing(
   // Served by Bun directly rather than by Elysia's listen, so that the server's route table holds
   // the patterns that see each raw path (http/raw-path.ts) and everything goes on to the app.
   // reusePort off: a second copy on the same port must fail loudly, not share the port silently.
-  const handle = (request: Request) => app.fetch(request)
+  // One log line per request, around everything the app answers (http/request-log.ts).
+  const handle = withRequestLog(log, (request: Request) => app.fetch(request))
   let server: ReturnType<typeof Bun.serve>
   try {
     server = Bun.serve({

@@ -1,3 +1,4 @@
+import { noteRequestUser } from './request-log.ts'
 import { Elysia } from 'elysia'
 import { authenticateToken } from '../core/auth/authentication.ts'
 import type { StaffUser } from '../db/schema.ts'
@@ -44,9 +45,10 @@ export async function requireStaffUser(
 export function authenticated(deps: Deps) {
   return new Elysia().derive(
     { as: 'scoped' },
-    async ({ headers, request }): Promise<{ user: StaffUser; token: string; urls: Urls }> => ({
-      ...(await authenticateRequest(deps, headers.authorization)),
-      urls: Urls.forRequest(request, deps.config.publicUrl),
-    }),
+    async ({ headers, request }): Promise<{ user: StaffUser; token: string; urls: Urls }> => {
+      const authenticated = await authenticateRequest(deps, headers.authorization)
+      noteRequestUser(request, authenticated.user.id)
+      return { ...authenticated, urls: Urls.forRequest(request, deps.config.publicUrl) }
+    },
   )
 }

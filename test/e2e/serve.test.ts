@@ -362,6 +362,17 @@ describe('a running server', () => {
       checks: expect.objectContaining({ database_writable: 'ok', disk: 'ok', outbox: 'ok' }),
       failing: [],
     })
+    const requestId = res.headers.get('x-request-id')
+    // stderr arrives through a pipe: give the line a moment to come through.
+    for (let i = 0; i < 50 && !server.process.logs().some((l) => l.request_id === requestId); i++)
+      await Bun.sleep(20)
+    expect(server.process.logs().find((l) => l.request_id === requestId)).toMatchObject({
+      level: 'info',
+      msg: 'request',
+      method: 'GET',
+      path: '/healthz',
+      status: 200,
+    })
   })
 
   test('/swagger is an HTML page that loads Swagger UI from the box itself (works offline)', async () => {
