@@ -4,7 +4,7 @@ import type { ListSource } from '../db/list-source.ts'
 import type { Actor } from '../domain/actor.ts'
 import type { Deps } from '../deps.ts'
 import { authenticated } from './auth.ts'
-import { docs, envelopeOf, named, type DocOptions } from './docs.ts'
+import { docs, envelopeOf, named, pascalCase, type DocOptions } from './docs.ts'
 import { notFound } from './errors.ts'
 import { pageParams, paginate } from './pagination.ts'
 import { requires, type Permission } from './permissions.ts'
@@ -337,104 +337,6 @@ export function collectionRoutes<
   }
   return app
 }
-
-/**
- * The routes of one record with no id in its path (`/api/organization/`, `/api/my-account/`), as a
- * DRF view over `get_object()` alone: GET reads it; PUT takes the whole writable record and PATCH the
- * same schema with every field optional, each answering 200 with the record as it is after the
- * change. The record always exists, so there is no 404, and nothing to list, create or remove.
- */
-export interface SingletonSpec<Row, Out extends TObject, Replace extends TObject> {
-  /** e.g. '/api/organization' (no final slash) */
-  path: string
-  tag: string
-  /** What the docs call each method, e.g. 'Read the organization'. */
-  summaries: { read: string; replace: string; update: string }
-  read: Permission
-  write: Permission
-  output: Out
-  /** The record as it is now; `actor` for a record that is the user's own (my-account). */
-  get(deps: Deps, actor: RequestActor): Promise<Row>
-  serialize(row: Row, urls: Urls): Static<Out>
-  replace: {
-    body: Replace
-    run(deps: Deps, body: CheckedBody<Partial<Static<Replace>>>, actor: RequestActor): Promise<void>
-  }
-}
-
-export function singletonRoutes<Row, Out extends TObject, Replace extends TObject>(
-  deps: Deps,
-  spec: SingletonSpec<Row, Out, Replace>,
-) {
-  const { replace, tag, summaries } = spec
-  // Named after the tag, as collections are after their noun: Organization, PatchedOrganization, ...
-  const name = pascalCase(tag)
-  const ok = { status: 200, schema: named(name, spec.output) }
-  const detail = async (actor: RequestActor) => spec.serialize(await spec.get(deps, actor), actor.urls)
-  const update = async (schema: TObject, body: unknown, actor: RequestActor) => {
-    await replace.run(deps, checkBody(schema, body) as CheckedBody<Partial<Static<Replace>>>, actor)
-    return detail(actor)
-  }
-  const partial = t.Partial(replace.body)
-  return new Elysia({ prefix: spec.path })
-    .use(authenticated(deps))
-    .get('/', ({ user, token, urls }) => detail({ user, token, urls }), {
-      ...requires(spec.read),
-      ...docs({ tag, summary: summaries.read, ok }),
-    })
-    .put('/', ({ body, user, token, urls }) => update(replace.body, body, { user, token, urls }), {
-      ...requires(spec.write),
-      ...docs({ tag, summary: summaries.replace, body: named(`${name}Replace`, replace.body), ok }),
-    })
-    .patch('/', ({ body, user, token, urls }) => update(partial, body, { user, token, urls }), {
-      ...requires(spec.write),
-      ...docs({ tag, summary: summaries.update, body: named(`Patched${name}`, partial), ok }),
-    })
-}
-
-/**
- * Sub-collections the API names but this version does not hold yet (a gym's climbs, an event
- * type's questions): each answers an empty list for an existing parent and 404 otherwise, so the
- * `*_url` fields never point nowhere.
- */
-export function emptySubCollections(
-  deps: Deps,
-  spec: { path: string; tag: string; names: string[]; parentExists(id: number): Promise<boolean> },
-) {
-  const app = new Elysia({ prefix: spec.path }).use(authenticated(deps))
-  for (const name of spec.names) {
-    app.get(
-      `/:id/${name}/`,
-      async ({ params, request, query, urls }) => {
-        if (!(await spec.parentExists(params.id))) throw notFound()
-        return paginate(request, query, urls, { count: async () => 0, rows: async () => [] }, (row) => row)
-      },
-      {
-        params: t.Object({ id: t.Integer() }),
-        ...requires('staff'),
-        ...docs({
-          tag: spec.tag,
-          summary: `List ${name} (empty in this version)`,
-          ok: {
-            status: 200,
-            schema: envelopeOf(named('NotHeld', t.Object({}, { description: 'None in this version' }))),
-          },
-          errors: [404],
-          params: { id: 'The id of the record they belong to' },
-          query: t.Object(pageParams),
-        }),
-      },
-    )
-  }
-  return app
-}
-
-/** 'customer credit' -> 'CustomerCredit', 'add-on' -> 'AddOn': a name for the document's schemas. */
-const pascalCase = (words: string) =>
-  words
-    .split(/[\s_-]+/)
-    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
-    .join('')
 
 /** 'customer_id' -> "The customer's id". */
 const idDescription = (param: string) => `The ${param.replace(/_id$/, '').replace(/_/g, ' ')}'s id`

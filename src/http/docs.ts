@@ -212,3 +212,10 @@ export const envelopeOf = (item: TSchema) =>
     },
     item.title ? { title: `Paginated${item.title}List` } : {},
   )
+
+/** 'customer credit' -> 'CustomerCredit', 'add-on' -> 'AddOn': a name for the document's schemas. */
+export const pascalCase = (words: string) =>
+  words
+    .split(/[\s_-]+/)
+    .map((w) => w.charAt(0).toUpperCase() + w.slice(1))
+    .join('')

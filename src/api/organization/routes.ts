@@ -1,7 +1,7 @@
 import { loadOrganization } from './queries.ts'
 import { changeOrganization } from './rules.ts'
 import type { Deps } from '../../deps.ts'
-import { singletonRoutes } from '../../http/crud.ts'
+import { singletonRoutes } from '../../http/singleton.ts'
 import { OrganizationOut, OrganizationReplace } from './schema.ts'
 import { serializeOrganization } from './serializer.ts'
 
