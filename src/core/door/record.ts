@@ -1,24 +1,26 @@
 import {
-  countCheckIn,
   getCheckInSummary,
   getCustomerByBarcode,
   getDoorGym,
   getDoorOrganization,
   getOnlyGymId,
   hasValidWaiver,
-  insertCheckIn,
   listActiveAlerts,
   listCoveringMemberships,
   listRecentCheckIns,
   listReservationsNow,
   listUsableEntryPasses,
-  markReservationCheckedIn,
-  takeEntry,
   type DoorCustomer,
   type DoorGym,
-  type NewCheckIn,
   type RecentCheckIn,
 } from './queries.ts'
+import {
+  countCheckIn,
+  insertCheckIn,
+  markReservationCheckedIn,
+  takeEntry,
+  type NewCheckIn,
+} from './writes.ts'
 import type { Database as BunDatabase } from 'bun:sqlite'
 import type { StaffUser } from '../../db/schema.ts'
 import { syncTransaction } from '../../db/sync-transaction.ts'

@@ -7,8 +7,8 @@ import {
   listCoveringMemberships,
   type DoorCustomer,
   type DoorGym,
-  type NewCheckIn,
 } from './queries.ts'
+import type { NewCheckIn } from './writes.ts'
 import type { StaffUser } from '../../db/schema.ts'
 import { syncTransaction } from '../../db/sync-transaction.ts'
 import type { Deps } from '../../deps.ts'
