@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
-import { invalidToken, notProvided } from '../helpers/bodies.ts'
+import { badCredentials, invalidToken, notProvided } from '../helpers/bodies.ts'
 import { makeUser } from '../helpers/factories.ts'
+import { LoginGate } from '../../src/core/auth/login-gate.ts'
 import { expectUnauthenticated, logIn, useSeededApp } from '../helpers/seeded.ts'
 
 /**
@@ -146,5 +147,81 @@ describe('a password change revokes every other token of the user', () => {
     })
     expect(res.status).toBe(400)
     expect((await myAccount(other!)).status).toBe(200)
+  })
+})
+
+describe('a login racing a password change', () => {
+  /**
+   * Holds every login between its password check and its token, until `release()`: a login's check
+   * takes a tenth of a second or more off the server's thread, and the password may change meanwhile.
+   */
+  function holdLoginsAfterTheirCheck() {
+    const gate = t.deps.loginGate
+    const run = gate.run
+    let checked!: () => void
+    let release!: () => void
+    const passwordChecked = new Promise<void>((resolve) => (checked = resolve))
+    const released = new Promise<void>((resolve) => (release = resolve))
+    gate.run = async function <T>(work: () => Promise<T>) {
+      const result = await run.call(gate, work)
+      checked()
+      await released
+      return result
+    } as LoginGate['run']
+    return { passwordChecked, release, restore: () => (gate.run = run) }
+  }
+
+  test('a login whose password was checked just before the change gets no token', async () => {
+    const [desk] = await userWithTokens(1)
+    const hold = holdLoginsAfterTheirCheck()
+    try {
+      const login = logIn(t, EMAIL, PASSWORD)
+      await hold.passwordChecked
+      const change = await t.request('PATCH', '/api/change-password/', {
+        token: desk!,
+        body: { old_password: PASSWORD, new_password: NEW_PASSWORD },
+      })
+      expect(change.status).toBe(200)
+      hold.release()
+      const res = await login
+      expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: badCredentials })
+    } finally {
+      hold.restore()
+    }
+    expect((await logIn(t, EMAIL, NEW_PASSWORD)).status).toBe(200)
+  })
+
+  test('nor does one whose user an admin deactivated meanwhile', async () => {
+    await userWithTokens(1)
+    const user = await t.db
+      .selectFrom('staff_users')
+      .select('id')
+      .where('email', '=', EMAIL)
+      .executeTakeFirstOrThrow()
+    const hold = holdLoginsAfterTheirCheck()
+    try {
+      const login = logIn(t, EMAIL, PASSWORD)
+      await hold.passwordChecked
+      const res = await t.request('PATCH', `/api/users/${user.id}/`, {
+        token: t.seed.adminToken,
+        body: { is_active: false },
+      })
+      expect(res.status).toBe(200)
+      hold.release()
+      expect((await login).body).toEqual(badCredentials)
+    } finally {
+      hold.restore()
+    }
+  })
+
+  test('a login checked and issued before the change loses its token to the revocation', async () => {
+    const [desk] = await userWithTokens(1)
+    const login = await logIn(t, EMAIL, PASSWORD)
+    expect(login.status).toBe(200)
+    await t.request('PATCH', '/api/change-password/', {
+      token: desk!,
+      body: { old_password: PASSWORD, new_password: NEW_PASSWORD },
+    })
+    expectUnauthenticated(await myAccount(login.body.token), invalidToken)
   })
 })

@@ -8,7 +8,7 @@ import {
   deleteTokensOfUser,
   getUserByEmail,
   getUserByTokenHash,
-  insertToken,
+  insertTokenIfUnchanged,
 } from './queries.ts'
 
 export type TokenCheck = { user: StaffUser } | { error: 'invalid' }
@@ -72,15 +72,19 @@ async function checkAndIssue(
 ): Promise<LoginResult> {
   const retryAfter = waitFor(deps, username, address)
   if (retryAfter > 0) return { error: 'throttled', retryAfter }
-  type Checked = { error: 'throttled'; retryAfter: number } | { user: StaffUser | undefined }
+  type Checked =
+    | { error: 'throttled'; retryAfter: number }
+    | { user: StaffUser; verifiedHash: string }
+    | { user: undefined }
   const checked = await deps.loginGate.run(async (): Promise<Checked> => {
     // Asked again: failures recorded while this login waited in the queue count too.
     const retryAfter = waitFor(deps, username, address)
     if (retryAfter > 0) return { error: 'throttled', retryAfter }
     const user = await getUserByEmail(deps.db, username)
     // Verify even for an unknown or inactive user, so the answer's timing does not tell them apart.
-    const passwordOk = await verifySecret(password, user?.password_hash ?? null)
-    if (user && user.is_active === 1 && passwordOk) return { user }
+    const hash = user?.password_hash ?? null
+    const passwordOk = await verifySecret(password, hash)
+    if (user && user.is_active === 1 && hash !== null && passwordOk) return { user, verifiedHash: hash }
     // Recorded before the next login in the queue asks the throttles.
     deps.loginThrottle.recordFailure(username)
     deps.addressThrottle.recordFailure(address)
@@ -88,17 +92,23 @@ async function checkAndIssue(
   })
   if (checked === LoginGate.busy) return { error: 'throttled', retryAfter: BUSY_RETRY_AFTER_SECONDS }
   if ('error' in checked) return checked
-  const user = checked.user
-  if (!user) return { error: 'credentials' }
+  if (checked.user === undefined) return { error: 'credentials' }
+  const { user, verifiedHash } = checked
   const now = deps.clock.now()
   const key = newTokenKey()
   const lifetime = deps.config.tokenLifetimeHours
-  await insertToken(deps.db, {
-    key_hash: hashTokenKey(key),
-    user_id: user.id,
-    created_at: now.toISOString(),
-    expires_at: lifetime === null ? null : new Date(now.getTime() + lifetime * 3_600_000).toISOString(),
-  })
+  const issued = await insertTokenIfUnchanged(
+    deps.db,
+    {
+      key_hash: hashTokenKey(key),
+      user_id: user.id,
+      created_at: now.toISOString(),
+      expires_at: lifetime === null ? null : new Date(now.getTime() + lifetime * 3_600_000).toISOString(),
+    },
+    verifiedHash,
+  )
+  // The password checked is no longer the user's (or the user was deactivated) while it was checked.
+  if (!issued) return { error: 'credentials' }
   // A new token changes no cached answer, but the rule is simple: any auth_tokens write clears.
   deps.tokenCache.clear()
   return { token: key }

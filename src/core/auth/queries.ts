@@ -6,11 +6,35 @@ import type { StaffUser } from '../../db/schema.ts'
  * here clears `deps.tokenCache` right after it (token-cache.ts).
  */
 
-export async function insertToken(
+/**
+ * Adds a token for a user whose password hash is still `verifiedHash` and who is still active; false
+ * (nothing added) otherwise. A login verifies the password for a tenth of a second or more off this
+ * thread: if the password was changed or the user deactivated meanwhile, the revocation that came
+ * with that change has already run, and a token issued now would outlive it.
+ */
+export async function insertTokenIfUnchanged(
   db: Db,
   token: { key_hash: string; user_id: number; created_at: string; expires_at: string | null },
-): Promise<void> {
-  await db.insertInto('auth_tokens').values(token).execute()
+  verifiedHash: string,
+): Promise<boolean> {
+  const result = await db
+    .insertInto('auth_tokens')
+    .columns(['key_hash', 'user_id', 'created_at', 'expires_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('staff_users')
+        .select([
+          eb.val(token.key_hash).as('key_hash'),
+          'id',
+          eb.val(token.created_at).as('created_at'),
+          eb.val(token.expires_at).as('expires_at'),
+        ])
+        .where('id', '=', token.user_id)
+        .where('password_hash', '=', verifiedHash)
+        .where('is_active', '=', 1),
+    )
+    .executeTakeFirst()
+  return Number(result.numInsertedOrUpdatedRows) === 1
 }
 
 /** The user a token belongs to, with the token's expiry; undefined for an unknown token. */

@@ -122,9 +122,9 @@ describe('who writes staff_users and auth_tokens', () => {
   })
 
   test('their write functions are called only where the cache is cleared, or outside the server', () => {
-    const callers = matching(/\b(insertUser|updateUser|insertToken|deleteToken|deleteTokensOfUser)\(/).filter(
-      (path) => path !== 'src/api/users/queries.ts' && path !== 'src/core/auth/queries.ts',
-    )
+    const callers = matching(
+      /\b(insertUser|updateUser|insertToken(?:IfUnchanged)?|deleteToken|deleteTokensOfUser)\(/,
+    ).filter((path) => path !== 'src/api/users/queries.ts' && path !== 'src/core/auth/queries.ts')
     const clearing = [
       'src/api/my-account/rules.ts',
       'src/api/users/rules.ts',
@@ -140,7 +140,10 @@ describe('who writes staff_users and auth_tokens', () => {
       const text = files.find((f) => f.path === path)!.text
       return {
         path,
-        writes: count(text, /\b(insertUser|updateUser|insertToken|deleteToken|deleteTokensOfUser)\(/g),
+        writes: count(
+          text,
+          /\b(insertUser|updateUser|insertToken(?:IfUnchanged)?|deleteToken|deleteTokensOfUser)\(/g,
+        ),
         clears: count(text, /deps\.tokenCache\.clear\(\)/g),
       }
     })
