@@ -40,13 +40,18 @@ export async function changeMyAccount(
       errors.add(currentPasswordField, wrongPassword)
   }
   const input = body.valid()
-  await updateUser(deps.db, user.id, {
+  const changes = {
     first_name: input.first_name,
     last_name: input.last_name,
     default_gym_id: input.default_gym_id,
     password_hash: input.new_password === undefined ? undefined : await hashSecret(input.new_password),
+  }
+  // One transaction: a new password never lands without its revocation, even if the power goes.
+  await deps.db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, changes)
+    if (input.new_password !== undefined)
+      await revokeTokens({ db: trx, tokenCache: deps.tokenCache }, user.id, { key: token })
   })
   // The cached user carries these fields (default gym, password hash): the next request reads them anew.
   deps.tokenCache.clear()
-  if (input.new_password !== undefined) await revokeTokens(deps, user.id, { key: token })
 }

@@ -100,9 +100,17 @@ export async function changeStaffUser(
     }
   }
   const input = body.valid()
-  await updateUser(deps.db, user.id, await userChanges(input))
+  const changes = await userChanges(input)
+  // One transaction: a new password never lands without its revocation, even if the power goes.
+  await deps.db.transaction().execute(async (trx) => {
+    await updateUser(trx, user.id, changes)
+    if (input.password !== undefined)
+      await revokeTokens(
+        { db: trx, tokenCache: deps.tokenCache },
+        user.id,
+        actor.user.id === user.id ? { key: actor.token } : undefined,
+      )
+  })
   // Deactivation and permission changes apply from the user's very next request.
   deps.tokenCache.clear()
-  if (input.password !== undefined)
-    await revokeTokens(deps, user.id, actor.user.id === user.id ? { key: actor.token } : undefined)
 }
