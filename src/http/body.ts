@@ -75,14 +75,13 @@ export async function parseBody(
 
   try {
     if (type === 'application/json' || type.endsWith('+json')) {
-      const text = decodeUtf8(bytes)
+      const text = decodeUtf8(bytes, 'JSON')
       return text.trim() === '' ? {} : parseJsonObject(text)
     }
-    const text = new TextDecoder().decode(bytes)
+    const isForm = type === 'application/x-www-form-urlencoded' && formPaths.has(path)
+    const text = isForm ? decodeUtf8(bytes, 'Form') : new TextDecoder().decode(bytes)
     if (text.trim() === '') return {}
-    if (type === 'application/x-www-form-urlencoded' && formPaths.has(path)) {
-      return formBody(new URLSearchParams(text))
-    }
+    if (isForm) return formBody(formEntries(text))
     throw unsupportedMediaType(type)
   } catch (error) {
     if (error instanceof ApiError) return new UnreadableBody(error)
@@ -121,12 +120,33 @@ export const MAX_JSON_DEPTH = 64
  * The body as text, refusing bytes that are not UTF-8 rather than storing U+FFFD in their place
  * (DRF's parsers decode strictly and answer a parse error).
  */
-function decodeUtf8(bytes: ArrayBuffer): string {
+function decodeUtf8(bytes: ArrayBuffer, format: 'JSON' | 'Form'): string {
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes)
   } catch {
-    throw parseError('The body is not valid UTF-8.')
+    throw parseError('The body is not valid UTF-8.', format)
   }
+}
+
+/**
+ * A form-encoded body's fields, refusing percent escapes that do not spell UTF-8 (`password=%ff`),
+ * which URLSearchParams would read as U+FFFD. A `%` not followed by two hex digits stays text.
+ */
+function formEntries(text: string): Array<[string, string]> {
+  const decode = (part: string) => {
+    try {
+      return decodeURIComponent(part.replace(/\+/g, ' ').replace(/%(?![0-9a-fA-F]{2})/g, '%25'))
+    } catch {
+      throw parseError('The body is not valid UTF-8.', 'Form')
+    }
+  }
+  return text
+    .split('&')
+    .filter((pair) => pair !== '')
+    .map((pair) => {
+      const eq = pair.indexOf('=')
+      return eq < 0 ? [decode(pair), ''] : [decode(pair.slice(0, eq)), decode(pair.slice(eq + 1))]
+    })
 }
 
 /**

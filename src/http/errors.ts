@@ -87,7 +87,8 @@ export const throttled = (seconds: number) =>
     { 'Retry-After': String(seconds) },
   )
 
-export const parseError = (reason: string) => new ApiError(400, { detail: `JSON parse error - ${reason}` })
+export const parseError = (reason: string, format: 'JSON' | 'Form' = 'JSON') =>
+  new ApiError(400, { detail: `${format} parse error - ${reason}` })
 
 export const unsupportedMediaType = (type: string) =>
   new ApiError(415, { detail: `Unsupported media type "${type}" in request.` })

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { MAX_JSON_DEPTH } from '../../src/http/body.ts'
 import { MAX_HEADER_BYTES, MAX_URL_BYTES } from '../../src/http/request-limits.ts'
 import { makeCustomer } from '../helpers/customer-factories.ts'
+import { makeUser } from '../helpers/factories.ts'
 import { ORIGIN } from '../helpers/app.ts'
 import { useSeededApp } from '../helpers/seeded.ts'
 
@@ -86,6 +87,33 @@ describe('NUL bytes and invalid UTF-8', () => {
     )
     expect(response.status).toBe(400)
     expect(await response.json()).toEqual({ detail: 'JSON parse error - The body is not valid UTF-8.' })
+  })
+
+  const formLogIn = (body: string | Uint8Array) =>
+    t.app.handle(
+      new Request(`${ORIGIN}/api/get-token/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body,
+      }),
+    )
+
+  test('a form-encoded login whose escapes are not UTF-8 is a form parse error, not U+FFFD', async () => {
+    for (const body of ['username=a%ffb%40gym.example&password=x', 'username=x&p%e9=y']) {
+      const response = await formLogIn(body)
+      expect(response.status).toBe(400)
+      expect(await response.json()).toEqual({ detail: 'Form parse error - The body is not valid UTF-8.' })
+    }
+    const raw = new TextEncoder().encode('username=caf?&password=x')
+    raw[12] = 0xe9
+    const response = await formLogIn(raw)
+    expect(await response.json()).toEqual({ detail: 'Form parse error - The body is not valid UTF-8.' })
+  })
+
+  test('a form-encoded login reads +, %2B, a bare % and UTF-8 escapes as Django does', async () => {
+    await makeUser(t.db, { email: 'rope+gear@gym.example', password: 'p%ss wörd 100%' })
+    const response = await formLogIn('username=rope%2Bgear%40gym.example&password=p%ss+w%C3%B6rd+100%')
+    expect(response.status).toBe(200)
   })
 })
 
