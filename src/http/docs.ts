@@ -75,10 +75,17 @@ const shared = {
     content: json(ErrorDetail),
   },
   ServerError: { description: 'Something unexpected; the cause is in the log', content: json(ErrorDetail) },
+  StorageUnavailable: {
+    description: 'The database could not be written (the disk is full, or failing): send it again later',
+    headers: {
+      'Retry-After': { description: 'Seconds to wait', required: true, schema: t.Integer({ minimum: 1 }) },
+    },
+    content: json(ErrorDetail),
+  },
 }
 type Shared = keyof typeof shared
 export const sharedResponses: Record<Shared, ResponseDoc> = shared
-const ref = (name: Shared) => ({ $ref: `#/components/responses/${name}` })
+export const ref = (name: Shared) => ({ $ref: `#/components/responses/${name}` })
 
 /** The shared answer for an error status a route lists in `errors`. */
 const sharedFor: Record<number, Shared> = {

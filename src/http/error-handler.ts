@@ -1,6 +1,15 @@
 import { Elysia } from 'elysia'
 import type { Logger } from '../lib/log.ts'
-import { ApiError, methodNotAllowed, notFound, parseError, serverError, ValidationError } from './errors.ts'
+import { storageFailureOf } from '../db/storage-failure.ts'
+import {
+  ApiError,
+  methodNotAllowed,
+  notFound,
+  parseError,
+  serverError,
+  storageUnavailable,
+  ValidationError,
+} from './errors.ts'
 import type { RouteIndex } from './route-index.ts'
 import { toFieldErrors } from './validation.ts'
 
@@ -15,8 +24,9 @@ const respond = (e: ApiError) => jsonResponse(e.status, e.body, e.headers)
 
 /**
  * The one exit for every error: ApiErrors as they are, Elysia's own validation, parse and routing
- * errors mapped to DRF shapes, and anything else logged and answered with a bare 500 (the cause never
- * reaches the client).
+ * errors mapped to DRF shapes, a write the disk would not take as 503 (the request can succeed
+ * unchanged once the disk does), and anything else logged and answered with a bare 500 (the cause
+ * never reaches the client).
  */
 export function errorHandling(deps: {
   log: Logger
@@ -54,6 +64,15 @@ export function errorHandling(deps: {
           }
           return respond(notFound())
         }
+      }
+      const storageFailure = storageFailureOf(error)
+      if (storageFailure !== undefined) {
+        deps.log.error('the database could not be written', {
+          method: request.method,
+          path,
+          error: error instanceof Error ? error.message : String(error),
+        })
+        return respond(storageUnavailable(storageFailure))
       }
       deps.log.error('unhandled error', {
         method: request.method,

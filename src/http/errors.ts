@@ -1,3 +1,5 @@
+import type { StorageFailure } from '../db/storage-failure.ts'
+
 /**
  * The API's errors, shaped as Django REST Framework shapes them. Code that
  * wants to refuse a request throws one of these; the error handler turns it into the response.
@@ -96,6 +98,22 @@ export const unsupportedMediaType = (type: string) =>
 export const payloadTooLarge = () => new ApiError(413, { detail: 'Request body is too large.' })
 
 export const serverError = () => new ApiError(500, { detail: 'A server error occurred.' })
+
+/** How long a client is asked to wait before retrying a write the disk would not take. */
+export const STORAGE_RETRY_AFTER_SECONDS = 60
+
+const storageFailureDetail: Record<StorageFailure, string> = {
+  full: 'The database cannot be written: the disk is full. Nothing was saved; try again once space has been freed.',
+  io: "The database could not be written to disk, so this change may not have been saved. Check the server's disk, then try again.",
+}
+
+/** A write the disk would not take (db/storage-failure.ts): the server is up, its storage is not. */
+export const storageUnavailable = (failure: StorageFailure) =>
+  new ApiError(
+    503,
+    { detail: storageFailureDetail[failure] },
+    { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) },
+  )
 
 /** DRF's standard messages, in one place so every collection words them alike. */
 export const messages = {

@@ -1,3 +1,5 @@
+import { ref } from './docs.ts'
+
 /**
  * Finishes the document @elysiajs/openapi generates from the route table, so that it says what the
  * API does:
@@ -12,6 +14,8 @@
  *   referred to from where it is used; two different schemas under one name are a mistake, and
  *   refused.
  * - The tags the operations use are listed, in route-table order.
+ * - Every operation that writes (every method but GET) may find the disk full or failing: 503
+ *   StorageUnavailable (the error handler's answer), unless the route documents its own 503.
  */
 
 type Json = any
@@ -27,6 +31,7 @@ export function finishDocument(generated: unknown, routes: readonly DocumentedRo
   const doc: Json = withoutCoercionTwins(JSON.parse(JSON.stringify(generated)))
   keepDocumentedParameters(doc, routes)
   nameSchemas(doc)
+  documentStorageFailures(doc)
   doc.tags = [...new Set(operations(doc).flatMap((op) => op.tags ?? []))].map((name) => ({ name }))
   return doc
 }
@@ -37,6 +42,15 @@ function operations(doc: Json): Json[] {
   return Object.values(doc.paths ?? {}).flatMap((item: Json) =>
     METHODS.filter((m) => item[m] !== undefined).map((m) => item[m]),
   )
+}
+
+function documentStorageFailures(doc: Json) {
+  for (const item of Object.values(doc.paths ?? {}) as Json[]) {
+    for (const method of METHODS.filter((m) => m !== 'get' && item[m] !== undefined)) {
+      const responses = (item[method].responses ??= {})
+      responses['503'] ??= ref('StorageUnavailable')
+    }
+  }
 }
 
 /** Elysia's `/api/gyms/:id/` as the document writes it. */

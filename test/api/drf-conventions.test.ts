@@ -17,7 +17,8 @@ import {
   emptyPage,
 } from '../helpers/bodies.ts'
 import { countRows, makeEventType, makeGym, makeUser, makeToken, seedBasics } from '../helpers/factories.ts'
-import { expectUnauthenticated, useSeededApp } from '../helpers/seeded.ts'
+import { diskFull, fillDiskOnInsertInto } from '../helpers/disk-full.ts'
+import { expectUnauthenticated, logIn, useSeededApp } from '../helpers/seeded.ts'
 
 /**
  * The resource-agnostic DRF layer, seen through /api/gyms/ and /api/event-types/: paths, methods,
@@ -527,5 +528,33 @@ describe('unexpected errors', () => {
     const cause = String(logged[0]!.fields?.error)
     expect(cause.length).toBeGreaterThan(0)
     expect(JSON.stringify(res.body)).not.toContain(cause.split('\n')[0]!)
+  })
+})
+
+describe('a full disk', () => {
+  const t = useSeededApp()
+
+  test('a write is 503 with Retry-After and nothing is saved; once space is freed the same write succeeds', async () => {
+    const freeSpace = fillDiskOnInsertInto(t.deps.sqlite, 'gyms')
+    const res = await t.request('POST', '/api/gyms/', { token: t.seed.adminToken, body: VALID_GYM })
+    expect([res.status, res.body, res.headers.get('retry-after')]).toEqual([503, diskFull, '60'])
+    expect(await countGyms(t.db)).toBe(1)
+    // Reads are not writes.
+    expect((await t.request('GET', '/api/gyms/', { token: t.seed.staffToken })).status).toBe(200)
+
+    freeSpace()
+    const again = await t.request('POST', '/api/gyms/', { token: t.seed.adminToken, body: VALID_GYM })
+    expect(again.status).toBe(201)
+    expect(await countGyms(t.db)).toBe(2)
+  })
+
+  test('a login is 503: its token could not be saved', async () => {
+    await makeUser(t.db, { email: 'login@gym.example', password: 'correct horse' })
+    const freeSpace = fillDiskOnInsertInto(t.deps.sqlite, 'auth_tokens')
+    const res = await logIn(t, 'login@gym.example', 'correct horse')
+    expect([res.status, res.body]).toEqual([503, diskFull])
+    expect(await countRows(t.db, 'auth_tokens')).toBe(2)
+    freeSpace()
+    expect((await logIn(t, 'login@gym.example', 'correct horse')).status).toBe(200)
   })
 })
