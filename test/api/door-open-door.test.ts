@@ -2,7 +2,9 @@ import { describe, expect, test } from 'bun:test'
 import { START, type TestResponse } from '../helpers/app.ts'
 import { invalidInteger } from '../helpers/bodies.ts'
 import { makeAlert } from '../helpers/customer-factories.ts'
+import { diskFull, fillDiskOnInsertInto } from '../helpers/disk-full.ts'
 import {
+  barcodePath,
   makeDoorCustomer,
   makeMembershipFor,
   makePassFor,
@@ -196,6 +198,34 @@ describe('4xx: the door stays shut, with the text to display', () => {
     const res = await open('LYNN1', { location_id: 9999 })
     expect(res.status).toBe(404)
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8')
+    await expectNothingStored()
+  })
+})
+
+describe('503: a full disk keeps the door shut', () => {
+  const NOT_RECORDED = 'The check-in could not be recorded. Please see the front desk.'
+
+  test('a check-in that cannot be saved is not a 200, and nothing of it is stored; once space is freed the scan opens', async () => {
+    const customer = await member()
+    // The outbox row is the check-in's last write: the row, count and event all go together.
+    const freeSpace = fillDiskOnInsertInto(t.deps.sqlite, 'webhook_events')
+    const res = await open('LYNN1')
+    expectText(res, 503, NOT_RECORDED)
+    expect(res.headers.get('retry-after')).toBe('60')
+    await expectNothingStored()
+    expect((await storedCheckInTotals(t.db, customer.id)).check_in_count).toBe(4)
+
+    freeSpace()
+    expectText(await open('LYNN1'), 200, '')
+    expect(await storedCheckIns(t.db)).toHaveLength(1)
+    expect((await storedCheckInTotals(t.db, customer.id)).check_in_count).toBe(5)
+  })
+
+  test('barcode check-in answers the DRF 503 body', async () => {
+    await member()
+    fillDiskOnInsertInto(t.deps.sqlite, 'webhook_events')
+    const res = await t.request('POST', barcodePath('LYNN1'), { token: t.seed.staffToken })
+    expect([res.status, res.body, res.headers.get('retry-after')]).toEqual([503, diskFull, '60'])
     await expectNothingStored()
   })
 })

@@ -24,7 +24,8 @@ import {
 import { getCheckIn } from '../check-ins/queries.ts'
 import { CheckInOut } from '../check-ins/schema.ts'
 import { serializeCheckIn } from '../check-ins/serializer.ts'
-import { messages, notFound, ValidationError } from '../../http/errors.ts'
+import { messages, notFound, STORAGE_RETRY_AFTER_SECONDS, ValidationError } from '../../http/errors.ts'
+import { storageFailureOf } from '../../db/storage-failure.ts'
 import type { Urls } from '../../http/urls.ts'
 import { customerFields, serializeBarcodeCheckIn, serializeLookUpCustomer } from './serializer.ts'
 
@@ -48,6 +49,7 @@ export const doorText = {
   alert: alertPrevents,
   noEntryMethod:
     'You do not have an available entry method. Please ensure you have an active membership, entry pass, or event booking.',
+  notRecorded: 'The check-in could not be recorded. Please see the front desk.',
 }
 
 /** What the door controller may be shown, as the document gives it. */
@@ -57,10 +59,25 @@ const doorTextBodies = {
     t.String({ pattern: `^${doorText.alert('[\\s\\S]*').replace(/\.$/, '\\.')}$` }),
   ]),
   404: t.Union([t.Literal(doorText.unknownCustomer), t.Literal(doorText.unknownLocation)]),
+  503: t.Literal(doorText.notRecorded),
 }
 
-const text = (status: number, body = '') =>
-  new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8' } })
+const text = (status: number, body = '', headers: Record<string, string> = {}) =>
+  new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } })
+
+/**
+ * Open-door check-in's scan: a check-in the database would not take (a full or failing disk) is
+ * never a 200, which opens the door as if it were recorded, but a 503 in the door's own words: the
+ * controller keeps the door shut and shows it, as for any refusal.
+ */
+async function openDoorScan(scan: () => Promise<DoorOutcome>): Promise<Response> {
+  try {
+    return openDoorResponse(await scan())
+  } catch (error) {
+    if (storageFailureOf(error) === undefined) throw error
+    return text(503, doorText.notRecorded, { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) })
+  }
+}
 
 /** Barcode check-in's body for each outcome: the customer's fields with every refusal but a 404. */
 function barcodeResponse(outcome: DoorOutcome) {
@@ -212,7 +229,7 @@ export const doorRoutes = (deps: Deps) => {
     )
     .post(
       '/api/gym-endpoints/open-door-check-in/:barcode/',
-      async ({ params, body, user }) => openDoorResponse(await scan(params.barcode, body, user)),
+      ({ params, body, user }) => openDoorScan(() => scan(params.barcode, body, user)),
       {
         params: barcodeParams,
         ...requires('staff'),
@@ -226,6 +243,10 @@ export const doorRoutes = (deps: Deps) => {
             404: {
               description: 'Do not open: unknown or deactivated customer, or no such location',
               text: doorTextBodies[404],
+            },
+            503: {
+              description: 'Do not open: the check-in could not be recorded (the disk is full or failing)',
+              text: doorTextBodies[503],
             },
           },
           params: barcodeParamDocs,
