@@ -1,6 +1,7 @@
 import type { Database as BunDatabase } from 'bun:sqlite'
 import type { Db } from '../../db/connection.ts'
 import { groupCommitFor } from '../../db/group-commit.ts'
+import { storageFailureOf } from '../../db/storage-failure.ts'
 import { syncTransaction } from '../../db/sync-transaction.ts'
 import type { Clock } from '../../lib/clock.ts'
 import type { Logger } from '../../lib/log.ts'
@@ -38,6 +39,8 @@ export const DELIVERY_TIMEOUT_MS = 15 * SECOND
 export const POLL_INTERVAL_MS = 250
 /** Receivers sent to at once; each webhook has at most one request in flight (its order). */
 export const MAX_CONCURRENT_DELIVERIES = 16
+/** How often an attempt the disk would not record is tried again (recorded, not sent again). */
+export const RECORD_RETRY_MS = 1000
 
 /** setTimeout/clearTimeout, injectable so tests can run the loop on their own schedule. */
 export interface Timer {
@@ -64,6 +67,7 @@ export interface DispatcherOptions {
   timeoutMs?: number
   maxConcurrent?: number
   retryDelaysMs?: readonly number[]
+  recordRetryMs?: number
 }
 
 /** What an event becomes after attempt number `attempt` (1-based) ended with `result`. */
@@ -85,6 +89,7 @@ export class WebhookDispatcher {
   private readonly timeoutMs: number
   private readonly maxConcurrent: number
   private readonly retryDelaysMs: readonly number[]
+  private readonly recordRetryMs: number
   /** webhook id -> its delivery in flight */
   private readonly inFlight = new Map<number, Promise<void>>()
   private stopController = new AbortController()
@@ -100,6 +105,7 @@ export class WebhookDispatcher {
     this.timeoutMs = options.timeoutMs ?? DELIVERY_TIMEOUT_MS
     this.maxConcurrent = options.maxConcurrent ?? MAX_CONCURRENT_DELIVERIES
     this.retryDelaysMs = options.retryDelaysMs ?? RETRY_DELAYS_MS
+    this.recordRetryMs = options.recordRetryMs ?? RECORD_RETRY_MS
   }
 
   /** Polls the outbox from now on (and whenever an enqueue on `sqlite` says there is work). */
@@ -206,13 +212,40 @@ export class WebhookDispatcher {
     })
     if (result === null) return
     try {
-      await this.record(event, attemptedAt, result)
+      await this.recordWhenStored(event, attemptedAt, result)
     } catch (error) {
       // Not recorded: the event stays pending and due, so it is simply sent again.
       log.error('webhook dispatcher: recording an attempt failed', {
         webhook_event_id: event.id,
         error: describe(error),
       })
+    }
+  }
+
+  /**
+   * Records the attempt, waiting out a disk that will not take it (full or failing): the receiver
+   * has its answer, and sending the event again on every poll until the disk is freed would deliver
+   * it over and over. The webhook's later events wait behind it meanwhile, keeping their order. If
+   * the dispatcher stops first, the event stays pending and is sent again after the next start.
+   */
+  private async recordWhenStored(event: DueWebhookEvent, attemptedAt: Date, result: AttemptResult) {
+    const signal = this.stopController.signal
+    for (let failures = 0; ; failures++) {
+      try {
+        return await this.record(event, attemptedAt, result)
+      } catch (error) {
+        if (storageFailureOf(error) === undefined || signal.aborted) throw error
+        if (failures === 0) {
+          this.options.log.error('webhook dispatcher: the disk would not record an attempt; trying again', {
+            webhook_event_id: event.id,
+            error: describe(error),
+          })
+        }
+        await new Promise<void>((resolve) => {
+          const handle = this.timer.set(resolve, this.recordRetryMs)
+          signal.addEventListener('abort', () => (this.timer.clear(handle), resolve()), { once: true })
+        })
+      }
     }
   }
 

@@ -1,5 +1,6 @@
-import { describe, expect, test } from 'bun:test'
+import { describe, expect, spyOn, test } from 'bun:test'
 import { afterAttempt, MAX_ATTEMPTS, RETRY_DELAYS_MS } from '../../../src/core/webhooks/dispatcher.ts'
+import { GroupCommit } from '../../../src/db/group-commit.ts'
 import { START } from '../../helpers/app.ts'
 import { gate, makeWebhook, startReceiver } from '../../helpers/webhook-factories.ts'
 import { useWebhookOutbox } from '../../helpers/webhook-outbox.ts'
@@ -89,6 +90,21 @@ describe('failures and retries', () => {
       [1, 503],
       [2, 200],
     ])
+  })
+
+  test('an attempt the disk would not record is recorded once it does, not sent again', async () => {
+    await makeWebhook(w.db, { webhook_url: w.receiver.url() })
+    w.enqueue()
+    const diskFull = Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' })
+    const commit = spyOn(GroupCommit.prototype, 'run').mockImplementationOnce(() => Promise.reject(diskFull))
+    try {
+      await w.dispatcher({ recordRetryMs: 1 }).runDue()
+    } finally {
+      commit.mockRestore()
+    }
+    expect(w.receiver.requests).toHaveLength(1)
+    expect((await w.events())[0]).toMatchObject({ status: 'delivered', attempts: 1 })
+    expect((await w.deliveries()).map((d) => [d.attempt, d.status_code])).toEqual([[1, 200]])
   })
 
   test('a 3xx is a failure and the redirect is not followed', async () => {
