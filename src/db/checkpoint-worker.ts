@@ -20,6 +20,11 @@ let last = ''
 
 const reply = (message: CheckpointReply) => self.postMessage(message)
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
+/** SQLite's result code (SQLITE_FULL, ...), for the serving thread to tell a full disk from the rest. */
+const codeOf = (error: unknown) => {
+  const code = (error as { code?: unknown } | null)?.code
+  return typeof code === 'string' ? code : undefined
+}
 
 function step(stepMs: number): void {
   try {
@@ -34,7 +39,7 @@ function step(stepMs: number): void {
     if (busy === 0 && log > 0 && state !== last) reply({ type: 'state', log, checkpointed })
     if (busy === 0) last = state
   } catch (error) {
-    reply({ type: 'error', message: describe(error) })
+    reply({ type: 'error', message: describe(error), code: codeOf(error) })
   }
   if (!stopping) timer = setTimeout(() => step(stepMs), stepMs)
 }

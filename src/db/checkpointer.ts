@@ -2,6 +2,7 @@ import { resolve } from 'node:path'
 import type { Logger } from '../lib/log.ts'
 import { checkpointWorkerUrl } from '../worker-urls.ts'
 import type { Connection } from './connection.ts'
+import { storageFailureOf } from './storage-failure.ts'
 
 /**
  * WAL checkpoints for `belay serve`, kept out of the door's commits.
@@ -23,6 +24,8 @@ import type { Connection } from './connection.ts'
  *
  * Durability is untouched: a commit is on disk once its WAL frames are; checkpoints only copy them.
  * If the worker fails, SQLite's automatic checkpoint comes back on and the server goes on without it.
+ * A checkpoint the disk would not take (full, or failing) is not such a failure: the database file
+ * cannot grow for now, so the step is simply tried again, and the WAL is copied once space is freed.
  * CLI commands, tests and ':memory:' keep SQLite's automatic checkpoint.
  */
 
@@ -31,7 +34,7 @@ export type CheckpointRequest = { type: 'start'; path: string; stepMs: number } 
 export type CheckpointReply =
   | { type: 'started' }
   | { type: 'stopped' }
-  | { type: 'error'; message: string }
+  | { type: 'error'; message: string; code?: string }
   /** The WAL after a step: `log` frames, of which `checkpointed` are in the database file. */
   | { type: 'state'; log: number; checkpointed: number }
 
@@ -99,15 +102,27 @@ export async function startCheckpointer(
     log.error(`wal checkpointer: ${why}; automatic checkpoints are back on`, error ? { error } : {})
   }
 
+  /** Logged once per run of failures: the worker tries every step, and would say so every step. */
+  let storageFailing = false
+  const failed = (error: { message: string; code?: string }) => {
+    if (storageFailureOf(error) === undefined) return fallBack('a checkpoint failed', error.message)
+    if (!storageFailing)
+      log.error('wal checkpointer: the disk would not take a checkpoint; trying again', {
+        error: error.message,
+      })
+    storageFailing = true
+  }
+
   const catchUp = () => {
     catchingUp = true
     db.connection()
       .execute(async () => void sqlite.query('PRAGMA wal_checkpoint(PASSIVE)').get())
-      .catch((error) => fallBack('a checkpoint failed', String(error)))
+      .catch((error) => failed({ message: String(error), code: (error as { code?: string }).code }))
       .finally(() => (catchingUp = false))
   }
 
   const onState = (walFrames: number, copied: number) => {
+    storageFailing = false
     options.onState?.(walFrames, copied)
     const finishing = walFrames >= restartFrames && walFrames - copied <= CATCH_UP_FRAMES
     if (running && finishing && !catchingUp) catchUp()
@@ -121,7 +136,7 @@ export async function startCheckpointer(
       case 'state':
         return onState(data.log, data.checkpointed)
       case 'error':
-        if (running) return fallBack('a checkpoint failed', data.message)
+        if (running) return failed(data)
         log.error('wal checkpointer: could not open the database', { error: data.message })
         return waiting.get('started')?.(false)
     }
