@@ -65,7 +65,8 @@ export function errorHandling(deps: {
           return respond(notFound())
         }
       }
-      const storageFailure = storageFailureOf(error)
+      // A read that fails on the disk stays a 500: what the 503 says is about a write.
+      const storageFailure = request.method === 'GET' ? undefined : storageFailureOf(error)
       if (storageFailure !== undefined) {
         deps.log.error('the database could not be written', {
           method: request.method,
