@@ -16,7 +16,11 @@ import { closeSync, fdatasync, openSync } from 'node:fs'
  *
  * `sync()` resolves once an fdatasync that began after the call has finished: a call that comes
  * while one runs waits for the next, which serves every call that came meanwhile (a group commit of
- * the fsyncs themselves). If an fdatasync fails, every call it serves rejects with its error.
+ * the fsyncs themselves). If an fdatasync fails, every call it serves rejects with its error, and so
+ * does every later call, without another fdatasync: after a failed writeback Linux may drop the WAL
+ * pages it could not write and report the next fdatasync clean, so a later commit's frames could
+ * reach the disk behind a hole, where SQLite's recovery stops, and be lost though acknowledged.
+ * Writes are refused until a restart reads the WAL back from what the disk really holds.
  */
 export class WalSync {
   private fd: number | undefined
@@ -24,6 +28,8 @@ export class WalSync {
   private running: Promise<void> | undefined
   /** The one after it, shared by the calls that came while `running` ran. */
   private next: Promise<void> | undefined
+  /** Set by the first failed fdatasync: what every later call rejects with. */
+  private broken: Error | undefined
 
   /**
    * `walPath` is the database file's name plus `-wal` (SQLite creates it with the first write and
@@ -57,13 +63,18 @@ export class WalSync {
 
   private start(): Promise<void> {
     const run = new Promise<void>((resolve, reject) => {
+      if (this.broken !== undefined) return reject(this.broken)
       try {
         // Opened on first use, after a commit has written to it (fsync needs no write access).
         this.fd ??= openSync(this.walPath, 'r')
       } catch (error) {
         return reject(error)
       }
-      this.fsync(this.fd, (error) => (error ? reject(error) : resolve()))
+      this.fsync(this.fd, (error) => {
+        if (error === null) return resolve()
+        this.broken ??= brokenWal(this.walPath, error)
+        reject(error)
+      })
     })
     const settled = () => {
       // With a next one waiting, promote() takes over `running` (calls meanwhile join `next`).
@@ -72,6 +83,17 @@ export class WalSync {
     run.then(settled, settled)
     return run
   }
+}
+
+/** The error a WalSync answers with after a failed fdatasync; its code (EIO, ENOSPC) is the failure's. */
+function brokenWal(walPath: string, cause: Error): Error {
+  const code = (cause as { code?: unknown }).code
+  return Object.assign(
+    new Error(
+      `${walPath} could not be made durable (${cause.message}); restart to go on from what is on disk`,
+    ),
+    { code: typeof code === 'string' ? code : 'EIO', cause },
+  )
 }
 
 /** A connection whose commits are meant to be durable, and the one WalSync that makes them so. */

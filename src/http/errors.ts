@@ -104,7 +104,7 @@ export const STORAGE_RETRY_AFTER_SECONDS = 60
 
 const storageFailureDetail: Record<StorageFailure, string> = {
   full: 'The database cannot be written: the disk is full. Nothing was saved; try again once space has been freed.',
-  io: "The database could not be written to disk, so this change may not have been saved. Check the server's disk, then try again.",
+  io: "The database could not be written to disk, so this change may not have been saved. Check the server's disk, then restart Belay.",
 }
 
 /** A write the disk would not take (db/storage-failure.ts): the server is up, its storage is not. */
