@@ -7,6 +7,7 @@ import { startCheckpointer } from '../../src/db/checkpointer.ts'
 import { openDatabase, type Connection } from '../../src/db/connection.ts'
 import { syncTransaction } from '../../src/db/sync-transaction.ts'
 import type { Logger } from '../../src/lib/log.ts'
+import { mountTmpfs } from '../helpers/tmpfs.ts'
 
 /*
  * The WAL checkpointer (src/db/checkpointer.ts): while it runs, the serving connection's automatic
@@ -150,4 +151,42 @@ describe('the WAL checkpointer', () => {
     await checkpointer.stop()
     await connection.close()
   })
+})
+
+describe('on a full disk', () => {
+  const tmpfs = mountTmpfs('16m', 'belay-checkpointer-full')
+  afterAll(() => tmpfs.unmount())
+
+  test.skipIf(!tmpfs.mounted)(
+    'a checkpoint the disk will not take is tried again, not handed back to SQLite; once space is freed the WAL is copied',
+    async () => {
+      const path = join(tmpfs.dir, 'db.sqlite3')
+      const connection = openWithTable(path)
+      const { log, problems } = recordingLogger()
+      let copiedAll = false
+      // Steps far apart: the rows below reach the WAL and the disk fills between two of them.
+      const checkpointer = await startCheckpointer(path, connection, log, {
+        stepMs: 1_000,
+        onState: (frames, copied) => (copiedAll = copied === frames),
+      })
+      // Each row takes a page of its own, which the database file must grow by to take it.
+      await writeRows(connection, 48)
+      copiedAll = false
+      tmpfs.fill()
+      await until(() => problems.length > 0, 'a checkpoint refused')
+      expect(problems).toEqual([
+        'wal checkpointer: the disk would not take a checkpoint; trying again {"error":"database or disk is full"}',
+      ])
+      expect(autocheckpoint(connection)).toBe(0)
+
+      tmpfs.free()
+      await until(() => copiedAll, 'the WAL copied')
+      expect(problems).toHaveLength(1)
+      await checkpointer.stop()
+      await connection.close()
+      const reopened = new Database(path, { readonly: true })
+      expect(reopened.query('SELECT count(*) AS n FROM rows').get()).toEqual({ n: 48 })
+      reopened.close()
+    },
+  )
 })

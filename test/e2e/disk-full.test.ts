@@ -12,16 +12,15 @@
  */
 import { Database } from 'bun:sqlite'
 import { afterAll, afterEach, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync, rmdirSync, statfsSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { mountTmpfs } from '../helpers/tmpfs.ts'
 import { getToken, request, runBelay, startServer, stopAll, type Server } from './helpers.ts'
 
 const DEMO_ADMIN = 'admin@granitepeak.example'
 const DEMO_PASSWORD = 'granite-peak-demo'
 /**
- * Room for the demo database and /healthz's 100 MiB of free space before the filler takes the rest:
- * a tmpfs takes memory only for what is written, and the filler is allocated, not written.
+ * Room for the demo database and the 100 MiB /healthz wants free, before the filler takes the rest
+ * (memory, for the seconds the test runs).
  */
 const TMPFS_SIZE = '160m'
 
@@ -29,25 +28,12 @@ const fullDetail =
   'The database cannot be written: the disk is full. Nothing was saved; try again once space has been freed.'
 const notRecorded = 'The check-in could not be recorded. Please see the front desk.'
 
-const mountPoint = mkdtempSync(join(tmpdir(), 'belay-disk-full-'))
-const mount = Bun.spawnSync(['mount', '-t', 'tmpfs', '-o', `size=${TMPFS_SIZE}`, 'tmpfs', mountPoint], {
-  stderr: 'pipe',
-})
-const mounted = mount.exitCode === 0
-if (!mounted) {
-  console.log(
-    `disk-full.test.ts skipped: cannot mount a tmpfs at ${mountPoint} (needs root): ${mount.stderr.toString().trim()}`,
-  )
-}
+const tmpfs = mountTmpfs(TMPFS_SIZE, 'belay-disk-full')
 
 afterEach(stopAll)
-afterAll(() => {
-  if (mounted) Bun.spawnSync(['umount', mountPoint])
-  rmdirSync(mountPoint)
-})
+afterAll(() => tmpfs.unmount())
 
-const db = join(mountPoint, 'belay.sqlite3')
-const filler = join(mountPoint, 'filler')
+const db = join(tmpfs.dir, 'belay.sqlite3')
 
 /** Takes every free byte of the tmpfs, once the WAL is empty so that the next commit must grow it. */
 function fillDisk(): void {
@@ -57,10 +43,7 @@ function fillDisk(): void {
   const [row] = file.query('PRAGMA wal_checkpoint(TRUNCATE)').all() as { busy: number }[]
   file.close()
   expect(row!.busy).toBe(0)
-  const { bavail, bsize } = statfsSync(mountPoint)
-  const fill = Bun.spawnSync(['fallocate', '-l', String(Number(bavail) * Number(bsize)), filler])
-  expect(fill.exitCode).toBe(0)
-  expect(Number(statfsSync(mountPoint).bavail)).toBe(0)
+  tmpfs.fill()
 }
 
 /** The check-ins of a customer at a gym, through the API. */
@@ -72,7 +55,7 @@ async function checkInsOf(server: Server, token: string, customerId: number, gym
   return (res.body.results as { id: number; location_id: number }[]).filter((c) => c.location_id === gymId)
 }
 
-test.skipIf(!mounted)(
+test.skipIf(!tmpfs.mounted)(
   'on a full disk writes are 503 and the door stays shut with nothing recorded; freeing space resumes without a restart and nothing acknowledged is lost',
   async () => {
     expect((await runBelay(['seed-demo', '--size', 'small', '--seed', '5', '--db', db])).code).toBe(0)
@@ -165,7 +148,7 @@ test.skipIf(!mounted)(
     expect(unhealthy.status).toBe(503)
     expect(unhealthy.body.failing).toContain('disk')
 
-    rmSync(filler)
+    tmpfs.free()
 
     // The same server takes the same writes again.
     const walkInAfter = await post('/api/customers/', {
