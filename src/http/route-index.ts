@@ -6,12 +6,14 @@ export interface IndexedRoute {
 }
 
 /**
- * Which methods a path is served with, and whether it is served without a token, read from the
- * app's own route table: an unmatched method on a known path answers 405 (as DRF does) rather than
- * 404, after authenticating unless the path is public.
+ * Which methods a path is served with, whether it is served without a token, and which registered
+ * route serves it, read from the app's own route table: an unmatched method on a known path answers
+ * 405 (as DRF does) rather than 404, after authenticating unless the path is public; the request
+ * metrics count by route, never by path.
  */
 export class RouteIndex {
   private compiled: Array<{ pattern: RegExp; method: string; isPublic: boolean }> | null = null
+  private tree: TemplateNode | null = null
 
   constructor(readonly routes: () => ReadonlyArray<IndexedRoute>) {}
 
@@ -34,6 +36,55 @@ export class RouteIndex {
     const found = this.matching(path)
     return found.length > 0 && found.every((r) => r.isPublic)
   }
+
+  /**
+   * The registered path (`/api/customers/:id/`) that serves `path`, whatever the method; null when
+   * none does. A walk down the paths' segments, a static segment before a parameter as the router
+   * prefers it, so it costs a few Map lookups however many routes there are: the request metrics
+   * ask it for every request.
+   */
+  template(path: string): string | null {
+    this.tree ??= templateTree(this.routes())
+    const segments = path.split('/')
+    // '/api/gyms/' and '/api/gyms' are the same route: both end at the segment 'gyms'.
+    const end = segments[segments.length - 1] === '' ? segments.length - 1 : segments.length
+    return findTemplate(this.tree, segments, 1, end)
+  }
+}
+
+interface TemplateNode {
+  statics: Map<string, TemplateNode>
+  param: TemplateNode | null
+  template: string | null
+}
+
+const templateNode = (): TemplateNode => ({ statics: new Map(), param: null, template: null })
+
+function templateTree(routes: ReadonlyArray<IndexedRoute>): TemplateNode {
+  const root = templateNode()
+  for (const { path } of routes) {
+    let node = root
+    for (const segment of path.split('/').slice(1)) {
+      if (segment === '') continue
+      if (segment.startsWith(':')) node = node.param ??= templateNode()
+      else {
+        let next = node.statics.get(segment)
+        if (!next) node.statics.set(segment, (next = templateNode()))
+        node = next
+      }
+    }
+    node.template ??= path
+  }
+  return root
+}
+
+function findTemplate(node: TemplateNode, segments: string[], at: number, end: number): string | null {
+  if (at === end) return node.template
+  const segment = segments[at]!
+  const fixed = node.statics.get(segment)
+  const found = fixed ? findTemplate(fixed, segments, at + 1, end) : null
+  if (found !== null || node.param === null || segment === '') return found
+  return findTemplate(node.param, segments, at + 1, end)
 }
 
 /**
