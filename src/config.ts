@@ -1,3 +1,4 @@
+import { MAX_OUTBOX_AGE_SECONDS, MIN_FREE_BYTES } from './api/health/routes.ts'
 import { isKnownTimeZone } from './lib/time-zones.ts'
 
 /**
@@ -17,7 +18,13 @@ export interface Config {
   adminPassword: string | null
   gymName: string
   timeZone: string
+  /** /healthz fails below this much free space in the database's folder, in MiB. */
+  healthMinFreeMb: number
+  /** /healthz fails when a webhook event has waited longer than this, in minutes. */
+  healthMaxOutboxAgeMinutes: number
 }
+
+const MiB = 1024 * 1024
 
 interface Setting {
   key: keyof Config
@@ -79,6 +86,20 @@ export const settings: Setting[] = [
     default: 'UTC',
     help: 'First start: IANA time zone',
   },
+  {
+    key: 'healthMinFreeMb',
+    flag: '--health-min-free-mb',
+    env: 'BELAY_HEALTH_MIN_FREE_MB',
+    default: String(MIN_FREE_BYTES / MiB),
+    help: "/healthz fails below this many MiB free in the database's folder",
+  },
+  {
+    key: 'healthMaxOutboxAgeMinutes',
+    flag: '--health-max-outbox-age-minutes',
+    env: 'BELAY_HEALTH_MAX_OUTBOX_AGE_MINUTES',
+    default: String(MAX_OUTBOX_AGE_SECONDS / 60),
+    help: '/healthz fails when a webhook event has waited this many minutes',
+  },
 ]
 
 export class ConfigError extends Error {}
@@ -108,6 +129,10 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
   if (lifetime !== null && !(lifetime > 0))
     throw new ConfigError('token lifetime must be a positive number of hours')
   if (!isKnownTimeZone(values.timeZone!)) throw new ConfigError(`unknown time zone ${values.timeZone}`)
+  const minFreeMb = Number(values.healthMinFreeMb)
+  if (!(minFreeMb >= 0)) throw new ConfigError('minimum free space must be a number of MiB, 0 or more')
+  const maxOutboxAge = Number(values.healthMaxOutboxAgeMinutes)
+  if (!(maxOutboxAge > 0)) throw new ConfigError('maximum outbox age must be a positive number of minutes')
   let publicUrl = values.publicUrl
   if (publicUrl !== null) {
     try {
@@ -126,5 +151,7 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
     adminPassword: values.adminPassword,
     gymName: values.gymName!,
     timeZone: values.timeZone!,
+    healthMinFreeMb: minFreeMb,
+    healthMaxOutboxAgeMinutes: maxOutboxAge,
   }
 }

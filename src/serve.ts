@@ -50,6 +50,10 @@ export async function startServing(
     clock: systemClock,
     log,
     config,
+    healthLimits: {
+      minFreeBytes: Math.round(config.healthMinFreeMb * 1024 * 1024),
+      maxOutboxAgeSeconds: Math.round(config.healthMaxOutboxAgeMinutes * 60),
+    },
     loginThrottle: new LoginThrottle(systemClock),
     addressThrottle: newAddressThrottle(systemClock),
     loginGate: new LoginGate(),

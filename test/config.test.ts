@@ -13,7 +13,16 @@ describe('loadConfig', () => {
       adminPassword: null,
       gymName: 'My Gym',
       timeZone: 'UTC',
+      healthMinFreeMb: 100,
+      healthMaxOutboxAgeMinutes: 60,
     })
+  })
+
+  test("/healthz's thresholds: free MiB and outbox minutes, fractions allowed", () => {
+    const config = loadConfig(['--health-min-free-mb', '0.5'], {
+      BELAY_HEALTH_MAX_OUTBOX_AGE_MINUTES: '1440',
+    })
+    expect([config.healthMinFreeMb, config.healthMaxOutboxAgeMinutes]).toEqual([0.5, 1440])
   })
 
   test('environment variables set values; flags beat them', () => {
@@ -51,6 +60,18 @@ describe('loadConfig', () => {
       [],
       { BELAY_TOKEN_LIFETIME_HOURS: '0' },
       'token lifetime must be a positive number of hours',
+    ],
+    [
+      'a negative free-space minimum',
+      ['--health-min-free-mb=-1'],
+      {},
+      'minimum free space must be a number of MiB, 0 or more',
+    ],
+    [
+      'a zero outbox age',
+      ['--health-max-outbox-age-minutes', '0'],
+      {},
+      'maximum outbox age must be a positive number of minutes',
     ],
   ]
   for (const [name, args, env, message] of refusals) {

@@ -30,6 +30,8 @@ const VARIABLES = [
   'BELAY_ADMIN_PASSWORD',
   'BELAY_GYM_NAME',
   'BELAY_TIME_ZONE',
+  'BELAY_HEALTH_MIN_FREE_MB',
+  'BELAY_HEALTH_MAX_OUTBOX_AGE_MINUTES',
 ]
 
 const lines = (text: string) =>

@@ -344,6 +344,7 @@ describe('a running server', () => {
   beforeAll(async () => {
     server = await startServer({
       env: { BELAY_ADMIN_EMAIL: 'desk@gym.example', BELAY_ADMIN_PASSWORD: 'front-desk-pass' },
+      args: ['--health-min-free-mb', '0.5', '--health-max-outbox-age-minutes', '1.5'],
     })
     token = await getToken(server.base, 'desk@gym.example', 'front-desk-pass')
   })
@@ -352,14 +353,20 @@ describe('a running server', () => {
     await server?.process.stop()
   })
 
-  test('/healthz answers without a token', async () => {
+  test("/healthz answers without a token, with the thresholds serve's settings gave", async () => {
     const res = await request(server.base, 'GET', '/healthz')
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
       status: 'ok',
       database: 'ok',
       version: pkg.version,
-      checks: expect.objectContaining({ database_writable: 'ok', disk: 'ok', outbox: 'ok' }),
+      checks: expect.objectContaining({
+        database_writable: 'ok',
+        disk: 'ok',
+        disk_min_free_bytes: 512 * 1024,
+        outbox: 'ok',
+        outbox_max_age_seconds: 90,
+      }),
       failing: [],
     })
     const requestId = res.headers.get('x-request-id')
