@@ -1,7 +1,7 @@
-import { statfsSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
 import { Elysia, t } from 'elysia'
 import { sql } from 'kysely'
+import { getOutboxBacklog } from '../../core/webhooks/queries.ts'
+import { freeBytesBeside } from '../../db/disk.ts'
 import type { Deps } from '../../deps.ts'
 import { syncRead } from '../../db/sync-transaction.ts'
 import { docs, named } from '../../http/docs.ts'
@@ -41,13 +41,6 @@ function probeWritable(deps: Deps): Promise<void> {
   })
 }
 
-/** Free bytes for an unprivileged writer in the database's folder; null for ':memory:'. */
-function freeBytes(dbPath: string): number | null {
-  if (dbPath === ':memory:' || dbPath === '') return null
-  const stats = statfsSync(dirname(resolve(dbPath)))
-  return Number(stats.bavail) * Number(stats.bsize)
-}
-
 async function runChecks(deps: Deps): Promise<Checks> {
   const limits = deps.healthLimits ?? {}
   const minFree = limits.minFreeBytes ?? MIN_FREE_BYTES
@@ -64,23 +57,15 @@ async function runChecks(deps: Deps): Promise<Checks> {
   let free: number | null = null
   let disk: Checks['disk'] = 'not_applicable'
   try {
-    free = freeBytes(deps.config.dbPath)
+    free = freeBytesBeside(deps.config.dbPath)
     if (free !== null) disk = free < minFree ? 'failing' : 'ok'
   } catch (error) {
     deps.log.error('health check: free space unknown', { error: String(error) })
     disk = 'failing'
   }
 
-  const outbox = await deps.db
-    .selectFrom('webhook_events')
-    .where('status', '=', 'pending')
-    .select((eb) => [eb.fn.countAll<number>().as('pending'), eb.fn.min('created_at').as('oldest')])
-    .executeTakeFirstOrThrow()
-  const pending = Number(outbox.pending)
-  const oldestAge =
-    outbox.oldest === null
-      ? null
-      : Math.max(0, Math.floor((deps.clock.now().getTime() - Date.parse(outbox.oldest)) / 1000))
+  const backlog = await getOutboxBacklog(deps.db, deps.clock.now())
+  const oldestAge = backlog.oldestAgeSeconds
 
   return {
     database_writable: writable,
@@ -88,7 +73,7 @@ async function runChecks(deps: Deps): Promise<Checks> {
     disk_free_bytes: free,
     disk_min_free_bytes: minFree,
     outbox: oldestAge !== null && oldestAge > maxAge ? 'failing' : 'ok',
-    outbox_pending: pending,
+    outbox_pending: backlog.pending,
     outbox_oldest_age_seconds: oldestAge,
     outbox_max_age_seconds: maxAge,
   }

@@ -5,8 +5,9 @@ import type { WebhookDeliveryTable, WebhookEventTable } from '../../db/schema.ts
 import { prepared } from '../../db/statements.ts'
 
 /*
- * The dispatcher's statements (dispatcher.ts): which events are due, and recording each attempt.
- * The outbox's own inserts are in outbox.ts, beside the body they write.
+ * The dispatcher's statements (dispatcher.ts): which events are due, and recording each attempt;
+ * and the backlog that /healthz and /metrics watch. The outbox's own inserts are in outbox.ts,
+ * beside the body they write.
  */
 
 type WebhookEventRow = Selectable<WebhookEventTable>
@@ -37,6 +38,28 @@ export async function listDueWebhookEvents(db: Db, nowIso: string): Promise<DueW
     WHERE e.next_attempt_at <= ${nowIso}
     ORDER BY e.id`.execute(db)
   return result.rows
+}
+
+/** How far behind delivery is: events still pending, and how long the oldest has waited. */
+export interface OutboxBacklog {
+  pending: number
+  /** Whole seconds since the oldest pending event was written; null when none is pending. */
+  oldestAgeSeconds: number | null
+}
+
+export async function getOutboxBacklog(db: Db, now: Date): Promise<OutboxBacklog> {
+  const outbox = await db
+    .selectFrom('webhook_events')
+    .where('status', '=', 'pending')
+    .select((eb) => [eb.fn.countAll<number>().as('pending'), eb.fn.min('created_at').as('oldest')])
+    .executeTakeFirstOrThrow()
+  return {
+    pending: Number(outbox.pending),
+    oldestAgeSeconds:
+      outbox.oldest === null
+        ? null
+        : Math.max(0, Math.floor((now.getTime() - Date.parse(outbox.oldest)) / 1000)),
+  }
 }
 
 /*
