@@ -3,6 +3,7 @@ import type { Config } from './config.ts'
 import type { Db } from './db/connection.ts'
 import type { Clock } from './lib/clock.ts'
 import type { Logger } from './lib/log.ts'
+import type { Monitoring } from './http/monitoring.ts'
 import type { LoginGate } from './core/auth/login-gate.ts'
 import type { LoginThrottle } from './core/auth/login-throttle.ts'
 import type { TokenCache } from './core/auth/token-cache.ts'
@@ -36,5 +37,7 @@ export interface Deps {
   loginGate: LoginGate
   /** Recently seen valid tokens; clear it after any write to staff_users or auth_tokens. */
   tokenCache: TokenCache
+  /** This app's metrics: the request counts kept as it answers, what GET /metrics writes out. */
+  monitoring: Monitoring
   version: string
 }

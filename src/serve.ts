@@ -9,7 +9,9 @@ import type { Connection } from './db/connection.ts'
 import { openReader } from './db/reader.ts'
 import { BODY_READ_LIMIT_BYTES } from './http/body.ts'
 import { rawPathFallback, rawPathRoutes } from './http/raw-path.ts'
+import { Monitoring } from './http/monitoring.ts'
 import { withRequestLog } from './http/request-log.ts'
+import { RouteIndex } from './http/route-index.ts'
 import { systemClock } from './lib/clock.ts'
 import type { Logger } from './lib/log.ts'
 import { listenError } from './lib/startup-errors.ts'
@@ -43,6 +45,7 @@ export async function startServing(
       ? undefined
       : await startCheckpointer(config.dbPath, connection, log)
   const reader = await openReader(config.dbPath, connection.db)
+  const monitoring = new Monitoring()
   const app = createApp({
     db: connection.db,
     sqlite: connection.sqlite,
@@ -58,13 +61,19 @@ export async function startServing(
     addressThrottle: newAddressThrottle(systemClock),
     loginGate: new LoginGate(),
     tokenCache: new TokenCache(),
+    monitoring,
     version: options.version,
   })
   // Served by Bun directly rather than by Elysia's listen, so that the server's route table holds
   // the patterns that see each raw path (http/raw-path.ts) and everything goes on to the app.
   // reusePort off: a second copy on the same port must fail loudly, not share the port silently.
-  // One log line per request, around everything the app answers (http/request-log.ts).
-  const handle = withRequestLog(log, (request: Request) => app.fetch(request))
+  // One log line per request, around everything the app answers (http/request-log.ts), and the
+  // same measurement counted under the route that served it (http/monitoring.ts).
+  const handle = withRequestLog(
+    log,
+    (request: Request) => app.fetch(request),
+    monitoring.requestRecorder(new RouteIndex(() => app.routes)),
+  )
   let server: ReturnType<typeof Bun.serve>
   try {
     server = Bun.serve({

@@ -21,6 +21,7 @@ import { gymRoutes } from './gyms/routes.ts'
 import { healthRoutes } from './health/routes.ts'
 import { memberRoutes } from './members/routes.ts'
 import { membershipTypeRoutes } from './membership-types/routes.ts'
+import { monitoringRoutes } from './monitoring/routes.ts'
 import { myAccountRoutes } from './my-account/routes.ts'
 import { organizationRoutes } from './organization/routes.ts'
 import { reservationRoutes } from './reservations/routes.ts'
@@ -39,6 +40,7 @@ export const MULTIPART_PATHS: readonly RegExp[] = [...DOCUMENT_UPLOAD_PATHS]
 export const apiRoutes = (deps: Deps) =>
   new Elysia()
     .use(healthRoutes(deps))
+    .use(monitoringRoutes(deps))
     .use(tokenRoutes(deps))
     // Staff and the organization
     .use(organizationRoutes(deps))

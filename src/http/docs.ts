@@ -108,8 +108,11 @@ export interface ErrorBody {
 export interface DocOptions {
   tag: string
   summary: string
-  /** Success status and body; a `null` schema for an answer without a body (204, the door's 200). */
-  ok: { status: number; schema: TSchema | null; description?: string }
+  /**
+   * Success status and body; a `null` schema for an answer without a body (204, the door's 200), or
+   * with `text`, a plain-text body instead of JSON (GET /metrics).
+   */
+  ok: { status: number; schema: TSchema | null; description?: string; text?: TSchema }
   /**
    * The request body's schema: validated by `checkBody` in the handler, documented here. The body is
    * optional when the schema requires no field (an absent body reads as `{}`).
@@ -134,9 +137,11 @@ export interface DocOptions {
 export function docs(o: DocOptions) {
   const takesBody = o.body !== undefined
   const responses: Record<string, ResponseDoc | ReturnType<typeof ref>> = {
-    [o.ok.status]: o.ok.schema
-      ? { description: o.ok.description ?? 'Success', content: json(o.ok.schema) }
-      : { description: o.ok.description ?? 'No content' },
+    [o.ok.status]: o.ok.text
+      ? { description: o.ok.description ?? 'Success', content: { 'text/plain': { schema: o.ok.text } } }
+      : o.ok.schema
+        ? { description: o.ok.description ?? 'Success', content: json(o.ok.schema) }
+        : { description: o.ok.description ?? 'No content' },
   }
   const statuses = new Set([...(o.errors ?? []), ...Object.keys(o.errorBodies ?? {}).map(Number)])
   if (takesBody) for (const status of [400, 413, 415]) statuses.add(status)

@@ -27,10 +27,13 @@ const resolve = (schema: any): any =>
 /** Elysia's `/api/gyms/:id/` as OpenAPI writes it: `/api/gyms/{id}/`. */
 const toOpenApiPath = (path: string) => path.replace(/:(\w+)/g, '{$1}')
 
-/** Every route a client may call: the API and the health check (not the docs pages themselves). */
+/**
+ * Every route a client may call: the API, the health check and the metrics (not the docs pages
+ * themselves).
+ */
 const apiRoutes = () =>
   t.app.routes
-    .filter((r) => r.path.startsWith('/api/') || r.path === '/healthz')
+    .filter((r) => r.path.startsWith('/api/') || r.path === '/healthz' || r.path === '/metrics')
     .map((r) => ({ method: r.method.toLowerCase(), path: toOpenApiPath(r.path) }))
 
 describe('OpenAPI document', () => {

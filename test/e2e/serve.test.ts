@@ -382,6 +382,26 @@ describe('a running server', () => {
     })
   })
 
+  test("/metrics answers an admin's token in Prometheus's text format, counting the requests served", async () => {
+    expect((await request(server.base, 'GET', '/metrics')).status).toBe(401)
+    expect((await request(server.base, 'GET', '/healthz')).status).toBe(200)
+    const res = await request(server.base, 'GET', '/metrics', { token })
+    expect(res.status).toBe(200)
+    expect(res.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8')
+    const lines = res.text.split('\n')
+    for (const line of [
+      /^belay_http_requests_total\{method="POST",route="\/api\/get-token\/",status="200"\} [1-9]\d*$/,
+      /^belay_http_requests_total\{method="GET",route="\/healthz",status="200"\} [1-9]\d*$/,
+      /^belay_http_requests_total\{method="GET",route="\/metrics",status="401"\} [1-9]\d*$/,
+      /^belay_http_request_duration_seconds_count\{method="GET",route="\/healthz"\} [1-9]\d*$/,
+      /^belay_wal_size_bytes \d+$/,
+      /^belay_disk_free_bytes [1-9]\d*$/,
+      new RegExp(`^belay_build_info\\{version="${pkg.version.replace(/\./g, '\\.')}"\\} 1$`),
+    ]) {
+      expect({ line, found: lines.some((l) => line.test(l)) }).toEqual({ line, found: true })
+    }
+  })
+
   test('/swagger is an HTML page that loads Swagger UI from the box itself (works offline)', async () => {
     const res = await request(server.base, 'GET', '/swagger')
     expect(res.status).toBe(200)

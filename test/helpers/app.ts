@@ -5,6 +5,7 @@ import { TokenCache } from '../../src/core/auth/token-cache.ts'
 import { openDatabase, type Connection, type Db } from '../../src/db/connection.ts'
 import { migrateToLatest } from '../../src/db/migrator.ts'
 import type { Deps } from '../../src/deps.ts'
+import { Monitoring } from '../../src/http/monitoring.ts'
 import { fixedClock, type Clock } from '../../src/lib/clock.ts'
 import { silentLogger, type Logger } from '../../src/lib/log.ts'
 import { checkResponse } from './response-check.ts'
@@ -71,6 +72,7 @@ export function depsFor(
     // Refusals answered at once: a test waits for nothing.
     loginGate: new LoginGate(1, 4, 0),
     tokenCache: new TokenCache(),
+    monitoring: new Monitoring(),
     version: options.version ?? 'test',
   }
 }

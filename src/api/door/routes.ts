@@ -68,11 +68,15 @@ const text = (status: number, body = '', headers: Record<string, string> = {}) =
 /**
  * Open-door check-in's scan: a check-in the database would not take (a full or failing disk) is
  * never a 200, which opens the door as if it were recorded, but a 503 in the door's own words: the
- * controller keeps the door shut and shows it, as for any refusal.
+ * controller keeps the door shut and shows it, as for any refusal. `decided` is shown each outcome
+ * (the decisions' count) as it comes back, with no await of its own.
  */
-async function openDoorScan(scan: () => Promise<DoorOutcome>): Promise<Response> {
+async function openDoorScan(
+  scan: () => Promise<DoorOutcome>,
+  decided: (outcome: DoorOutcome) => DoorOutcome,
+): Promise<Response> {
   try {
-    return openDoorResponse(await scan())
+    return openDoorResponse(decided(await scan()))
   } catch (error) {
     if (storageFailureOf(error) === undefined) throw error
     return text(503, doorText.notRecorded, { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) })
@@ -116,8 +120,24 @@ function openDoorResponse(outcome: DoorOutcome) {
   }
 }
 
+/**
+ * A scan's outcome as the barcode endpoint names it (its `error` values, or admitted): a small fixed
+ * set, so it can be a metric's label.
+ */
+const outcomeLabel = (outcome: DoorOutcome) => (outcome.kind === 'refused' ? outcome.error : outcome.kind)
+
 /** The door endpoints: what door controllers and the front desk call with a barcode. */
 export const doorRoutes = (deps: Deps) => {
+  const decisions = deps.monitoring.registry.counter(
+    'belay_door_decisions_total',
+    'Door scans decided, by endpoint and outcome (admitted, or why not)',
+    ['endpoint', 'outcome'],
+  )
+  /** Counted after the scan's own await: the count adds none to the door's answer. */
+  const counted = (endpoint: 'barcode-check-in' | 'open-door-check-in', outcome: DoorOutcome) => {
+    decisions.inc([endpoint, outcomeLabel(outcome)])
+    return outcome
+  }
   const scan = (barcode: string, body: unknown, user: StaffUser) => {
     const { location_id } = checkBody(DoorBody, body).valid()
     return checkInByBarcode(deps, { barcode, locationId: location_id ?? null, user })
@@ -204,7 +224,8 @@ export const doorRoutes = (deps: Deps) => {
     )
     .post(
       '/api/gym-endpoints/barcode-check-in/:barcode/',
-      async ({ params, body, user }) => barcodeResponse(await scan(params.barcode, body, user)),
+      async ({ params, body, user }) =>
+        barcodeResponse(counted('barcode-check-in', await scan(params.barcode, body, user))),
       {
         params: barcodeParams,
         ...requires('staff'),
@@ -229,7 +250,11 @@ export const doorRoutes = (deps: Deps) => {
     )
     .post(
       '/api/gym-endpoints/open-door-check-in/:barcode/',
-      ({ params, body, user }) => openDoorScan(() => scan(params.barcode, body, user)),
+      ({ params, body, user }) =>
+        openDoorScan(
+          () => scan(params.barcode, body, user),
+          (outcome) => counted('open-door-check-in', outcome),
+        ),
       {
         params: barcodeParams,
         ...requires('staff'),

@@ -19,6 +19,16 @@ export class LoginGate {
     readonly refusalPauseMs = 1000,
   ) {}
 
+  /** Password verifications running now (for monitoring). */
+  get runningCount(): number {
+    return this.running
+  }
+
+  /** Logins queued behind them now (for monitoring). */
+  get waitingCount(): number {
+    return this.waiting.length
+  }
+
   /** Resolves after `refusalPauseMs`. */
   pauseBeforeRefusal(): Promise<void> {
     return new Promise((resolve) => setTimeout(resolve, this.refusalPauseMs))

@@ -24,14 +24,17 @@ describe('LoginGate', () => {
     expect(await results[3]).toBe(LoginGate.busy)
     await tick()
     expect(started).toEqual([0])
+    expect([gate.runningCount, gate.waitingCount]).toEqual([1, 2])
     jobs[0]!.finish()
     expect(await results[0]).toBe('done')
     await tick()
     expect(started).toEqual([0, 1])
+    expect([gate.runningCount, gate.waitingCount]).toEqual([1, 1])
     jobs[1]!.finish()
     jobs[2]!.finish()
     expect(await Promise.all(results.slice(1, 3))).toEqual(['done', 'done'])
     expect(started).toEqual([0, 1, 2])
+    expect([gate.runningCount, gate.waitingCount]).toEqual([0, 0])
   })
 
   test('a failing job frees its slot', async () => {
