@@ -43,9 +43,15 @@ interface Metric {
   render(): string | Promise<string>
 }
 
-/** Series by their label values, each created on first use, at most MAX_SERIES_PER_METRIC. */
+/**
+ * Series by their label values, each created on first use, at most MAX_SERIES_PER_METRIC. One Map
+ * per label, nested: each lookup hashes a value that is usually the same string each time (a route
+ * template, a method), where one joined key would be a new string to build and hash per request.
+ */
 class SeriesMap<S> {
-  private readonly series = new Map<string, S>()
+  private readonly root = new Map<string, unknown>()
+  /** Every series, in the order first seen: the order they are written in. */
+  private readonly all: S[] = []
 
   constructor(
     private readonly labelNames: readonly string[],
@@ -53,17 +59,29 @@ class SeriesMap<S> {
   ) {}
 
   get(values: readonly string[]): S | undefined {
-    const key = values.length === 1 ? values[0]! : values.join('\u0000')
-    let found = this.series.get(key)
-    if (found === undefined && this.series.size < MAX_SERIES_PER_METRIC) {
+    const full = this.all.length >= MAX_SERIES_PER_METRIC
+    const last = values.length - 1
+    let level = this.root
+    for (let i = 0; i < last; i++) {
+      let next = level.get(values[i]!) as Map<string, unknown> | undefined
+      if (next === undefined) {
+        if (full) return undefined
+        level.set(values[i]!, (next = new Map()))
+      }
+      level = next
+    }
+    const key = last < 0 ? '' : values[last]!
+    let found = level.get(key) as S | undefined
+    if (found === undefined && !full) {
       found = this.create(labelText(this.labelNames, values))
-      this.series.set(key, found)
+      level.set(key, found)
+      this.all.push(found)
     }
     return found
   }
 
-  values(): IterableIterator<S> {
-    return this.series.values()
+  values(): readonly S[] {
+    return this.all
   }
 }
 
