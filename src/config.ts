@@ -1,3 +1,4 @@
+import { dirname, join } from 'node:path'
 import { isKnownTimeZone } from './lib/time-zones.ts'
 
 /**
@@ -17,10 +18,16 @@ export interface Config {
   adminPassword: string | null
   gymName: string
   timeZone: string
+  /** Where snapshots go: scheduled, pre-migration, and `belay backup`'s by default. */
+  backupDir: string
+  /** Seconds between serve's scheduled snapshots; null: none are taken. */
+  backupIntervalSeconds: number | null
+  /** How many scheduled snapshots are kept; older ones are removed after each new one. */
+  backupKeep: number
 }
 
 interface Setting {
-  key: keyof Config
+  key: keyof Config | 'backupInterval'
   flag: string
   env: string
   default: string | null
@@ -79,7 +86,39 @@ export const settings: Setting[] = [
     default: 'UTC',
     help: 'First start: IANA time zone',
   },
+  {
+    key: 'backupDir',
+    flag: '--backup-dir',
+    env: 'BELAY_BACKUP_DIR',
+    default: null,
+    help: "Folder for snapshots; default: 'backups' beside the database",
+  },
+  {
+    key: 'backupInterval',
+    flag: '--backup-interval',
+    env: 'BELAY_BACKUP_INTERVAL',
+    default: '24h',
+    help: 'How often serve takes a snapshot: a number with h, m or s (hours without); 0 or off: never',
+  },
+  {
+    key: 'backupKeep',
+    flag: '--backup-keep',
+    env: 'BELAY_BACKUP_KEEP',
+    default: '14',
+    help: 'How many scheduled snapshots to keep (the oldest are removed)',
+  },
 ]
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600 }
+
+/** '24h', '30m', '90s', '6' (hours) -> seconds; '0' and 'off' -> null (no snapshots). */
+export function parseInterval(text: string): number | null {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([hms]?)\s*$/i.exec(text)
+  if (text.trim().toLowerCase() === 'off') return null
+  if (!m) throw new ConfigError(`invalid backup interval ${text} (e.g. 24h, 30m, 90s, or off)`)
+  const seconds = Math.round(Number(m[1]) * UNIT_SECONDS[(m[2] || 'h').toLowerCase()]!)
+  return seconds === 0 ? null : seconds
+}
 
 export class ConfigError extends Error {}
 
@@ -97,7 +136,7 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
   }
   const raw = (s: Setting): string | null => fromArgs.get(s.flag) ?? (env[s.env] || null) ?? s.default
   const values = Object.fromEntries(settings.map((s) => [s.key, raw(s)])) as Record<
-    keyof Config,
+    Setting['key'],
     string | null
   >
 
@@ -116,6 +155,9 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
       throw new ConfigError(`invalid public URL ${values.publicUrl}`)
     }
   }
+  const keep = Number(values.backupKeep)
+  if (!Number.isInteger(keep) || keep < 1)
+    throw new ConfigError(`--backup-keep takes a whole number from 1, not ${values.backupKeep}`)
   return {
     host: values.host!,
     port,
@@ -126,5 +168,8 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
     adminPassword: values.adminPassword,
     gymName: values.gymName!,
     timeZone: values.timeZone!,
+    backupDir: values.backupDir ?? join(dirname(values.dbPath!), 'backups'),
+    backupIntervalSeconds: parseInterval(values.backupInterval!),
+    backupKeep: keep,
   }
 }

@@ -1,5 +1,6 @@
 import type { Database as BunDatabase } from 'bun:sqlite'
 import type { Config } from './config.ts'
+import type { SnapshotPlace } from './core/backup/schedule.ts'
 import type { Db } from './db/connection.ts'
 import type { Clock } from './lib/clock.ts'
 import type { Logger } from './lib/log.ts'
@@ -37,4 +38,6 @@ export interface Deps {
   /** Recently seen valid tokens; clear it after any write to staff_users or auth_tokens. */
   tokenCache: TokenCache
   version: string
+  /** Where serve's snapshots are and how often they come (/healthz, /api/backups/); none in tests. */
+  snapshots?: SnapshotPlace
 }

@@ -1,4 +1,6 @@
 #!/usr/bin/env bun
+import { existsSync, statSync } from 'node:fs'
+import { resolve } from 'node:path'
 import pkg from '../package.json' with { type: 'json' }
 import { insertUser } from './api/users/queries.ts'
 import { ConfigError, loadConfig, settings, type Config } from './config.ts'
@@ -13,7 +15,9 @@ import {
 } from './demo/index.ts'
 import { hashSecret, MIN_PASSWORD_LENGTH } from './core/auth/passwords.ts'
 import { getUserByEmail } from './core/auth/queries.ts'
-import { openDatabase } from './db/connection.ts'
+import { restoreSnapshot } from './core/backup/restore.ts'
+import { describeLevel, SnapshotRefused, takeSnapshot } from './core/backup/snapshots.ts'
+import { openDatabase, type Connection } from './db/connection.ts'
 import { migrateToLatest, migrationStatus } from './db/migrator.ts'
 import { lockForServing } from './db/serve-lock.ts'
 import { systemClock } from './lib/clock.ts'
@@ -33,6 +37,8 @@ Usage:
                                         fill an empty database with a demo climbing-gym organization
                                         (small: ${PROFILES.small.customers} customers; large: ${PROFILES.large.customers.toLocaleString('en-US')}); the same seed
                                         (default 1) gives the same data
+  belay backup [--to PATH] [--db FILE]  take a verified snapshot of the database, also while it is served
+  belay restore PATH [--db FILE]        put a snapshot in place of the database (not while it is served)
 
 Options (each also an environment variable):
 ${settings.map(describeSetting).join('\n')}
@@ -45,6 +51,7 @@ function describeSetting(s: (typeof settings)[number]): string {
 }
 
 const dbOption = describeSetting(settings.find((s) => s.key === 'dbPath')!)
+const backupDirOption = describeSetting(settings.find((s) => s.key === 'backupDir')!)
 
 /** `belay COMMAND --help`: what each command takes, printed on stdout with exit 0. */
 const commandUsage: Record<string, string> = {
@@ -60,6 +67,33 @@ ${settings.map(describeSetting).join('\n')}
 
   up        apply pending migrations (the default); refused while belay serve runs on the database
   status    list every migration, applied (with when) or pending
+
+Before applying migrations to a database that has data, a snapshot of it is taken into the backup
+folder, named belay-<time>-before-<migration>.sqlite3 (never removed by serve's schedule).
+
+Options:
+${dbOption}
+${backupDirOption}
+`,
+  backup: `Usage: belay backup [--to PATH] [--db FILE]
+
+Takes a snapshot of the database, also while belay serve runs on it (the door is not held up): the
+database as it was when the copy's read began, every transaction in it whole. The copy is written
+under a temporary name, synced, checked (SQLite's integrity check, its migrations against this
+belay's) and only then given its name. Progress goes to stderr, the result to stdout.
+
+Options:
+  --to PATH
+      a folder to put belay-<time>-manual.sqlite3 in, or the new file's name [the backup folder]
+${dbOption}
+${backupDirOption}
+`,
+  restore: `Usage: belay restore PATH [--db FILE]
+
+Puts the snapshot PATH in place of the database, after checking it as backup does (a damaged copy,
+or one migrated by a newer belay, is refused). Refused while belay serve runs on the database, and
+no serve can start until it is done. The database it replaces is not deleted: it is moved aside,
+whole, as FILE.replaced-<time>. A copy taken before a migration is migrated at the next start.
 
 Options:
 ${dbOption}
@@ -105,11 +139,42 @@ function takeOption(args: string[], name: string): [string | undefined, string[]
   return [value, rest]
 }
 
+/**
+ * A snapshot before pending migrations change a database that already has some applied: the way
+ * back should an upgrade go wrong. A snapshot that cannot be taken stops the migration.
+ */
+async function snapshotBeforeMigrating(connection: Connection, config: Config): Promise<void> {
+  if (config.dbPath === ':memory:') return
+  const status = await migrationStatus(connection.db)
+  const pending = status.filter((m) => m.appliedAt === null)
+  // A newer belay's database is refused by the migrator; an empty one has nothing to keep.
+  if (status.some((m) => m.unknown) || pending.length === 0 || pending.length === status.length) return
+  let taken
+  try {
+    taken = await takeSnapshot({
+      dbPath: config.dbPath,
+      target: { folder: config.backupDir },
+      kind: 'pre-migration',
+      at: systemClock.now(),
+      migration: pending[0]!.name,
+    })
+  } catch (error) {
+    throw new StartupError(
+      `could not take a snapshot of ${resolve(config.dbPath)} before migrating it (${error instanceof Error ? error.message : String(error)}): nothing was changed; fix that or choose another --backup-dir`,
+    )
+  }
+  log.info('snapshot taken before migrating', {
+    path: taken.path,
+    migrations: pending.map((m) => m.name),
+  })
+}
+
 async function openMigrated(config: Config) {
   checkWritable(config.dbPath)
   const connection = openDatabase(config.dbPath)
   let applied: string[]
   try {
+    await snapshotBeforeMigrating(connection, config)
     applied = await migrateToLatest(connection.db)
   } catch (error) {
     // A read-only file opens fine and fails at its first write, here.
@@ -162,6 +227,7 @@ async function migrate(args: string[]): Promise<void> {
   const connection = openDatabase(config.dbPath)
   try {
     if (action === 'up') {
+      await snapshotBeforeMigrating(connection, config)
       const applied = await migrateToLatest(connection.db)
       console.log(applied.length ? `applied: ${applied.join(', ')}` : 'up to date')
     } else if (action === 'status') {
@@ -268,6 +334,66 @@ async function seedDemo(args: string[]): Promise<void> {
   }
 }
 
+const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`
+
+async function backup(args: string[]): Promise<void> {
+  const [to, rest] = takeOption(args, '--to')
+  const config = loadConfig(rest)
+  if (!existsSync(config.dbPath))
+    throw new StartupError(
+      `there is no database at ${resolve(config.dbPath)}: pass the gym's database with --db`,
+    )
+  const intoFolder = to === undefined || to.endsWith('/') || (existsSync(to) && statSync(to).isDirectory())
+  const started = performance.now()
+  let copying = false
+  try {
+    const taken = await takeSnapshot({
+      dbPath: config.dbPath,
+      target: intoFolder ? { folder: to ?? config.backupDir } : { file: to },
+      kind: 'manual',
+      at: systemClock.now(),
+      onProgress: ({ copiedBytes, databaseBytes }) => {
+        if (copiedBytes === 0) return
+        // The copy is written only inside its read transaction: from here on, nothing new gets in.
+        if (!copying) console.error('snapshot begun: later commits are not in this copy')
+        copying = true
+        const share =
+          databaseBytes > 0 ? ` (${Math.min(100, Math.round((copiedBytes / databaseBytes) * 100))}%)` : ''
+        console.error(`copied ${megabytes(copiedBytes)} of ${megabytes(databaseBytes)}${share}`)
+      },
+    })
+    const seconds = ((performance.now() - started) / 1000).toFixed(2)
+    console.log(`snapshot ${taken.path} (${megabytes(taken.sizeBytes)}) in ${seconds} s`)
+    console.log(`  verified: integrity check ok, ${describeLevel(taken.check)}`)
+  } catch (error) {
+    if (error instanceof SnapshotRefused) throw new StartupError(error.message)
+    throw databaseError(config.dbPath, error)
+  }
+}
+
+async function restore(args: string[]): Promise<void> {
+  const source = args[0] && !args[0].startsWith('--') ? args.shift()! : undefined
+  if (!source) throw new ConfigError('restore needs the snapshot to restore: belay restore PATH --db FILE')
+  const config = loadConfig(args)
+  // Held to the end: no serve may open the database while it is being swapped.
+  const lock = lockForServing(config.dbPath)
+  try {
+    const restored = restoreSnapshot(source, config.dbPath, systemClock.now())
+    console.log(`restored ${resolve(source)} into ${resolve(config.dbPath)}`)
+    console.log(`  verified: integrity check ok, ${describeLevel(restored.check)}`)
+    console.log(
+      restored.replacedPath
+        ? `  the database it replaced is kept as ${restored.replacedPath}`
+        : '  there was no database to replace',
+    )
+  } catch (error) {
+    if (error instanceof SnapshotRefused) throw new StartupError(error.message)
+    throw databaseError(source, error)
+  } finally {
+    lock.release()
+  }
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv
   if (command !== undefined && command in commandUsage && wantsHelp(args)) {
@@ -288,6 +414,10 @@ async function main(argv: string[]): Promise<void> {
       return createAdmin(args)
     case 'seed-demo':
       return seedDemo(args)
+    case 'backup':
+      return backup(args)
+    case 'restore':
+      return restore(args)
     case undefined:
     case 'help':
     case '--help':

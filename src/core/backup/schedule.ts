@@ -1,0 +1,94 @@
+import type { Clock } from '../../lib/clock.ts'
+import type { Logger } from '../../lib/log.ts'
+import { lastSnapshotAge, listSnapshots, pruneSnapshots, takeSnapshot } from './snapshots.ts'
+
+/** Where serve's snapshots go and how often; `intervalSeconds` null means none are taken. */
+export interface SnapshotPlace {
+  folder: string
+  intervalSeconds: number | null
+  /** When serve started: with no snapshot yet, the age is counted from here. */
+  since: Date
+}
+
+export interface SnapshotSchedule {
+  /** Stops the schedule, waiting for a snapshot being taken to finish. */
+  stop(): Promise<void>
+}
+
+/** One missed snapshot is a hiccup; the second in a row is a problem someone should look at. */
+export const MAX_AGE_INTERVALS = 2
+
+export interface SnapshotHealth {
+  state: 'ok' | 'failing' | 'not_applicable'
+  ageSeconds: number | null
+  maxAgeSeconds: number | null
+}
+
+/**
+ * Whether serve's snapshots keep coming: failing once the newest is older than MAX_AGE_INTERVALS
+ * intervals (or, with none yet, once serve has run that long without taking one).
+ */
+export function snapshotHealth(place: SnapshotPlace | undefined, now: Date): SnapshotHealth {
+  if (!place || place.intervalSeconds === null)
+    return { state: 'not_applicable', ageSeconds: null, maxAgeSeconds: null }
+  const maxAgeSeconds = place.intervalSeconds * MAX_AGE_INTERVALS
+  const ageSeconds = lastSnapshotAge(place.folder, now)
+  const waited = ageSeconds ?? (now.getTime() - place.since.getTime()) / 1000
+  return { state: waited > maxAgeSeconds ? 'failing' : 'ok', ageSeconds, maxAgeSeconds }
+}
+
+/**
+ * Serve's scheduled snapshots: one every `intervalSeconds` after the newest scheduled one (at once
+ * when that is already older), each followed by pruning to `keep`. A failed snapshot is logged and
+ * tried again an interval later; /healthz says so once snapshots are overdue.
+ */
+export function startSnapshotSchedule(
+  dbPath: string,
+  place: SnapshotPlace,
+  keep: number,
+  log: Logger,
+  clock: Clock,
+): SnapshotSchedule {
+  const interval = place.intervalSeconds
+  if (interval === null || dbPath === ':memory:') return { stop: async () => {} }
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let running: Promise<void> | undefined
+  let stopped = false
+
+  const scheduleAfter = (ms: number) => {
+    if (stopped) return
+    timer = setTimeout(() => (running = snapshot().finally(() => (running = undefined))), Math.max(0, ms))
+    // The server's socket keeps the process alive; a pending snapshot must not on its own.
+    timer.unref()
+  }
+
+  const snapshot = async () => {
+    const at = clock.now()
+    const started = performance.now()
+    try {
+      const taken = await takeSnapshot({ dbPath, target: { folder: place.folder }, kind: 'scheduled', at })
+      const pruned = pruneSnapshots(place.folder, keep)
+      log.info('snapshot taken', {
+        path: taken.path,
+        size_bytes: taken.sizeBytes,
+        seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+        ...(pruned.length > 0 ? { pruned } : {}),
+      })
+    } catch (error) {
+      log.error('snapshot failed', { folder: place.folder, error: String(error) })
+    }
+    scheduleAfter(interval * 1000)
+  }
+
+  const newest = listSnapshots(place.folder).find((s) => s.kind === 'scheduled')
+  const dueAt = newest ? newest.createdAt.getTime() + interval * 1000 : 0
+  scheduleAfter(dueAt - clock.now().getTime())
+
+  return {
+    async stop() {
+      stopped = true
+      clearTimeout(timer)
+      await running
+    },
+  }
+}
