@@ -2,7 +2,7 @@ import { statfsSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { Elysia, t } from 'elysia'
 import { sql } from 'kysely'
-import { snapshotHealth, type SnapshotHealth } from '../../core/backup/schedule.ts'
+import { snapshotHealth } from '../../core/backup/schedule.ts'
 import type { Deps } from '../../deps.ts'
 import { syncRead } from '../../db/sync-transaction.ts'
 import { docs, named } from '../../http/docs.ts'
@@ -86,14 +86,8 @@ async function runChecks(deps: Deps): Promise<Checks> {
       ? null
       : Math.max(0, Math.floor((deps.clock.now().getTime() - Date.parse(outbox.oldest)) / 1000))
 
-  let snapshot: SnapshotHealth
-  try {
-    snapshot = snapshotHealth(deps.snapshots, deps.clock.now())
-  } catch (error) {
-    // The folder cannot be read (its permissions, its disk): no snapshot can be counted on.
-    deps.log.error('health check: snapshot folder unreadable', { error: String(error) })
-    snapshot = { state: 'failing', ageSeconds: null, maxAgeSeconds: null }
-  }
+  const snapshot = snapshotHealth(deps.snapshots, deps.clock.now())
+  if (snapshot.error) deps.log.error('health check: snapshot folder unreadable', { error: snapshot.error })
 
   return {
     database_writable: writable,

@@ -22,17 +22,26 @@ export interface SnapshotHealth {
   state: 'ok' | 'failing' | 'not_applicable'
   ageSeconds: number | null
   maxAgeSeconds: number | null
+  /** Why the snapshot folder could not be read. */
+  error?: string
 }
 
 /**
  * Whether serve's snapshots keep coming: failing once the newest is older than MAX_AGE_INTERVALS
- * intervals (or, with none yet, once serve has run that long without taking one).
+ * intervals (or, with none yet, once serve has run that long without taking one), or at once when
+ * their folder cannot be read.
  */
 export function snapshotHealth(place: SnapshotPlace | undefined, now: Date): SnapshotHealth {
   if (!place || place.intervalSeconds === null)
     return { state: 'not_applicable', ageSeconds: null, maxAgeSeconds: null }
   const maxAgeSeconds = place.intervalSeconds * MAX_AGE_INTERVALS
-  const ageSeconds = lastSnapshotAge(place.folder, now)
+  let ageSeconds: number | null
+  try {
+    ageSeconds = lastSnapshotAge(place.folder, now)
+  } catch (error) {
+    // The folder cannot be read (its disk gone, its permissions): no snapshot can be counted on.
+    return { state: 'failing', ageSeconds: null, maxAgeSeconds, error: String(error) }
+  }
   const waited = ageSeconds ?? (now.getTime() - place.since.getTime()) / 1000
   return { state: waited > maxAgeSeconds ? 'failing' : 'ok', ageSeconds, maxAgeSeconds }
 }
@@ -80,8 +89,15 @@ export function startSnapshotSchedule(
     scheduleAfter(interval * 1000)
   }
 
-  const newest = listSnapshots(place.folder).find((s) => s.kind === 'scheduled')
-  const dueAt = newest ? newest.createdAt.getTime() + interval * 1000 : 0
+  // An unusable folder (a disk not mounted, a file in the way) must not keep the door shut: serve
+  // starts, the snapshot fails and is logged, and /healthz says so once snapshots are overdue.
+  let dueAt = 0
+  try {
+    const newest = listSnapshots(place.folder).find((s) => s.kind === 'scheduled')
+    if (newest) dueAt = newest.createdAt.getTime() + interval * 1000
+  } catch {
+    // the first snapshot, due at once, reports it
+  }
   scheduleAfter(dueAt - clock.now().getTime())
 
   return {
