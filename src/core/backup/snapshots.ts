@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, renameSync, rmSync, statSync, mkdirSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
-import { checkCopy, copyDatabase, syncPath, type CopyCheck, type CopyProgress } from '../../db/snapshot.ts'
+import { copyDatabase, syncPath, type CopyCheck, type CopyProgress } from '../../db/snapshot.ts'
 
 /**
  * Snapshots of the gym's database: verified copies in a folder, named so that their names sort by
@@ -148,9 +148,7 @@ export async function takeSnapshot(o: TakeSnapshot): Promise<TakenSnapshot> {
   const partial = join(folder, `.${basename(path)}.${process.pid}.partial`)
   rmSync(partial, { force: true })
   try {
-    await copyDatabase(o.dbPath, partial, o.onProgress)
-    syncPath(partial)
-    const check = checkCopy(partial)
+    const check = await copyDatabase(o.dbPath, partial, o.onProgress)
     const problem = copyProblem(partial, check)
     if (problem) throw new SnapshotRefused(`the copy of ${resolve(o.dbPath)} is not usable: ${problem}`)
     if (existsSync(path)) throw new SnapshotRefused(`${path} already exists: choose another name`)
