@@ -15,6 +15,12 @@ export interface SnapshotSchedule {
   stop(): Promise<void>
 }
 
+/**
+ * A snapshot that is due when serve starts waits this long (or one interval, when shorter): the
+ * first moments after a start belong to the door controllers and desks reconnecting.
+ */
+export const FIRST_SNAPSHOT_DELAY_SECONDS = 60
+
 /** One missed snapshot is a hiccup; the second in a row is a problem someone should look at. */
 export const MAX_AGE_INTERVALS = 2
 
@@ -47,8 +53,8 @@ export function snapshotHealth(place: SnapshotPlace | undefined, now: Date): Sna
 }
 
 /**
- * Serve's scheduled snapshots: one every `intervalSeconds` after the newest scheduled one (at once
- * when that is already older), each followed by pruning to `keep`. A failed snapshot is logged and
+ * Serve's scheduled snapshots: one every `intervalSeconds` after the newest scheduled one (a minute
+ * after the start when that is already older), each followed by pruning to `keep`. A failed snapshot is logged and
  * tried again an interval later; /healthz says so once snapshots are overdue.
  */
 export function startSnapshotSchedule(
@@ -91,14 +97,15 @@ export function startSnapshotSchedule(
 
   // An unusable folder (a disk not mounted, a file in the way) must not keep the door shut: serve
   // starts, the snapshot fails and is logged, and /healthz says so once snapshots are overdue.
+  const now = clock.now().getTime()
   let dueAt = 0
   try {
     const newest = listSnapshots(place.folder).find((s) => s.kind === 'scheduled')
     if (newest) dueAt = newest.createdAt.getTime() + interval * 1000
   } catch {
-    // the first snapshot, due at once, reports it
+    // the first snapshot reports it
   }
-  scheduleAfter(dueAt - clock.now().getTime())
+  scheduleAfter(Math.max(dueAt, now + Math.min(interval, FIRST_SNAPSHOT_DELAY_SECONDS) * 1000) - now)
 
   return {
     async stop() {
