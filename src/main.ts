@@ -1,6 +1,4 @@
 #!/usr/bin/env bun
-import { existsSync, statSync } from 'node:fs'
-import { resolve } from 'node:path'
 import pkg from '../package.json' with { type: 'json' }
 import { insertUser } from './api/users/queries.ts'
 import { ConfigError, loadConfig, settings, type Config } from './config.ts'
@@ -15,9 +13,8 @@ import {
 } from './demo/index.ts'
 import { hashSecret, MIN_PASSWORD_LENGTH } from './core/auth/passwords.ts'
 import { getUserByEmail } from './core/auth/queries.ts'
-import { restoreSnapshot } from './core/backup/restore.ts'
-import { describeLevel, SnapshotRefused, takeSnapshot } from './core/backup/snapshots.ts'
-import { openDatabase, type Connection } from './db/connection.ts'
+import { backupDatabase, restoreDatabase, snapshotBeforeMigrating } from './backup-commands.ts'
+import { openDatabase } from './db/connection.ts'
 import { migrateToLatest, migrationStatus } from './db/migrator.ts'
 import { lockForServing } from './db/serve-lock.ts'
 import { systemClock } from './lib/clock.ts'
@@ -77,10 +74,11 @@ ${backupDirOption}
 `,
   backup: `Usage: belay backup [--to PATH] [--db FILE]
 
-Takes a snapshot of the database, also while belay serve runs on it (the door is not held up): the
-database as it was when the copy's read began, every transaction in it whole. The copy is written
-under a temporary name, synced, checked (SQLite's integrity check, its migrations against this
-belay's) and only then given its name. Progress goes to stderr, the result to stdout.
+Takes a snapshot of the database, also while belay serve runs on it (copied on a thread of its own
+at the lowest CPU priority): the database as it was when the copy's read began, every transaction
+in it whole. The copy is written under a temporary name, synced, checked (SQLite's integrity check,
+its migrations against this belay's) and only then given its name. Progress goes to stderr, the
+result to stdout.
 
 Options:
   --to PATH
@@ -137,36 +135,6 @@ function takeOption(args: string[], name: string): [string | undefined, string[]
     else rest.push(arg)
   }
   return [value, rest]
-}
-
-/**
- * A snapshot before pending migrations change a database that already has some applied: the way
- * back should an upgrade go wrong. A snapshot that cannot be taken stops the migration.
- */
-async function snapshotBeforeMigrating(connection: Connection, config: Config): Promise<void> {
-  if (config.dbPath === ':memory:') return
-  const status = await migrationStatus(connection.db)
-  const pending = status.filter((m) => m.appliedAt === null)
-  // A newer belay's database is refused by the migrator; an empty one has nothing to keep.
-  if (status.some((m) => m.unknown) || pending.length === 0 || pending.length === status.length) return
-  let taken
-  try {
-    taken = await takeSnapshot({
-      dbPath: config.dbPath,
-      target: { folder: config.backupDir },
-      kind: 'pre-migration',
-      at: systemClock.now(),
-      migration: pending[0]!.name,
-    })
-  } catch (error) {
-    throw new StartupError(
-      `could not take a snapshot of ${resolve(config.dbPath)} before migrating it (${error instanceof Error ? error.message : String(error)}): nothing was changed; fix that or choose another --backup-dir`,
-    )
-  }
-  log.info('snapshot taken before migrating', {
-    path: taken.path,
-    migrations: pending.map((m) => m.name),
-  })
 }
 
 async function openMigrated(config: Config) {
@@ -334,64 +302,15 @@ async function seedDemo(args: string[]): Promise<void> {
   }
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`
-
 async function backup(args: string[]): Promise<void> {
   const [to, rest] = takeOption(args, '--to')
-  const config = loadConfig(rest)
-  if (!existsSync(config.dbPath))
-    throw new StartupError(
-      `there is no database at ${resolve(config.dbPath)}: pass the gym's database with --db`,
-    )
-  const intoFolder = to === undefined || to.endsWith('/') || (existsSync(to) && statSync(to).isDirectory())
-  const started = performance.now()
-  let copying = false
-  try {
-    const taken = await takeSnapshot({
-      dbPath: config.dbPath,
-      target: intoFolder ? { folder: to ?? config.backupDir } : { file: to },
-      kind: 'manual',
-      at: systemClock.now(),
-      onProgress: ({ copiedBytes, databaseBytes }) => {
-        if (copiedBytes === 0) return
-        // The copy is written only inside its read transaction: from here on, nothing new gets in.
-        if (!copying) console.error('snapshot begun: later commits are not in this copy')
-        copying = true
-        const share =
-          databaseBytes > 0 ? ` (${Math.min(100, Math.round((copiedBytes / databaseBytes) * 100))}%)` : ''
-        console.error(`copied ${megabytes(copiedBytes)} of ${megabytes(databaseBytes)}${share}`)
-      },
-    })
-    const seconds = ((performance.now() - started) / 1000).toFixed(2)
-    console.log(`snapshot ${taken.path} (${megabytes(taken.sizeBytes)}) in ${seconds} s`)
-    console.log(`  verified: integrity check ok, ${describeLevel(taken.check)}`)
-  } catch (error) {
-    if (error instanceof SnapshotRefused) throw new StartupError(error.message)
-    throw databaseError(config.dbPath, error)
-  }
+  return backupDatabase(loadConfig(rest), to)
 }
 
 async function restore(args: string[]): Promise<void> {
   const source = args[0] && !args[0].startsWith('--') ? args.shift()! : undefined
   if (!source) throw new ConfigError('restore needs the snapshot to restore: belay restore PATH --db FILE')
-  const config = loadConfig(args)
-  // Held to the end: no serve may open the database while it is being swapped.
-  const lock = lockForServing(config.dbPath)
-  try {
-    const restored = restoreSnapshot(source, config.dbPath, systemClock.now())
-    console.log(`restored ${resolve(source)} into ${resolve(config.dbPath)}`)
-    console.log(`  verified: integrity check ok, ${describeLevel(restored.check)}`)
-    console.log(
-      restored.replacedPath
-        ? `  the database it replaced is kept as ${restored.replacedPath}`
-        : '  there was no database to replace',
-    )
-  } catch (error) {
-    if (error instanceof SnapshotRefused) throw new StartupError(error.message)
-    throw databaseError(source, error)
-  } finally {
-    lock.release()
-  }
+  return restoreDatabase(loadConfig(args), source)
 }
 
 async function main(argv: string[]): Promise<void> {
