@@ -101,8 +101,11 @@ export function pruneSnapshots(folder: string, keep: number): string[] {
  * migrations are fine: a copy taken before an upgrade is migrated when it is served again.
  */
 export function copyProblem(path: string, check: CopyCheck): string | null {
-  if (check.damage.length > 0)
-    return `${resolve(path)} fails SQLite's integrity check (${check.damage.slice(0, 3).join('; ')})`
+  if (check.damage.length > 0) {
+    // SQLite's report has a line per problem, headed by the schema it is in: the first few, on one line.
+    const problems = check.damage.flatMap((d) => d.split('\n')).filter((line) => !line.startsWith('***'))
+    return `${resolve(path)} fails SQLite's integrity check (${problems.slice(0, 3).join('; ')})`
+  }
   if (check.unknownMigrations.length > 0)
     return `${resolve(path)} was migrated by a newer belay (it has ${check.unknownMigrations.join(', ')}): use that version or a later one`
   return null
