@@ -15,10 +15,10 @@ const companions = ['-wal', '-shm'] as const
  * Puts the snapshot at `source` in place of the database at `dbPath`. The caller holds the serve
  * lock, so no server has the file open or can open it meanwhile.
  *
- * The snapshot is checked first, as a new one is; then the current database is checkpointed (its
- * WAL copied into the file, so the file alone holds all of it) and moved aside whole, as
- * `<db>.replaced-<time>` with any WAL that remained beside it under the same name; then the snapshot
- * is copied in under a temporary name, synced and renamed into place. Nothing is deleted.
+ * The snapshot is checked first, as a new one is, and copied beside the database under a temporary
+ * name and synced; only then is the current database checkpointed (its WAL copied into the file, so
+ * the file alone holds all of it) and moved aside whole, as `<db>.replaced-<time>` with any WAL that
+ * remained beside it under the same name, and the copy renamed into place. Nothing is deleted.
  */
 export function restoreSnapshot(source: string, dbPath: string, at: Date): Restored {
   if (!existsSync(source)) throw new SnapshotRefused(`${resolve(source)} does not exist`)
@@ -36,19 +36,21 @@ export function restoreSnapshot(source: string, dbPath: string, at: Date): Resto
   if (problem) throw new SnapshotRefused(`not restoring: ${problem}; the database was not touched`)
 
   const db = resolve(dbPath)
-  let replacedPath: string | null = null
-  if (existsSync(db)) {
-    checkpointFile(db)
-    replacedPath = `${db}.replaced-${stamp(at)}`
-    if (existsSync(replacedPath)) throw new SnapshotRefused(`${replacedPath} already exists: try again`)
-    renameSync(db, replacedPath)
-    for (const suffix of companions)
-      if (existsSync(`${db}${suffix}`)) renameSync(`${db}${suffix}`, `${replacedPath}${suffix}`)
-  }
+  if (resolve(source) === db) throw new SnapshotRefused(`${db} is the database itself: name a snapshot`)
+  // The copy first: should it fail (a full disk), the database has not been touched.
   const partial = `${db}.restoring`
+  let replacedPath: string | null = null
   try {
     copyFileSync(source, partial)
     syncPath(partial)
+    if (existsSync(db)) {
+      checkpointFile(db)
+      replacedPath = `${db}.replaced-${stamp(at)}`
+      if (existsSync(replacedPath)) throw new SnapshotRefused(`${replacedPath} already exists: try again`)
+      renameSync(db, replacedPath)
+      for (const suffix of companions)
+        if (existsSync(`${db}${suffix}`)) renameSync(`${db}${suffix}`, `${replacedPath}${suffix}`)
+    }
     renameSync(partial, db)
     syncPath(dirname(db))
   } finally {

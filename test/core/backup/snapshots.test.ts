@@ -179,6 +179,16 @@ describe('restoreSnapshot', () => {
     expect(readdirSync(join(path, '..'))).toEqual(['belay.sqlite3'])
   })
 
+  test('refuses the database itself, and leaves it where it is', async () => {
+    const { path, connection } = await liveDatabase()
+    await connection.close()
+    connections.splice(0)
+    expect(() => restoreSnapshot(path, path, AT)).toThrow(
+      new SnapshotRefused(`${path} is the database itself: name a snapshot`),
+    )
+    expect(gymNames(path)).toEqual(['Granite Peak'])
+  })
+
   test('refuses a damaged copy', async () => {
     const { path } = await liveDatabase()
     const taken = await takeSnapshot({ dbPath: path, target: { folder: tempDir() }, kind: 'manual', at: AT })
