@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, renameSync, rmSync, statSync, mkdirSync } from 'node:fs'
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statfsSync, statSync } from 'node:fs'
 import { basename, dirname, join, resolve } from 'node:path'
 import { copyDatabase, syncPath, type CopyCheck, type CopyProgress } from '../../db/snapshot.ts'
 
@@ -118,6 +118,25 @@ export function describeLevel(check: CopyCheck): string {
     : `before migrations ${check.pendingMigrations.join(', ')}`
 }
 
+const megabytes = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`
+
+/**
+ * A snapshot must not fill the disk: the backup folder is beside the database by default, and a
+ * full disk refuses the door's check-ins. So a copy is taken only where, once it is written, as much
+ * room again is left (the copy's own size, for the database to grow into meanwhile).
+ */
+function refuseWithoutRoom(dbPath: string, folder: string): void {
+  // What is still in the WAL is in the copy too.
+  const wal = `${dbPath}-wal`
+  const databaseBytes = statSync(dbPath).size + (existsSync(wal) ? statSync(wal).size : 0)
+  const { bavail, bsize } = statfsSync(folder)
+  const free = Number(bavail) * Number(bsize)
+  if (free < 2 * databaseBytes)
+    throw new SnapshotRefused(
+      `not enough room in ${resolve(folder)} for a snapshot of ${resolve(dbPath)} (${megabytes(databaseBytes)}): ${megabytes(free)} free, ${megabytes(2 * databaseBytes)} needed to leave as much again; free some space or choose another folder`,
+    )
+}
+
 export interface TakeSnapshot {
   dbPath: string
   /** Where the copy goes: a file of that name, or a folder to name it in. */
@@ -147,6 +166,7 @@ export async function takeSnapshot(o: TakeSnapshot): Promise<TakenSnapshot> {
   const folder = dirname(path)
   if (existsSync(path)) throw new SnapshotRefused(`${path} already exists: choose another name`)
   mkdirSync(folder, { recursive: true })
+  refuseWithoutRoom(o.dbPath, folder)
   // Hidden and unlike any snapshot's name: a half copy is never listed, restored or pruned.
   const partial = join(folder, `.${basename(path)}.${process.pid}.partial`)
   rmSync(partial, { force: true })

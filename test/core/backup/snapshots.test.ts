@@ -1,6 +1,6 @@
 import { Database } from 'bun:sqlite'
 import { afterAll, afterEach, describe, expect, test } from 'bun:test'
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdtempSync, readdirSync, rmSync, statfsSync, statSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { restoreSnapshot } from '../../../src/core/backup/restore.ts'
@@ -15,6 +15,7 @@ import {
 import { openDatabase, type Connection } from '../../../src/db/connection.ts'
 import { migrateToLatest } from '../../../src/db/migrator.ts'
 import { migrations } from '../../../migrations/index.ts'
+import { mountTmpfs } from '../../helpers/tmpfs.ts'
 
 const dirs: string[] = []
 const connections: Connection[] = []
@@ -120,6 +121,30 @@ describe('takeSnapshot', () => {
     await expect(taking).rejects.toMatchObject({ code: 'SQLITE_NOTADB' })
     expect(readdirSync(folder)).toEqual([])
   })
+})
+
+describe('takeSnapshot on a small disk', () => {
+  const disk = mountTmpfs('512k', 'belay-snapshot-room')
+  afterAll(() => disk.unmount())
+  test.skipIf(!disk.mounted)(
+    'refuses a copy that would leave less room than its own size, and writes nothing',
+    async () => {
+      const { path, connection } = await liveDatabase()
+      // Closed, the database is all in its file: the copy would be as large.
+      await connection.close()
+      connections.splice(0)
+      const size = statSync(path).size
+      const taking = takeSnapshot({ dbPath: path, target: { folder: disk.dir }, kind: 'manual', at: AT })
+      const free = statfsSync(disk.dir).bavail * statfsSync(disk.dir).bsize
+      const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`
+      await expect(taking).rejects.toThrow(
+        new SnapshotRefused(
+          `not enough room in ${disk.dir} for a snapshot of ${path} (${mb(size)}): ${mb(free)} free, ${mb(2 * size)} needed to leave as much again; free some space or choose another folder`,
+        ),
+      )
+      expect(readdirSync(disk.dir)).toEqual([])
+    },
+  )
 })
 
 describe('pruneSnapshots', () => {
