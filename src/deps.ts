@@ -38,6 +38,6 @@ export interface Deps {
   /** Recently seen valid tokens; clear it after any write to staff_users or auth_tokens. */
   tokenCache: TokenCache
   version: string
-  /** Where serve's snapshots are and how often they come (/healthz, /api/backups/); none in tests. */
+  /** Where serve's snapshots are and how often they come (/healthz, /api/backups/); unset: none. */
   snapshots?: SnapshotPlace
 }

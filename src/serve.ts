@@ -29,8 +29,8 @@ export interface Serving {
 
 /**
  * Everything `belay serve` runs on a migrated connection: the checkpointer and reader threads, the
- * API listening, the webhook dispatcher, the snapshot schedule. Also what the door benchmark's source-run server runs, so
- * the two cannot drift apart.
+ * API listening, the webhook dispatcher, the snapshot schedule. Also what the door benchmark's
+ * source-run server runs, so the two cannot drift apart.
  */
 export async function startServing(
   connection: Connection,

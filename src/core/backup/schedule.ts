@@ -54,8 +54,8 @@ export function snapshotHealth(place: SnapshotPlace | undefined, now: Date): Sna
 
 /**
  * Serve's scheduled snapshots: one every `intervalSeconds` after the newest scheduled one (a minute
- * after the start when that is already older), each followed by pruning to `keep`. A failed snapshot is logged and
- * tried again an interval later; /healthz says so once snapshots are overdue.
+ * after the start when that is already older), each followed by pruning to `keep`. A failed
+ * snapshot is logged and tried again an interval later; /healthz says so once snapshots are overdue.
  */
 export function startSnapshotSchedule(
   dbPath: string,
