@@ -56,7 +56,7 @@ export async function backupDatabase(config: Config, to: string | undefined): Pr
     )
   const intoFolder = to === undefined || to.endsWith('/') || (existsSync(to) && statSync(to).isDirectory())
   const started = performance.now()
-  let copying = false
+  let shown = 0
   try {
     const taken = await takeSnapshot({
       dbPath: config.dbPath,
@@ -64,10 +64,11 @@ export async function backupDatabase(config: Config, to: string | undefined): Pr
       kind: 'manual',
       at: systemClock.now(),
       onProgress: ({ copiedBytes, databaseBytes }) => {
-        if (copiedBytes === 0) return
+        // Said once it grew: the copy then stands still while it is synced and checked.
+        if (copiedBytes === shown) return
         // The copy is written only inside its read transaction: from here on, nothing new gets in.
-        if (!copying) console.error('snapshot begun: later commits are not in this copy')
-        copying = true
+        if (shown === 0) console.error('snapshot begun: later commits are not in this copy')
+        shown = copiedBytes
         const share =
           databaseBytes > 0 ? ` (${Math.min(100, Math.round((copiedBytes / databaseBytes) * 100))}%)` : ''
         console.error(`copied ${megabytes(copiedBytes)} of ${megabytes(databaseBytes)}${share}`)
