@@ -32,6 +32,7 @@ const proc = Bun.spawnSync(
     // at their path under --root; src/worker-urls.ts finds them there.
     join(root, 'src/db/reader-worker.ts'),
     join(root, 'src/db/checkpoint-worker.ts'),
+    join(root, 'src/db/snapshot-worker.ts'),
     '--outfile',
     outfile,
   ],

@@ -1,4 +1,5 @@
 import { MAX_OUTBOX_AGE_SECONDS, MIN_FREE_BYTES } from './api/health/routes.ts'
+import { dirname, join } from 'node:path'
 import { isKnownTimeZone } from './lib/time-zones.ts'
 
 /**
@@ -22,12 +23,18 @@ export interface Config {
   healthMinFreeMb: number
   /** /healthz fails when a webhook event has waited longer than this, in minutes. */
   healthMaxOutboxAgeMinutes: number
+  /** Where snapshots go: scheduled, pre-migration, and `belay backup`'s by default. */
+  backupDir: string
+  /** Seconds between serve's scheduled snapshots; null: none are taken. */
+  backupIntervalSeconds: number | null
+  /** How many scheduled snapshots are kept; older ones are removed after each new one. */
+  backupKeep: number
 }
 
 const MiB = 1024 * 1024
 
 interface Setting {
-  key: keyof Config
+  key: keyof Config | 'backupInterval'
   flag: string
   env: string
   default: string | null
@@ -100,7 +107,39 @@ export const settings: Setting[] = [
     default: String(MAX_OUTBOX_AGE_SECONDS / 60),
     help: '/healthz fails when a webhook event has waited this many minutes',
   },
+  {
+    key: 'backupDir',
+    flag: '--backup-dir',
+    env: 'BELAY_BACKUP_DIR',
+    default: null,
+    help: "Folder for snapshots; default: 'backups' beside the database",
+  },
+  {
+    key: 'backupInterval',
+    flag: '--backup-interval',
+    env: 'BELAY_BACKUP_INTERVAL',
+    default: '24h',
+    help: 'How often serve takes a snapshot: a number with h, m or s (hours without); 0 or off: never',
+  },
+  {
+    key: 'backupKeep',
+    flag: '--backup-keep',
+    env: 'BELAY_BACKUP_KEEP',
+    default: '14',
+    help: 'How many scheduled snapshots to keep (the oldest are removed)',
+  },
 ]
+
+const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600 }
+
+/** '24h', '30m', '90s', '6' (hours) -> seconds; '0' and 'off' -> null (no snapshots). */
+export function parseInterval(text: string): number | null {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*([hms]?)\s*$/i.exec(text)
+  if (text.trim().toLowerCase() === 'off') return null
+  if (!m) throw new ConfigError(`invalid backup interval ${text} (e.g. 24h, 30m, 90s, or off)`)
+  const seconds = Math.round(Number(m[1]) * UNIT_SECONDS[(m[2] || 'h').toLowerCase()]!)
+  return seconds === 0 ? null : seconds
+}
 
 export class ConfigError extends Error {}
 
@@ -118,7 +157,7 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
   }
   const raw = (s: Setting): string | null => fromArgs.get(s.flag) ?? (env[s.env] || null) ?? s.default
   const values = Object.fromEntries(settings.map((s) => [s.key, raw(s)])) as Record<
-    keyof Config,
+    Setting['key'],
     string | null
   >
 
@@ -141,6 +180,9 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
       throw new ConfigError(`invalid public URL ${values.publicUrl}`)
     }
   }
+  const keep = Number(values.backupKeep)
+  if (!Number.isInteger(keep) || keep < 1)
+    throw new ConfigError(`--backup-keep takes a whole number from 1, not ${values.backupKeep}`)
   return {
     host: values.host!,
     port,
@@ -153,5 +195,8 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
     timeZone: values.timeZone!,
     healthMinFreeMb: minFreeMb,
     healthMaxOutboxAgeMinutes: maxOutboxAge,
+    backupDir: values.backupDir ?? join(dirname(values.dbPath!), 'backups'),
+    backupIntervalSeconds: parseInterval(values.backupInterval!),
+    backupKeep: keep,
   }
 }

@@ -1,5 +1,6 @@
 import type { Database as BunDatabase } from 'bun:sqlite'
 import type { Config } from './config.ts'
+import type { SnapshotPlace } from './core/backup/schedule.ts'
 import type { Db } from './db/connection.ts'
 import type { Clock } from './lib/clock.ts'
 import type { Logger } from './lib/log.ts'
@@ -40,4 +41,6 @@ export interface Deps {
   /** This app's metrics: the request counts kept as it answers, what GET /metrics writes out. */
   monitoring: Monitoring
   version: string
+  /** Where serve's snapshots are and how often they come (/healthz, /api/backups/); unset: none. */
+  snapshots?: SnapshotPlace
 }

@@ -13,6 +13,7 @@ import {
 } from './demo/index.ts'
 import { hashSecret, MIN_PASSWORD_LENGTH } from './core/auth/passwords.ts'
 import { getUserByEmail } from './core/auth/queries.ts'
+import { backupDatabase, restoreDatabase, snapshotBeforeMigrating } from './backup-commands.ts'
 import { openDatabase } from './db/connection.ts'
 import { migrateToLatest, migrationStatus } from './db/migrator.ts'
 import { lockForServing } from './db/serve-lock.ts'
@@ -33,6 +34,8 @@ Usage:
                                         fill an empty database with a demo climbing-gym organization
                                         (small: ${PROFILES.small.customers} customers; large: ${PROFILES.large.customers.toLocaleString('en-US')}); the same seed
                                         (default 1) gives the same data
+  belay backup [--to PATH] [--db FILE]  take a verified snapshot of the database, also while it is served
+  belay restore PATH [--db FILE]        put a snapshot in place of the database (not while it is served)
 
 Options (each also an environment variable):
 ${settings.map(describeSetting).join('\n')}
@@ -45,6 +48,7 @@ function describeSetting(s: (typeof settings)[number]): string {
 }
 
 const dbOption = describeSetting(settings.find((s) => s.key === 'dbPath')!)
+const backupDirOption = describeSetting(settings.find((s) => s.key === 'backupDir')!)
 
 /** `belay COMMAND --help`: what each command takes, printed on stdout with exit 0. */
 const commandUsage: Record<string, string> = {
@@ -60,6 +64,34 @@ ${settings.map(describeSetting).join('\n')}
 
   up        apply pending migrations (the default); refused while belay serve runs on the database
   status    list every migration, applied (with when) or pending
+
+Before applying migrations to a database that has data, a snapshot of it is taken into the backup
+folder, named belay-<time>-before-<migration>.sqlite3 (never removed by serve's schedule).
+
+Options:
+${dbOption}
+${backupDirOption}
+`,
+  backup: `Usage: belay backup [--to PATH] [--db FILE]
+
+Takes a snapshot of the database, also while belay serve runs on it (copied on a thread of its own
+at the lowest CPU priority): the database as it was when the copy's read began, every transaction
+in it whole. The copy is written under a temporary name, synced, checked (SQLite's integrity check,
+its migrations against this belay's) and only then given its name. Progress goes to stderr, the
+result to stdout.
+
+Options:
+  --to PATH
+      a folder to put belay-<time>-manual.sqlite3 in, or the new file's name [the backup folder]
+${dbOption}
+${backupDirOption}
+`,
+  restore: `Usage: belay restore PATH [--db FILE]
+
+Puts the snapshot PATH in place of the database, after checking it as backup does (a damaged copy,
+or one migrated by a newer belay, is refused). Refused while belay serve runs on the database, and
+no serve can start until it is done. The database it replaces is not deleted: it is moved aside,
+whole, as FILE.replaced-<time>. A copy taken before a migration is migrated at the next start.
 
 Options:
 ${dbOption}
@@ -110,6 +142,7 @@ async function openMigrated(config: Config) {
   const connection = openDatabase(config.dbPath)
   let applied: string[]
   try {
+    await snapshotBeforeMigrating(connection, config)
     applied = await migrateToLatest(connection.db)
   } catch (error) {
     // A read-only file opens fine and fails at its first write, here.
@@ -162,6 +195,7 @@ async function migrate(args: string[]): Promise<void> {
   const connection = openDatabase(config.dbPath)
   try {
     if (action === 'up') {
+      await snapshotBeforeMigrating(connection, config)
       const applied = await migrateToLatest(connection.db)
       console.log(applied.length ? `applied: ${applied.join(', ')}` : 'up to date')
     } else if (action === 'status') {
@@ -268,6 +302,17 @@ async function seedDemo(args: string[]): Promise<void> {
   }
 }
 
+async function backup(args: string[]): Promise<void> {
+  const [to, rest] = takeOption(args, '--to')
+  return backupDatabase(loadConfig(rest), to)
+}
+
+async function restore(args: string[]): Promise<void> {
+  const source = args[0] && !args[0].startsWith('--') ? args.shift()! : undefined
+  if (!source) throw new ConfigError('restore needs the snapshot to restore: belay restore PATH --db FILE')
+  return restoreDatabase(loadConfig(args), source)
+}
+
 async function main(argv: string[]): Promise<void> {
   const [command, ...args] = argv
   if (command !== undefined && command in commandUsage && wantsHelp(args)) {
@@ -288,6 +333,10 @@ async function main(argv: string[]): Promise<void> {
       return createAdmin(args)
     case 'seed-demo':
       return seedDemo(args)
+    case 'backup':
+      return backup(args)
+    case 'restore':
+      return restore(args)
     case undefined:
     case 'help':
     case '--help':

@@ -3,6 +3,7 @@ import type { Config } from './config.ts'
 import { LoginGate } from './core/auth/login-gate.ts'
 import { LoginThrottle, newAddressThrottle } from './core/auth/login-throttle.ts'
 import { TokenCache } from './core/auth/token-cache.ts'
+import { startSnapshotSchedule, type SnapshotPlace } from './core/backup/schedule.ts'
 import { startWebhookDispatcher } from './core/webhooks/dispatcher.ts'
 import { startCheckpointer } from './db/checkpointer.ts'
 import type { Connection } from './db/connection.ts'
@@ -30,8 +31,8 @@ export interface Serving {
 
 /**
  * Everything `belay serve` runs on a migrated connection: the checkpointer and reader threads, the
- * API listening, the webhook dispatcher. Also what the door benchmark's source-run server runs, so
- * the two cannot drift apart.
+ * API listening, the webhook dispatcher, the snapshot schedule. Also what the door benchmark's
+ * source-run server runs, so the two cannot drift apart.
  */
 export async function startServing(
   connection: Connection,
@@ -46,6 +47,11 @@ export async function startServing(
       : await startCheckpointer(config.dbPath, connection, log)
   const reader = await openReader(config.dbPath, connection.db)
   const monitoring = new Monitoring()
+  const snapshots: SnapshotPlace = {
+    folder: config.backupDir,
+    intervalSeconds: config.backupIntervalSeconds,
+    since: systemClock.now(),
+  }
   const app = createApp({
     db: connection.db,
     sqlite: connection.sqlite,
@@ -63,6 +69,7 @@ export async function startServing(
     tokenCache: new TokenCache(),
     monitoring,
     version: options.version,
+    snapshots,
   })
   // Served by Bun directly rather than by Elysia's listen, so that the server's route table holds
   // the patterns that see each raw path (http/raw-path.ts) and everything goes on to the app.
@@ -101,11 +108,14 @@ export async function startServing(
     clock: systemClock,
     log,
   })
+  // Snapshots are copied on a thread of their own, beside the door.
+  const schedule = startSnapshotSchedule(config.dbPath, snapshots, config.backupKeep, log, systemClock)
 
   return {
     url: `http://${config.host}:${server.port}`,
     async stop() {
       await server.stop()
+      await schedule.stop()
       // Requests in flight are abandoned (still pending, sent again after the next start).
       await dispatcher.stop()
       await reader.close()

@@ -2,7 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { ConfigError, loadConfig } from '../src/config.ts'
 
 describe('loadConfig', () => {
-  test('defaults: every interface, port 8000, ./data/belay.sqlite3, UTC, no public URL, tokens never expire', () => {
+  test('defaults: every interface, port 8000, ./data/belay.sqlite3, UTC, no public URL, tokens never expire, a snapshot a day kept 14 days beside the database', () => {
     expect(loadConfig([], {})).toEqual({
       host: '0.0.0.0',
       port: 8000,
@@ -15,6 +15,9 @@ describe('loadConfig', () => {
       timeZone: 'UTC',
       healthMinFreeMb: 100,
       healthMaxOutboxAgeMinutes: 60,
+      backupDir: 'data/backups',
+      backupIntervalSeconds: 86_400,
+      backupKeep: 14,
     })
   })
 
@@ -24,6 +27,29 @@ describe('loadConfig', () => {
     })
     expect([config.healthMinFreeMb, config.healthMaxOutboxAgeMinutes]).toEqual([0.5, 1440])
   })
+
+  test('the snapshot folder follows the database unless it is given', () => {
+    expect(loadConfig(['--db', '/var/lib/belay/gym.sqlite3'], {}).backupDir).toBe('/var/lib/belay/backups')
+    expect(loadConfig(['--backup-dir', '/mnt/usb'], { BELAY_DB: '/srv/b.sqlite3' }).backupDir).toBe(
+      '/mnt/usb',
+    )
+  })
+
+  const intervals: Array<[string, number | null]> = [
+    ['24h', 86_400],
+    ['6', 21_600],
+    ['30m', 1_800],
+    ['90s', 90],
+    ['1.5h', 5_400],
+    ['0', null],
+    ['off', null],
+    ['OFF', null],
+  ]
+  for (const [text, seconds] of intervals) {
+    test(`--backup-interval ${text} is ${seconds === null ? 'no snapshots' : `${seconds} s`}`, () => {
+      expect(loadConfig(['--backup-interval', text], {}).backupIntervalSeconds).toBe(seconds)
+    })
+  }
 
   test('environment variables set values; flags beat them', () => {
     const env = {
@@ -55,6 +81,19 @@ describe('loadConfig', () => {
     ['a port out of range', [], { BELAY_PORT: '70000' }, 'invalid port 70000'],
     ['an unknown time zone', [], { BELAY_TIME_ZONE: 'Mars/Base' }, 'unknown time zone Mars/Base'],
     ['a public URL that is not a URL', ['--public-url', 'desk'], {}, 'invalid public URL desk'],
+    [
+      'a backup interval without a number',
+      ['--backup-interval', 'daily'],
+      {},
+      'invalid backup interval daily (e.g. 24h, 30m, 90s, or off)',
+    ],
+    [
+      'a backup interval in days',
+      [],
+      { BELAY_BACKUP_INTERVAL: '2d' },
+      'invalid backup interval 2d (e.g. 24h, 30m, 90s, or off)',
+    ],
+    ['keeping no snapshot', ['--backup-keep', '0'], {}, '--backup-keep takes a whole number from 1, not 0'],
     [
       'a zero token lifetime',
       [],

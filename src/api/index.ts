@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import type { Deps } from '../deps.ts'
 import { addOnRoutes } from './add-ons/routes.ts'
+import { backupRoutes } from './backups/routes.ts'
 import { GET_TOKEN_PATH, tokenRoutes } from './auth/routes.ts'
 import { checkInRoutes } from './check-ins/routes.ts'
 import { customerAlertRoutes } from './customer-alerts/routes.ts'
@@ -68,5 +69,6 @@ export const apiRoutes = (deps: Deps) =>
     .use(reservationRoutes(deps))
     // Integrations and the door
     .use(webhookRoutes(deps))
+    .use(backupRoutes(deps))
     .use(checkInRoutes(deps))
     .use(doorRoutes(deps))

@@ -1,7 +1,9 @@
-import { describe, expect, test } from 'bun:test'
+import { afterAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
+import { snapshotName } from '../../src/core/backup/snapshots.ts'
 import { START } from '../helpers/app.ts'
 import { seedBasics } from '../helpers/factories.ts'
 import { useTestApp } from '../helpers/seeded.ts'
@@ -19,6 +21,9 @@ const healthyChecks = {
   outbox_pending: 0,
   outbox_oldest_age_seconds: null,
   outbox_max_age_seconds: 3600,
+  snapshot: 'not_applicable',
+  snapshot_age_seconds: null,
+  snapshot_max_age_seconds: null,
 }
 
 async function pendingEvent(createdAt: string) {
@@ -146,6 +151,85 @@ describe('/healthz disk check', () => {
           disk_min_free_bytes: Number.MAX_SAFE_INTEGER,
         },
         failing: ['disk'],
+      })
+    })
+  })
+})
+
+describe('/healthz snapshot check', () => {
+  const folder = mkdtempSync(join(tmpdir(), 'belay-health-snapshots-'))
+  afterAll(() => rmSync(folder, { recursive: true, force: true }))
+  const day = 86_400
+  /** A snapshot file as serve's schedule names it, taken `secondsAgo` before the test clock's START. */
+  const snapshotTaken = (secondsAgo: number) => {
+    const at = new Date(Date.parse(START) - secondsAgo * 1000)
+    writeFileSync(join(folder, snapshotName('scheduled', at)), 'a copy')
+  }
+
+  describe('with snapshots a day apart, none taken yet', () => {
+    const d = useTestApp({
+      snapshots: { folder: join(folder, 'none'), intervalSeconds: day, since: new Date(START) },
+    })
+    test('is ok while serve has run less than two intervals', async () => {
+      const res = await d.request('GET', '/healthz')
+      expect(res.status).toBe(200)
+      expect(res.body.checks).toEqual({
+        ...healthyChecks,
+        snapshot: 'ok',
+        snapshot_age_seconds: null,
+        snapshot_max_age_seconds: 2 * day,
+      })
+    })
+    test('answers 503 naming snapshot once serve has run two intervals without one', async () => {
+      d.clock.advance((2 * day + 1) * 1000)
+      const res = await d.request('GET', '/healthz')
+      expect(res.status).toBe(503)
+      expect(res.body).toEqual({
+        status: 'unavailable',
+        database: 'ok',
+        version: 'test',
+        checks: {
+          ...healthyChecks,
+          snapshot: 'failing',
+          snapshot_age_seconds: null,
+          snapshot_max_age_seconds: 2 * day,
+        },
+        failing: ['snapshot'],
+      })
+    })
+  })
+
+  describe('with snapshots a day apart', () => {
+    const d = useTestApp({
+      snapshots: { folder, intervalSeconds: day, since: new Date(Date.parse(START) - 30 * day * 1000) },
+    })
+    test("reports the newest snapshot's age", async () => {
+      snapshotTaken(3 * day)
+      snapshotTaken(day + 5)
+      const res = await d.request('GET', '/healthz')
+      expect(res.status).toBe(200)
+      expect(res.body.checks).toEqual({
+        ...healthyChecks,
+        snapshot: 'ok',
+        snapshot_age_seconds: day + 5,
+        snapshot_max_age_seconds: 2 * day,
+      })
+    })
+    test('answers 503 naming snapshot when the newest is older than two intervals', async () => {
+      d.clock.advance(day * 1000)
+      const res = await d.request('GET', '/healthz')
+      expect(res.status).toBe(503)
+      expect(res.body).toEqual({
+        status: 'unavailable',
+        database: 'ok',
+        version: 'test',
+        checks: {
+          ...healthyChecks,
+          snapshot: 'failing',
+          snapshot_age_seconds: 2 * day + 5,
+          snapshot_max_age_seconds: 2 * day,
+        },
+        failing: ['snapshot'],
       })
     })
   })

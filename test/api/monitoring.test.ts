@@ -71,6 +71,7 @@ describe('GET /metrics', () => {
       'belay_disk_free_bytes gauge',
       'belay_login_running gauge',
       'belay_login_queue_waiting gauge',
+      'belay_snapshot_age_seconds gauge',
       'belay_process_resident_memory_bytes gauge',
       'belay_uptime_seconds gauge',
       'belay_build_info gauge',
@@ -198,6 +199,7 @@ describe('GET /metrics', () => {
     expect(samplesOf(text, 'belay_build_info')).toEqual(['belay_build_info{version="test"} 1'])
     expect(samplesOf(text, 'belay_wal_size_bytes')).toEqual(['belay_wal_size_bytes 0'])
     expect(samplesOf(text, 'belay_disk_free_bytes')).toEqual([])
+    expect(samplesOf(text, 'belay_snapshot_age_seconds')).toEqual([])
     expect(samplesOf(text, 'belay_process_resident_memory_bytes')).toEqual([
       expect.stringMatching(/^belay_process_resident_memory_bytes [1-9]\d*$/),
     ])
@@ -220,6 +222,28 @@ describe('GET /metrics on a database file', () => {
       expect(samplesOf(res.body, 'belay_disk_free_bytes')).toEqual([
         expect.stringMatching(/^belay_disk_free_bytes [1-9]\d*$/),
       ])
+    } finally {
+      await app.close()
+      rmSync(folder, { recursive: true, force: true })
+    }
+  })
+
+  test("the newest snapshot's age in the backup folder, whatever made it; none before the first", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'belay-metrics-snapshots-'))
+    const snapshots = { folder, intervalSeconds: 86_400, since: new Date(START) }
+    const app = await makeTestApp({ snapshots })
+    try {
+      const seed = await seedBasics(app.db)
+      const age = async () =>
+        samplesOf(
+          (await app.request('GET', '/metrics', { token: seed.adminToken })).body,
+          'belay_snapshot_age_seconds',
+        )
+      expect(await age()).toEqual([])
+      writeFileSync(join(folder, 'belay-20261121-020000Z.sqlite3'), '')
+      writeFileSync(join(folder, 'belay-20261122-150000Z-manual.sqlite3'), '')
+      // START is 2026-11-22T15:04:05.123Z: 245 s after the manual one.
+      expect(await age()).toEqual(['belay_snapshot_age_seconds 245'])
     } finally {
       await app.close()
       rmSync(folder, { recursive: true, force: true })

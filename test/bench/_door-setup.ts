@@ -48,13 +48,17 @@ export function buildIfNeeded(): 'built' | 'up to date' {
   return 'built'
 }
 
-/** The environment without BELAY_* settings, so the bench decides every one. */
+/**
+ * The environment without BELAY_* settings, so the bench decides every one. Serve's scheduled
+ * snapshots are off unless `extra` turns them on: one would copy the large set during a measurement.
+ * (An environment variable, not a flag: an older build given to --compare ignores it.)
+ */
 function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
   const env: Record<string, string> = {}
   for (const [key, value] of Object.entries(process.env)) {
     if (value !== undefined && !key.startsWith('BELAY_')) env[key] = value
   }
-  return { ...env, ...extra }
+  return { ...env, BELAY_BACKUP_INTERVAL: 'off', ...extra }
 }
 
 export function seedLarge(db: string, seed: number, cwd: string): string {

@@ -32,6 +32,9 @@ const VARIABLES = [
   'BELAY_TIME_ZONE',
   'BELAY_HEALTH_MIN_FREE_MB',
   'BELAY_HEALTH_MAX_OUTBOX_AGE_MINUTES',
+  'BELAY_BACKUP_DIR',
+  'BELAY_BACKUP_INTERVAL',
+  'BELAY_BACKUP_KEEP',
 ]
 
 const lines = (text: string) =>
@@ -48,7 +51,13 @@ describe('belay --help', () => {
     const { code, stdout, stderr } = await runBelay(['--help'])
     expect(code).toBe(0)
     expect(stderr).toBe('')
-    for (const command of ['serve', 'migrate [up|status]', 'create-admin --email EMAIL']) {
+    for (const command of [
+      'serve',
+      'migrate [up|status]',
+      'create-admin --email EMAIL',
+      'backup [--to PATH]',
+      'restore PATH',
+    ]) {
       expect(stdout).toContain(`belay ${command}`)
     }
     for (const variable of VARIABLES) expect(stdout).toContain(`(${variable})`)
@@ -230,7 +239,7 @@ describe('two servers on one port', () => {
   })
 })
 
-const COMMANDS = ['serve', 'migrate', 'create-admin', 'seed-demo']
+const COMMANDS = ['serve', 'migrate', 'create-admin', 'seed-demo', 'backup', 'restore']
 
 describe('belay COMMAND --help', () => {
   for (const command of COMMANDS) {

@@ -38,6 +38,8 @@ export interface TestAppOptions {
   /** What config.dbPath says (the connection stays ':memory:'): the folder /healthz's disk check reads. */
   dbPath?: string
   healthLimits?: Deps['healthLimits']
+  /** serve's snapshot folder and interval (/healthz, /api/backups/); default none. */
+  snapshots?: Deps['snapshots']
 }
 
 export interface DepsOptions extends TestAppOptions {
@@ -67,6 +69,7 @@ export function depsFor(
       dbPath: options.dbPath ?? ':memory:',
     },
     healthLimits: options.healthLimits,
+    snapshots: options.snapshots,
     loginThrottle: new LoginThrottle(clock),
     addressThrottle: newAddressThrottle(clock),
     // Refusals answered at once: a test waits for nothing.

@@ -2,6 +2,7 @@ import { Elysia, t } from 'elysia'
 import { sql } from 'kysely'
 import { getOutboxBacklog } from '../../core/webhooks/queries.ts'
 import { freeBytesBeside } from '../../db/disk.ts'
+import { snapshotHealth } from '../../core/backup/schedule.ts'
 import type { Deps } from '../../deps.ts'
 import { syncRead } from '../../db/sync-transaction.ts'
 import { docs, named } from '../../http/docs.ts'
@@ -22,6 +23,9 @@ const checksSchema = t.Object({
   outbox_pending: t.Integer(),
   outbox_oldest_age_seconds: t.Union([t.Integer(), t.Null()]),
   outbox_max_age_seconds: t.Integer(),
+  snapshot: t.Union([t.Literal('ok'), t.Literal('failing'), t.Literal('not_applicable')]),
+  snapshot_age_seconds: t.Union([t.Integer(), t.Null()]),
+  snapshot_max_age_seconds: t.Union([t.Integer(), t.Null()]),
 })
 type Checks = typeof checksSchema.static
 
@@ -67,6 +71,9 @@ async function runChecks(deps: Deps): Promise<Checks> {
   const backlog = await getOutboxBacklog(deps.db, deps.clock.now())
   const oldestAge = backlog.oldestAgeSeconds
 
+  const snapshot = snapshotHealth(deps.snapshots, deps.clock.now())
+  if (snapshot.error) deps.log.error('health check: snapshot folder unreadable', { error: snapshot.error })
+
   return {
     database_writable: writable,
     disk,
@@ -76,11 +83,14 @@ async function runChecks(deps: Deps): Promise<Checks> {
     outbox_pending: backlog.pending,
     outbox_oldest_age_seconds: oldestAge,
     outbox_max_age_seconds: maxAge,
+    snapshot: snapshot.state,
+    snapshot_age_seconds: snapshot.ageSeconds,
+    snapshot_max_age_seconds: snapshot.maxAgeSeconds,
   }
 }
 
 const failingOf = (checks: Checks) =>
-  (['database_writable', 'disk', 'outbox'] as const).filter((name) => checks[name] === 'failing')
+  (['database_writable', 'disk', 'outbox', 'snapshot'] as const).filter((name) => checks[name] === 'failing')
 
 /**
  * Unauthenticated health for monitoring: 503 when the database cannot be read (the old body, as
@@ -112,7 +122,8 @@ export const healthRoutes = (deps: Deps) =>
     {
       ...docs({
         tag: 'Health',
-        summary: 'Is the appliance up: its database readable and writable, disk space, webhook outbox',
+        summary:
+          'Is the appliance up: its database readable and writable, disk space, webhook outbox, snapshots',
         public: true,
         ok: {
           status: 200,
@@ -130,7 +141,8 @@ export const healthRoutes = (deps: Deps) =>
           503: {
             description:
               'The database cannot be read (no `checks`), or a check fails: `failing` names it ' +
-              '(`database_writable`, `disk` below `disk_min_free_bytes`, `outbox` older than `outbox_max_age_seconds`)',
+              '(`database_writable`, `disk` below `disk_min_free_bytes`, `outbox` older than `outbox_max_age_seconds`, ' +
+              '`snapshot`: the newest snapshot older than `snapshot_max_age_seconds`, two backup intervals)',
             json: named(
               'Unhealthy',
               t.Object({

@@ -1,3 +1,4 @@
+import { lastSnapshotAge } from '../../core/backup/snapshots.ts'
 import { Elysia, t } from 'elysia'
 import { getOutboxBacklog, type OutboxBacklog } from '../../core/webhooks/queries.ts'
 import { freeBytesBeside, walSizeBytes } from '../../db/disk.ts'
@@ -48,6 +49,18 @@ function registerGauges(deps: Deps) {
     'belay_login_queue_waiting',
     'Logins waiting for a password verification slot',
     () => deps.loginGate.waitingCount,
+  )
+  registry.gauge(
+    'belay_snapshot_age_seconds',
+    'Seconds since the newest snapshot in the backup folder; absent when there is none (or no schedule, or the folder cannot be read: /healthz says which)',
+    () => {
+      if (deps.snapshots === undefined) return null
+      try {
+        return lastSnapshotAge(deps.snapshots.folder, deps.clock.now())
+      } catch {
+        return null
+      }
+    },
   )
   registry.gauge('belay_process_resident_memory_bytes', 'Resident memory of the process', () =>
     process.memoryUsage.rss(),
