@@ -11,7 +11,8 @@ import addFormats from 'ajv-formats'
  * name), though the document itself leaves them open for clients.
  *
  * Only the docs page and its assets (hidden from the document) are not checked. A path the document
- * does not have must answer 404; a method a documented path does not offer, 405 (or 401 first).
+ * does not have must answer 404; a method a documented path does not offer, 405 (or 401 first);
+ * either may also get the 414 and 431 of the limits checked before routing.
  */
 
 type Json = any
@@ -100,6 +101,19 @@ class DocumentCheck {
     const found = this.templates
       .filter((t) => t.pattern.test(withSlash(path)))
       .sort((a, b) => a.params - b.params)[0]
+    // The URL and header limits are checked before routing: a path the document lacks, or a method
+    // its path does not offer, gets them as every operation does.
+    const beforeRouting = BEFORE_ROUTING[response.status]
+    if (
+      beforeRouting &&
+      (found === undefined || this.doc.paths[found.template][method.toLowerCase()] === undefined)
+    ) {
+      return this.checkAnswer(request, response, this.doc.components.responses[beforeRouting], [
+        'components',
+        'responses',
+        beforeRouting,
+      ])
+    }
     if (found === undefined) {
       if (response.status !== 404) fail('the document has no such path, so it must be 404')
       return this.checkAnswer(request, response, this.doc.components.responses.NotFound, [
@@ -190,6 +204,9 @@ class DocumentCheck {
     )
   }
 }
+
+/** The shared answers of the checks made before routing, by status. */
+const BEFORE_ROUTING: Record<number, string> = { 414: 'UriTooLong', 431: 'HeaderFieldsTooLarge' }
 
 const mediaTypeOf = (response: Response) =>
   (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
