@@ -47,7 +47,7 @@ export function operationsOf(doc: Json): Operation[] {
  * milliseconds a call on a busy two-core machine): each gets a quarter of another operation's share,
  * so that a run's time goes to all of the API rather than mostly to them.
  */
-const PASSWORD_OPERATIONS = new Set([
+export const PASSWORD_OPERATIONS = new Set([
   'POST /api/get-token/',
   'PUT /api/my-account/',
   'PATCH /api/my-account/',
