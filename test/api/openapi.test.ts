@@ -427,5 +427,13 @@ describe("the test helper's response check", () => {
   test('refuses anything but 404 on a path the document lacks, and but 405 (or 401) on a method', async () => {
     await expect(check('GET', '/api/nope/', json(200, {}))).rejects.toThrow('must be 404')
     await expect(check('DELETE', '/api/gyms/7/', json(204, {}))).rejects.toThrow('must be 405 (or 401)')
+    await expect(check('DELETE', '/api/gyms/7/', json(404, { detail: 'Not found.' }))).rejects.toThrow(
+      'must be 405 (or 401)',
+    )
+  })
+
+  test("takes the 404 the server's raw-path check gives an encoded slash, whatever the method", async () => {
+    await check('PUT', '/api/customers/..%2f/alerts/', json(404, { detail: 'Not found.' }))
+    await check('DELETE', '/api/gyms/7%5c/', json(404, { detail: 'Not found.' }))
   })
 })

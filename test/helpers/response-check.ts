@@ -1,6 +1,7 @@
 import { FormatRegistry } from '@sinclair/typebox'
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
+import { isFoldedSegment } from '../../src/http/raw-path.ts'
 
 /*
  * Every response a test receives is checked against the API's own OpenAPI document (served at
@@ -11,8 +12,9 @@ import addFormats from 'ajv-formats'
  * name), though the document itself leaves them open for clients.
  *
  * Only the docs page and its assets (hidden from the document) are not checked. A path the document
- * does not have must answer 404; a method a documented path does not offer, 405 (or 401 first);
- * either may also get the 414 and 431 of the limits checked before routing.
+ * does not have must answer 404; a method a documented path does not offer, 405 (or 401 first, or
+ * 404 on a path the server refuses before routing); either may also get the 414 and 431 of the
+ * limits checked before routing.
  */
 
 type Json = any
@@ -126,12 +128,19 @@ class DocumentCheck {
     const where = `${method} ${found.template}`
     if (operation === undefined) {
       // The error handler answers a method the path does not offer: 405, after 401 on a path that
-      // needs a token.
+      // needs a token; the server's raw-path check refuses some paths before routing, 404.
       if (response.status === 401) {
         return this.checkAnswer(request, response, this.doc.components.responses.Unauthenticated, [
           'components',
           'responses',
           'Unauthenticated',
+        ])
+      }
+      if (response.status === 404 && refusedBeforeRouting(path)) {
+        return this.checkAnswer(request, response, this.doc.components.responses.NotFound, [
+          'components',
+          'responses',
+          'NotFound',
         ])
       }
       if (response.status !== 405) fail(`${where} is not in the document, so it must be 405 (or 401)`)
@@ -203,6 +212,21 @@ class DocumentCheck {
         `${decodeURIComponent(ref)}:\n${describe(validate.errors ?? [], body)}`,
     )
   }
+}
+
+/**
+ * A path the executable's raw-path check (src/http/raw-path.ts) refuses before routing, 404 whatever
+ * the method: a segment that decodes to a slash or a backslash (`..%2f`). Dot segments never get
+ * here: the URL parser has already resolved them.
+ */
+function refusedBeforeRouting(path: string): boolean {
+  return path.split('/').some((segment) => {
+    try {
+      return isFoldedSegment(decodeURIComponent(segment))
+    } catch {
+      return false
+    }
+  })
 }
 
 /** The shared answers of the checks made before routing, by status. */
