@@ -150,7 +150,7 @@ export function docs(o: DocOptions) {
   for (const status of [414, 431, 500]) statuses.add(status)
   for (const status of [...statuses].sort((a, b) => a - b)) {
     const own = o.errorBodies?.[status]
-    if (own) responses[status] = ownError(status, own, takesBody)
+    if (own) responses[status] = ownError(status, own, { takesBody, hasPathParams: o.params !== undefined })
     else if (status === 400) responses[status] = ref(takesBody ? 'InvalidInput' : 'InvalidFilter')
     else if (sharedFor[status]) responses[status] = ref(sharedFor[status])
     else throw new Error(`docs(): no shared answer for ${status}; give its body in errorBodies`)
@@ -185,13 +185,23 @@ export function docs(o: DocOptions) {
 /**
  * A route's own error answer. A route that reads a body can also refuse the body itself (field
  * errors, or `detail` when it cannot be parsed): those stay documented beside the route's own 400.
+ * A route with path parameters can also get the generic 404 of a path the server refuses before
+ * routing (a dot segment or an encoded slash where a parameter goes): beside its own 404.
  */
-function ownError(status: number, own: ErrorBody, takesBody: boolean): ResponseDoc {
+function ownError(
+  status: number,
+  own: ErrorBody,
+  route: { takesBody: boolean; hasPathParams: boolean },
+): ResponseDoc {
   const content: Record<string, MediaDoc> = {}
   if (own.text) content['text/plain'] = { schema: own.text }
-  const jsonBodies = [...(own.json ? [own.json] : []), ...(status === 400 && takesBody ? [invalidBody] : [])]
+  const jsonBodies = [
+    ...(own.json ? [own.json] : []),
+    ...(status === 400 && route.takesBody ? [FieldErrors, ErrorDetail] : []),
+    ...(status === 404 && route.hasPathParams ? [ErrorDetail] : []),
+  ]
   if (jsonBodies.length === 1) Object.assign(content, json(jsonBodies[0]))
-  if (jsonBodies.length > 1) Object.assign(content, json(t.Union([own.json!, FieldErrors, ErrorDetail])))
+  if (jsonBodies.length > 1) Object.assign(content, json(t.Union(jsonBodies)))
   return { description: own.description, content }
 }
 

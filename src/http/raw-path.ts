@@ -13,7 +13,7 @@ type Fetch = (request: Request) => Response | Promise<Response>
  * A segment that the URL parser would fold into its neighbours: `.`, `..` (also spelled `%2e`), one
  * with an encoded slash (`%2f`), or one with a backslash (read as a slash).
  */
-const isFoldedSegment = (segment: string) =>
+export const isFoldedSegment = (segment: string) =>
   segment === '.' || segment === '..' || segment.includes('/') || segment.includes('\\')
 
 /**

@@ -97,6 +97,13 @@ describe('404: no customer matching the barcode', () => {
     expect(res.body).toEqual({ error: 'No customer matching barcode.' })
   })
 
+  test('a barcode whose percent escapes are not UTF-8 (%ff, a lone %)', async () => {
+    await lynn()
+    for (const barcode of ['%ff', '%', 'LYNN%E2%80']) {
+      expectAnswer({ barcode }, await lookUp(barcode), 404, { error: 'No customer matching barcode.' })
+    }
+  })
+
   test('a deactivated customer, even with an active membership', async () => {
     const customer = await makeDoorCustomer(t.db, 'LYNN1', { is_active: 0 })
     await makeMembershipFor(t.db, customer.id)

@@ -155,6 +155,14 @@ describe('4xx: the door stays shut, with the text to display', () => {
     await expectNothingStored()
   })
 
+  test('404 for a barcode whose percent escapes are not UTF-8 (%ff, a lone %)', async () => {
+    await member()
+    for (const barcode of ['%ff', '%', 'LYNN%E2%80']) {
+      expectText(await open(barcode), 404, 'Unknown or deactivated customer account.')
+    }
+    await expectNothingStored()
+  })
+
   test('404 for a deactivated customer', async () => {
     await member({ is_active: 0 })
     expectText(await open('LYNN1'), 404, 'Unknown or deactivated customer account.')

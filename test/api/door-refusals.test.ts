@@ -60,6 +60,15 @@ describe('404: no customer fields', () => {
     await expectNothingStored()
   })
 
+  test('a barcode whose percent escapes are not UTF-8 (%ff, a lone %) is customer_not_found', async () => {
+    await member()
+    for (const barcode of ['%ff', '%', 'LYNN%E2%80']) {
+      const res = await scan(barcode)
+      expectAnswer({ barcode }, res, 404, { error: 'customer_not_found' })
+    }
+    await expectNothingStored()
+  })
+
   test('a deactivated customer is customer_not_found, whatever they hold', async () => {
     const customer = await member({ is_active: 0 })
     const res = await scan('LYNN1')

@@ -4,7 +4,7 @@ import { MAX_HEADER_BYTES, MAX_URL_BYTES } from '../../src/http/request-limits.t
 import { makeCustomer } from '../helpers/customer-factories.ts'
 import { makeUser } from '../helpers/factories.ts'
 import { ORIGIN } from '../helpers/app.ts'
-import { useSeededApp } from '../helpers/seeded.ts'
+import { expectAnswer, useSeededApp } from '../helpers/seeded.ts'
 
 /*
  * Input a client should never send, and what the API answers instead of a 500 or a silent change:
@@ -174,6 +174,18 @@ describe('over-long URLs and headers', () => {
       token: t.seed.adminToken,
     })
     expect(ok.status).toBe(200)
+  })
+
+  test('a path or method the API lacks is 414 too when its URL is over the limit', async () => {
+    const query = `?search=${'a'.repeat(MAX_URL_BYTES)}`
+    for (const [method, path] of [
+      ['GET', '/api/no-such-thing/'],
+      ['DELETE', '/api/customers/'],
+    ] as const) {
+      expectAnswer({ method, path }, await t.request(method, `${path}${query}`), 414, {
+        detail: 'Request URL is too long.',
+      })
+    }
   })
 
   test('header fields over the limit are 431 with a JSON body', async () => {

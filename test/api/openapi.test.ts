@@ -138,6 +138,22 @@ describe('OpenAPI document', () => {
     ])
   })
 
+  test("the door's own 404s also document the generic JSON 404 the server gives a dot segment or an encoded slash in the barcode", () => {
+    const notFoundOf = (path: string, method: string) => doc.paths[path][method].responses['404'].content
+    const detail = { $ref: '#/components/schemas/ErrorDetail' }
+    expect(
+      notFoundOf('/api/gym-endpoints/open-door-check-in/{barcode}/', 'post')['application/json'],
+    ).toEqual({
+      schema: detail,
+    })
+    expect(
+      notFoundOf('/api/gym-endpoints/barcode-check-in/{barcode}/', 'post')['application/json'].schema.anyOf,
+    ).toEqual([{ $ref: '#/components/schemas/BarcodeCheckInNotFound' }, detail])
+    expect(
+      notFoundOf('/api/look-up-member-by-barcode/{barcode}/', 'get')['application/json'].schema.anyOf,
+    ).toEqual([{ $ref: '#/components/schemas/LookUpNotFound' }, detail])
+  })
+
   test('every POST, PUT and PATCH documents a JSON request body schema', () => {
     const withoutSchema = apiRoutes()
       .filter((r) => ['post', 'put', 'patch'].includes(r.method))
@@ -261,7 +277,9 @@ describe('OpenAPI document, told truly', () => {
     const operation = doc.paths['/api/gym-endpoints/open-door-check-in/{barcode}/'].post
     expect(operation.requestBody.required).toBe(false)
     expect(answer(operation, 200).content).toBeUndefined()
-    expect(Object.keys(answer(operation, 404).content)).toEqual(['text/plain'])
+    // A 404 is the unknown customer or location to show, or the generic one of a path the server
+    // refuses before routing (a dot segment or an encoded slash in the barcode).
+    expect(Object.keys(answer(operation, 404).content)).toEqual(['text/plain', 'application/json'])
     // A 400 is the refusal to show, or DRF's answer to a malformed body.
     expect(Object.keys(answer(operation, 400).content)).toEqual(['text/plain', 'application/json'])
     expect(doc.paths['/api/gym-endpoints/barcode-check-in/{barcode}/'].post.requestBody.required).toBe(false)
@@ -396,8 +414,8 @@ describe("the test helper's response check", () => {
   })
 
   test('refuses a media type the document does not give, and a body where it gives none', async () => {
-    await expect(check('POST', door, json(404, { detail: 'Not found.' }))).rejects.toThrow(
-      'its content type is "application/json", the document gives text/plain',
+    await expect(check('GET', '/api/gyms/7/', text(404, 'Not found.'))).rejects.toThrow(
+      'its content type is "text/plain", the document gives application/json',
     )
     await expect(check('POST', door, text(404, 'Who?'))).rejects.toThrow('does not match')
     await expect(check('POST', door, text(200, 'Welcome'))).rejects.toThrow('the document gives no body')
@@ -412,5 +430,13 @@ describe("the test helper's response check", () => {
   test('refuses anything but 404 on a path the document lacks, and but 405 (or 401) on a method', async () => {
     await expect(check('GET', '/api/nope/', json(200, {}))).rejects.toThrow('must be 404')
     await expect(check('DELETE', '/api/gyms/7/', json(204, {}))).rejects.toThrow('must be 405 (or 401)')
+    await expect(check('DELETE', '/api/gyms/7/', json(404, { detail: 'Not found.' }))).rejects.toThrow(
+      'must be 405 (or 401)',
+    )
+  })
+
+  test("takes the 404 the server's raw-path check gives an encoded slash, whatever the method", async () => {
+    await check('PUT', '/api/customers/..%2f/alerts/', json(404, { detail: 'Not found.' }))
+    await check('DELETE', '/api/gyms/7%5c/', json(404, { detail: 'Not found.' }))
   })
 })

@@ -1,6 +1,7 @@
 import { FormatRegistry } from '@sinclair/typebox'
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
+import { isFoldedSegment } from '../../src/http/raw-path.ts'
 
 /*
  * Every response a test receives is checked against the API's own OpenAPI document (served at
@@ -11,7 +12,9 @@ import addFormats from 'ajv-formats'
  * name), though the document itself leaves them open for clients.
  *
  * Only the docs page and its assets (hidden from the document) are not checked. A path the document
- * does not have must answer 404; a method a documented path does not offer, 405 (or 401 first).
+ * does not have must answer 404; a method a documented path does not offer, 405 (or 401 first, or
+ * 404 on a path the server refuses before routing); either may also get the 414 and 431 of the
+ * limits checked before routing.
  */
 
 type Json = any
@@ -100,6 +103,19 @@ class DocumentCheck {
     const found = this.templates
       .filter((t) => t.pattern.test(withSlash(path)))
       .sort((a, b) => a.params - b.params)[0]
+    // The URL and header limits are checked before routing: a path the document lacks, or a method
+    // its path does not offer, gets them as every operation does.
+    const beforeRouting = BEFORE_ROUTING[response.status]
+    if (
+      beforeRouting &&
+      (found === undefined || this.doc.paths[found.template][method.toLowerCase()] === undefined)
+    ) {
+      return this.checkAnswer(request, response, this.doc.components.responses[beforeRouting], [
+        'components',
+        'responses',
+        beforeRouting,
+      ])
+    }
     if (found === undefined) {
       if (response.status !== 404) fail('the document has no such path, so it must be 404')
       return this.checkAnswer(request, response, this.doc.components.responses.NotFound, [
@@ -112,12 +128,19 @@ class DocumentCheck {
     const where = `${method} ${found.template}`
     if (operation === undefined) {
       // The error handler answers a method the path does not offer: 405, after 401 on a path that
-      // needs a token.
+      // needs a token; the server's raw-path check refuses some paths before routing, 404.
       if (response.status === 401) {
         return this.checkAnswer(request, response, this.doc.components.responses.Unauthenticated, [
           'components',
           'responses',
           'Unauthenticated',
+        ])
+      }
+      if (response.status === 404 && refusedBeforeRouting(path)) {
+        return this.checkAnswer(request, response, this.doc.components.responses.NotFound, [
+          'components',
+          'responses',
+          'NotFound',
         ])
       }
       if (response.status !== 405) fail(`${where} is not in the document, so it must be 405 (or 401)`)
@@ -190,6 +213,24 @@ class DocumentCheck {
     )
   }
 }
+
+/**
+ * A path the executable's raw-path check (src/http/raw-path.ts) refuses before routing, 404 whatever
+ * the method: a segment that decodes to a slash or a backslash (`..%2f`). Dot segments never get
+ * here: the URL parser has already resolved them.
+ */
+function refusedBeforeRouting(path: string): boolean {
+  return path.split('/').some((segment) => {
+    try {
+      return isFoldedSegment(decodeURIComponent(segment))
+    } catch {
+      return false
+    }
+  })
+}
+
+/** The shared answers of the checks made before routing, by status. */
+const BEFORE_ROUTING: Record<number, string> = { 414: 'UriTooLong', 431: 'HeaderFieldsTooLarge' }
 
 const mediaTypeOf = (response: Response) =>
   (response.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()

@@ -1,5 +1,5 @@
 import { Elysia, t } from 'elysia'
-import { lookUpMember } from '../../core/door/look-up.ts'
+import { lookUpMember, type LookUpOutcome } from '../../core/door/look-up.ts'
 import { checkInByBarcode, type DoorOutcome } from '../../core/door/record.ts'
 import { freeEntryCheckIn, guestCheckIn, type StaffCheckInOutcome } from '../../core/door/staff-check-ins.ts'
 import type { StaffUser } from '../../db/schema.ts'
@@ -30,7 +30,12 @@ import type { Urls } from '../../http/urls.ts'
 import { customerFields, serializeBarcodeCheckIn, serializeLookUpCustomer } from './serializer.ts'
 
 const tag = 'Door'
-const barcodeParams = t.Object({ barcode: t.String() })
+/**
+ * Elysia reads a path segment whose percent escapes are not UTF-8 (`%ff`, a lone `%`) as null. No
+ * barcode is spelled that way (a barcode's own `%` is sent as `%25`), so such a scan is of an
+ * unknown barcode and gets the door's own 404, not the generic one of a malformed record id.
+ */
+const barcodeParams = t.Object({ barcode: t.Union([t.String(), t.Null()]) })
 const barcodeParamDocs = { barcode: "The customer's barcode" }
 const customerParamDocs = { customer_id: "The customer's id" }
 /** The door's optional body: without one, the default location. */
@@ -138,8 +143,9 @@ export const doorRoutes = (deps: Deps) => {
     decisions.inc([endpoint, outcomeLabel(outcome)])
     return outcome
   }
-  const scan = (barcode: string, body: unknown, user: StaffUser) => {
+  const scan = (barcode: string | null, body: unknown, user: StaffUser): Promise<DoorOutcome> => {
     const { location_id } = checkBody(DoorBody, body).valid()
+    if (barcode === null) return Promise.resolve({ kind: 'customer_not_found' })
     return checkInByBarcode(deps, { barcode, locationId: location_id ?? null, user })
   }
   /**
@@ -281,7 +287,8 @@ export const doorRoutes = (deps: Deps) => {
     .get(
       '/api/look-up-member-by-barcode/:barcode/',
       async ({ params }) => {
-        const outcome = await lookUpMember(deps, params.barcode)
+        const outcome: LookUpOutcome =
+          params.barcode === null ? { kind: 'not_found' } : await lookUpMember(deps, params.barcode)
         switch (outcome.kind) {
           case 'not_found':
             return jsonResponse(404, { error: lookUpError.notFound })
