@@ -40,6 +40,11 @@ export class WalSync {
     private readonly fsync: (fd: number, done: (error: Error | null) => void) => void = fdatasync,
   ) {}
 
+  /** Why writes are refused until a restart, once an fdatasync has failed; undefined until then. */
+  get failure(): Error | undefined {
+    return this.broken
+  }
+
   sync(): Promise<void> {
     if (this.running === undefined) return (this.running = this.start())
     return (this.next ??= this.running.then(

@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { snapshotName } from '../../src/core/backup/snapshots.ts'
-import { START } from '../helpers/app.ts'
+import { createApp } from '../../src/app.ts'
+import { openDatabase } from '../../src/db/connection.ts'
+import { migrateToLatest } from '../../src/db/migrator.ts'
+import { durableWalOf } from '../../src/db/wal-sync.ts'
+import { fixedClock } from '../../src/lib/clock.ts'
+import { checkedApp, depsFor, ORIGIN, START } from '../helpers/app.ts'
 import { seedBasics } from '../helpers/factories.ts'
 import { useTestApp } from '../helpers/seeded.ts'
 import { makeWebhook } from '../helpers/webhook-factories.ts'
@@ -232,5 +237,46 @@ describe('/healthz snapshot check', () => {
         failing: ['snapshot'],
       })
     })
+  })
+})
+
+describe('/healthz after an fdatasync of the WAL failed', () => {
+  test('database_writable fails until a restart, as every write does', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'belay-health-wal-'))
+    const connection = openDatabase(join(folder, 'gym.sqlite3'))
+    try {
+      await migrateToLatest(connection.db)
+      const seed = await seedBasics(connection.db)
+      const app = checkedApp(
+        createApp(depsFor(connection, fixedClock(START), { healthLimits: { minFreeBytes: 1 } })),
+      )
+      const get = async (path: string, init: RequestInit = {}) => {
+        const response = await app.handle(new Request(`${ORIGIN}${path}`, init))
+        return { status: response.status, body: await response.json() }
+      }
+      expect((await get('/healthz')).status).toBe(200)
+      // The disk stops taking writes back: the next commit's fdatasync fails (EIO).
+      const walSync = durableWalOf(connection.sqlite)!.walSync as unknown as {
+        fsync: (fd: number, done: (error: Error | null) => void) => void
+      }
+      walSync.fsync = (_fd, done) =>
+        done(Object.assign(new Error('EIO: i/o error, fdatasync'), { code: 'EIO' }))
+      const write = await get('/api/gyms/', {
+        method: 'POST',
+        headers: { authorization: `Token ${seed.adminToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ name: 'Annex', time_zone: 'UTC' }),
+      })
+      expect(write.status).toBe(503)
+      const health = await get('/healthz')
+      expect(health.status).toBe(503)
+      expect(health.body).toMatchObject({
+        status: 'unavailable',
+        checks: { database_writable: 'failing' },
+        failing: ['database_writable'],
+      })
+    } finally {
+      await connection.close()
+      rmSync(folder, { recursive: true, force: true })
+    }
   })
 })

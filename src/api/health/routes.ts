@@ -5,6 +5,7 @@ import { freeBytesBeside } from '../../db/disk.ts'
 import { snapshotHealth } from '../../core/backup/schedule.ts'
 import type { Deps } from '../../deps.ts'
 import { syncRead } from '../../db/sync-transaction.ts'
+import { durableWalOf } from '../../db/wal-sync.ts'
 import { docs, named } from '../../http/docs.ts'
 import { jsonResponse } from '../../http/error-handler.ts'
 
@@ -32,10 +33,14 @@ type Checks = typeof checksSchema.static
 /**
  * A write that leaves nothing behind: the write lock is taken and an UPDATE of no rows is run, then
  * rolled back. It runs under the connection's lock (syncRead), so it never lands inside the door's
- * group-commit transaction, and holds the write lock only for the microseconds it runs.
+ * group-commit transaction, and holds the write lock only for the microseconds it runs. It also
+ * fails once an fdatasync of the WAL has failed: every write is refused from then on until a restart
+ * (db/wal-sync.ts), though SQLite itself would still take this one.
  */
 function probeWritable(deps: Deps): Promise<void> {
   return syncRead(deps, () => {
+    const walFailure = durableWalOf(deps.sqlite)?.walSync.failure
+    if (walFailure !== undefined) throw walFailure
     try {
       deps.sqlite.run('BEGIN IMMEDIATE')
       deps.sqlite.run('UPDATE webhooks SET id = id WHERE 0')
