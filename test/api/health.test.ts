@@ -12,7 +12,7 @@ import { fixedClock } from '../../src/lib/clock.ts'
 import { checkedApp, depsFor, ORIGIN, START } from '../helpers/app.ts'
 import { seedBasics } from '../helpers/factories.ts'
 import { useTestApp } from '../helpers/seeded.ts'
-import { makeWebhook } from '../helpers/webhook-factories.ts'
+import { makePendingEvent } from '../helpers/webhook-factories.ts'
 
 const t = useTestApp()
 
@@ -29,22 +29,6 @@ const healthyChecks = {
   snapshot: 'not_applicable',
   snapshot_age_seconds: null,
   snapshot_max_age_seconds: null,
-}
-
-async function pendingEvent(createdAt: string) {
-  const webhookId = await makeWebhook(t.db, { webhook_url: 'http://127.0.0.1:9/hook' })
-  await t.db
-    .insertInto('webhook_events')
-    .values({
-      webhook_id: webhookId,
-      event_type: 'check_in',
-      body: '{}',
-      status: 'pending',
-      attempts: 0,
-      next_attempt_at: createdAt,
-      created_at: createdAt,
-    })
-    .execute()
 }
 
 describe('/healthz', () => {
@@ -82,7 +66,7 @@ describe('/healthz', () => {
   })
 
   test('a young pending webhook event is counted and still healthy', async () => {
-    await pendingEvent(new Date(Date.parse(START) - 60_000).toISOString())
+    await makePendingEvent(t.db, new Date(Date.parse(START) - 60_000).toISOString())
     const res = await t.request('GET', '/healthz')
     expect(res.status).toBe(200)
     expect(res.body).toEqual({
@@ -95,8 +79,8 @@ describe('/healthz', () => {
   })
 
   test('answers 503 naming the outbox when a pending event is older than an hour', async () => {
-    await pendingEvent(new Date(Date.parse(START) - 3601_000).toISOString())
-    await pendingEvent(START)
+    await makePendingEvent(t.db, new Date(Date.parse(START) - 3601_000).toISOString())
+    await makePendingEvent(t.db, START)
     const res = await t.request('GET', '/healthz')
     expect(res.status).toBe(503)
     expect(res.body).toEqual({

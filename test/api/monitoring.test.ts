@@ -12,7 +12,7 @@ import { makeAlert, makeCustomer } from '../helpers/customer-factories.ts'
 import { barcodePath, makeDoorCustomer, makeMembershipFor, openDoorPath } from '../helpers/door-factories.ts'
 import { seedBasics } from '../helpers/factories.ts'
 import { expectUnauthenticated, unknownToken, useSeededApp } from '../helpers/seeded.ts'
-import { makeWebhook } from '../helpers/webhook-factories.ts'
+import { makePendingEvent, makeWebhook } from '../helpers/webhook-factories.ts'
 
 /*
  * GET /metrics: Prometheus's text format for an organization admin. Requests are sent through the
@@ -156,22 +156,8 @@ describe('GET /metrics', () => {
       'belay_webhook_outbox_pending 0',
       'belay_webhook_outbox_oldest_age_seconds 0',
     ])
-    const webhookId = await makeWebhook(t.db, { webhook_url: 'http://127.0.0.1:9/hook' })
-    for (const secondsAgo of [90, 30]) {
-      const createdAt = new Date(Date.parse(START) - secondsAgo * 1000).toISOString()
-      await t.db
-        .insertInto('webhook_events')
-        .values({
-          webhook_id: webhookId,
-          event_type: 'check_in',
-          body: '{}',
-          status: 'pending',
-          attempts: 0,
-          next_attempt_at: createdAt,
-          created_at: createdAt,
-        })
-        .execute()
-    }
+    for (const secondsAgo of [90, 30])
+      await makePendingEvent(t.db, new Date(Date.parse(START) - secondsAgo * 1000).toISOString())
     expect(samplesOf(await scrape(), 'belay_webhook_outbox')).toEqual([
       'belay_webhook_outbox_pending 2',
       'belay_webhook_outbox_oldest_age_seconds 90',

@@ -21,6 +21,23 @@ export async function makeWebhook(
   return row.id
 }
 
+/** An outbox event still waiting to be delivered, written at `createdAt`, for a new webhook. */
+export async function makePendingEvent(db: Db, createdAt: string): Promise<void> {
+  const webhookId = await makeWebhook(db, { webhook_url: 'http://127.0.0.1:9/hook' })
+  await db
+    .insertInto('webhook_events')
+    .values({
+      webhook_id: webhookId,
+      event_type: 'check_in',
+      body: '{}',
+      status: 'pending',
+      attempts: 0,
+      next_attempt_at: createdAt,
+      created_at: createdAt,
+    })
+    .execute()
+}
+
 /** What the check-in transaction hands the outbox, for check-in `id` at START in Denver. */
 export function checkInEventData(fields: Partial<CheckInEventData> = {}): CheckInEventData {
   return {
