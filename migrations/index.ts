@@ -3,6 +3,7 @@ import * as m0001 from './0001_foundation.ts'
 import * as m0002 from './0002_customers_memberships.ts'
 import * as m0003 from './0003_check_ins_webhooks.ts'
 import * as m0004 from './0004_door_write_path.ts'
+import * as m0005 from './0005_sales_catalogue.ts'
 
 /**
  * Every migration, by name, imported statically so the compiled executable carries them all.
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '0002_customers_memberships': m0002,
   '0003_check_ins_webhooks': m0003,
   '0004_door_write_path': m0004,
+  '0005_sales_catalogue': m0005,
 }

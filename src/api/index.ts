@@ -14,6 +14,7 @@ import { customerMedicalNoteRoutes } from './customer-medical-notes/routes.ts'
 import { customerMembershipRoutes } from './customer-memberships/routes.ts'
 import { customerRelationRoutes } from './customer-relations/routes.ts'
 import { customerRoutes } from './customers/routes.ts'
+import { discountRoutes } from './discounts/routes.ts'
 import { doorRoutes } from './door/routes.ts'
 import { entryPassTypeRoutes } from './entry-pass-types/routes.ts'
 import { eventTypeRoutes } from './event-types/routes.ts'
@@ -26,7 +27,9 @@ import { monitoringRoutes } from './monitoring/routes.ts'
 import { myAccountRoutes } from './my-account/routes.ts'
 import { organizationRoutes } from './organization/routes.ts'
 import { reservationRoutes } from './reservations/routes.ts'
+import { taxRateRoutes } from './tax-rates/routes.ts'
 import { userRoutes } from './users/routes.ts'
+import { voucherPackRoutes } from './voucher-packs/routes.ts'
 import { webhookRoutes } from './webhooks/routes.ts'
 
 /** Paths whose writes may be form-encoded, as DRF's ObtainAuthToken takes them. */
@@ -67,6 +70,10 @@ export const apiRoutes = (deps: Deps) =>
     .use(customerEntryPassRoutes(deps))
     .use(eventRoutes(deps))
     .use(reservationRoutes(deps))
+    .use(voucherPackRoutes(deps))
+    // Prices: what products are taxed at, and the codes that take money off
+    .use(taxRateRoutes(deps))
+    .use(discountRoutes(deps))
     // Integrations and the door
     .use(webhookRoutes(deps))
     .use(backupRoutes(deps))

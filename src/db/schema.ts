@@ -30,6 +30,7 @@ import type {
   MembershipTypeTable,
   ReservationTable,
 } from './tables/products.ts'
+import type { DiscountTable, TaxRateTable, VoucherPackTable } from './tables/sales.ts'
 
 /** The database's tables, one interface each, grouped by concern in ./tables/. */
 export type * from './tables/customers.ts'
@@ -37,6 +38,7 @@ export type * from './tables/door.ts'
 export type * from './tables/flag.ts'
 export type * from './tables/foundation.ts'
 export type * from './tables/products.ts'
+export type * from './tables/sales.ts'
 
 export interface Database {
   organization: OrganizationTable
@@ -63,6 +65,9 @@ export interface Database {
   customer_entry_passes: CustomerEntryPassTable
   events: EventTable
   reservations: ReservationTable
+  tax_rates: TaxRateTable
+  discounts: DiscountTable
+  voucher_packs: VoucherPackTable
   check_ins: CheckInTable
   webhooks: WebhookTable
   webhook_events: WebhookEventTable

@@ -17,6 +17,8 @@ export const decimalField = (opts: { description?: string } = {}) =>
 export interface DecimalRules {
   /** Smallest allowed value (DRF min_value); 0 unless told */
   min?: number
+  /** Largest allowed value (DRF max_value); none unless told */
+  max?: number
   /** DRF max_digits; 10 unless told */
   maxDigits?: number
   /** DRF decimal_places; 2 unless told */
@@ -46,7 +48,7 @@ export function parseDecimal(
   value: unknown,
   rules: DecimalRules = {},
 ): { units: number } | { error: string } {
-  const { min = 0, maxDigits = 10, places = 2 } = rules
+  const { min = 0, max, maxDigits = 10, places = 2 } = rules
   if (value === null) return { error: messages.null }
   let text: string | null = null
   if (typeof value === 'number' && Number.isFinite(value)) text = plainNumber(value)
@@ -65,7 +67,9 @@ export function parseDecimal(
   if (whole.length > maxDigits - places) return { error: decimalMessages.wholeDigits(maxDigits - places) }
   const units = Number(whole || '0') * 10 ** places + Number(fraction.padEnd(places, '0') || '0')
   const signed = m[1] === '-' ? -units : units
-  if (signed < min * 10 ** places) return { error: messages.min(min) }
+  // Bounds such as 0.01 are not exact in binary: compare in whole units.
+  if (signed < Math.round(min * 10 ** places)) return { error: messages.min(min) }
+  if (max !== undefined && signed > Math.round(max * 10 ** places)) return { error: messages.max(max) }
   return { units: signed === 0 ? 0 : signed }
 }
 

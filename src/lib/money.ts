@@ -2,10 +2,17 @@
  * Money is stored as integer cents. The API shows it as a decimal string with two places on
  * payments, member rows and products ("12.50"), and as a JSON number on credits (12.5).
  */
-export const centsToDecimal = (cents: number): string => {
-  const sign = cents < 0 ? '-' : ''
-  const abs = Math.abs(cents)
-  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`
+export const centsToDecimal = (cents: number): string => unitsToDecimal(cents, 2)
+
+/**
+ * A count of a decimal's smallest unit as the decimal string with `places` places: 825 ten-thousandths
+ * is "0.0825", 1250 hundredths is "12.50".
+ */
+export const unitsToDecimal = (units: number, places: number): string => {
+  const sign = units < 0 ? '-' : ''
+  const abs = Math.abs(units)
+  const scale = 10 ** places
+  return `${sign}${Math.floor(abs / scale)}.${String(abs % scale).padStart(places, '0')}`
 }
 
 export const centsToNumber = (cents: number): number => cents / 100

@@ -14,7 +14,7 @@ import {
   required,
 } from '../helpers/bodies.ts'
 import { countRows, makeGym } from '../helpers/factories.ts'
-import { makeAddOn } from '../helpers/product-factories.ts'
+import { makeAddOn, makeTaxRate } from '../helpers/product-factories.ts'
 import {
   expectEachForbidden,
   expectEachNotAllowed,
@@ -89,6 +89,7 @@ describe('/api/add-ons/ 400', () => {
     ['icon_color_hex "#FF0000"', { icon_color_hex: '#FF0000' }, { icon_color_hex: colorMessage }],
     ['icon_initials of 5 characters', { icon_initials: 'ABCDE' }, { icon_initials: maxLength(4) }],
     ['tax_rate_id "x"', { tax_rate_id: 'x' }, { tax_rate_id: invalidInteger }],
+    ['tax_rate_id 99 (no such tax rate)', { tax_rate_id: 99 }, { tax_rate_id: doesNotExist(99) }],
     [
       'revenue_account_codes as a list',
       { revenue_account_codes: ['4000'] },
@@ -240,6 +241,7 @@ describe('/api/add-ons/ success', () => {
 
   test('POST with every field', async () => {
     const gym = t.seed.gym.id
+    const taxRate = await makeTaxRate(t.db)
     const body = {
       id: 'Towel_Service-1',
       name: 'Towel Service',
@@ -248,7 +250,7 @@ describe('/api/add-ons/ success', () => {
       icon_color_hex: '1e90ff',
       icon_initials: 'TS',
       revenue_account_codes: { [gym]: '4100-TOWEL' },
-      tax_rate_id: 7,
+      tax_rate_id: taxRate.id,
       tax_rate_per_location: { [gym]: '0.0825' },
     }
     const res = await t.request('POST', PATH, { token: t.seed.adminToken, body })

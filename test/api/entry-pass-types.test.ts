@@ -2,16 +2,18 @@ import { describe, expect, test } from 'bun:test'
 import { ONE_MINUTE_LATER, ORIGIN, START } from '../helpers/app.ts'
 import {
   blank,
+  doesNotExist,
   invalidChoice,
   invalidInteger,
   invalidNumber,
+  maxLength,
   minValue,
   onePage,
   required,
 } from '../helpers/bodies.ts'
 import { makeCustomer } from '../helpers/customer-factories.ts'
 import { countRows } from '../helpers/factories.ts'
-import { makeCustomerEntryPass, makeEntryPassType } from '../helpers/product-factories.ts'
+import { makeCustomerEntryPass, makeEntryPassType, makeTaxRate } from '../helpers/product-factories.ts'
 import {
   expectEachForbidden,
   expectEachNotAllowed,
@@ -39,6 +41,8 @@ function typeBody(id: number, fields: Record<string, unknown> = {}) {
     number_of_entries: 10,
     valid_days: 365,
     price: '150.00',
+    tax_rate_id: null,
+    revenue_account_code: '',
     created_at: START,
     updated_at: START,
     ...fields,
@@ -76,6 +80,12 @@ describe('/api/entry-passes/ 400', () => {
     ['valid_days 0', { valid_days: 0 }, { valid_days: minValue(1) }],
     ['price -1', { price: '-1' }, { price: minValue(0) }],
     ['price "ten"', { price: 'ten' }, { price: invalidNumber }],
+    ['tax_rate_id 99 (no such tax rate)', { tax_rate_id: 99 }, { tax_rate_id: doesNotExist(99) }],
+    [
+      'a revenue_account_code of 65 characters',
+      { revenue_account_code: '4'.repeat(65) },
+      { revenue_account_code: maxLength(64) },
+    ],
   ]
   testEachRefusedPost(cases, { post, count, base: valid })
 
@@ -149,10 +159,19 @@ describe('/api/entry-passes/ success', () => {
     const type = await makeEntryPassType(t.db)
     const owner = await makeCustomer(t.db)
     const held = await makeCustomerEntryPass(t.db, { entry_pass_type_id: type.id, owner_id: owner.id })
+    const taxRate = await makeTaxRate(t.db)
     t.clock.advance(60_000)
     const put = await t.request('PUT', `${PATH}${type.id}/`, {
       token: t.seed.adminToken,
-      body: { name: '5-Punch Card', status: 'ACT', number_of_entries: 5, valid_days: null, price: 80 },
+      body: {
+        name: '5-Punch Card',
+        status: 'ACT',
+        number_of_entries: 5,
+        valid_days: null,
+        price: 80,
+        tax_rate_id: taxRate.id,
+        revenue_account_code: '4200-PASSES',
+      },
     })
     expect(put.status).toBe(200)
     expect(put.body).toEqual(
@@ -161,14 +180,16 @@ describe('/api/entry-passes/ success', () => {
         number_of_entries: 5,
         valid_days: null,
         price: '80.00',
+        tax_rate_id: taxRate.id,
+        revenue_account_code: '4200-PASSES',
         updated_at: ONE_MINUTE_LATER,
       }),
     )
     const patch = await t.request('PATCH', `${PATH}${type.id}/`, {
       token: t.seed.adminToken,
-      body: { status: 'RET', valid_days: 30 },
+      body: { status: 'RET', valid_days: 30, tax_rate_id: null },
     })
-    expect(patch.body).toEqual({ ...put.body, status: 'RET', valid_days: 30 })
+    expect(patch.body).toEqual({ ...put.body, status: 'RET', valid_days: 30, tax_rate_id: null })
     const stored = await t.db
       .selectFrom('customer_entry_passes')
       .select(['entries_total', 'entries_remaining'])

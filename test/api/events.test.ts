@@ -1,9 +1,18 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
 import type { EventType } from '../../src/db/schema.ts'
 import { ONE_MINUTE_LATER, ORIGIN, START } from '../helpers/app.ts'
-import { doesNotExist, invalidBoolean, notANumber, onePage, required } from '../helpers/bodies.ts'
+import {
+  doesNotExist,
+  invalidBoolean,
+  maxDecimalPlaces,
+  maxLength,
+  minValue,
+  notANumber,
+  onePage,
+  required,
+} from '../helpers/bodies.ts'
 import { countRows, makeEventType, makeGym } from '../helpers/factories.ts'
-import { makeEvent } from '../helpers/product-factories.ts'
+import { makeEvent, makeTaxRate } from '../helpers/product-factories.ts'
 import {
   expectEachForbidden,
   expectEachNotAllowed,
@@ -48,6 +57,9 @@ function eventBody(id: number, fields: Record<string, unknown> = {}) {
     end_at: '2026-11-22T16:30:00.000Z',
     includes_entry: true,
     is_cancelled: false,
+    price: '0.00',
+    tax_rate_id: null,
+    revenue_account_code: '',
     created_at: START,
     updated_at: START,
     ...fields,
@@ -98,6 +110,14 @@ describe('/api/events/ 400', () => {
       { end_at: endBeforeStart },
     ],
     ['includes_entry "x"', { includes_entry: 'x' }, { includes_entry: invalidBoolean }],
+    ['price -1', { price: '-1' }, { price: minValue(0) }],
+    ['price with 3 decimal places', { price: '12.345' }, { price: maxDecimalPlaces(2) }],
+    ['tax_rate_id 99 (no such tax rate)', { tax_rate_id: 99 }, { tax_rate_id: doesNotExist(99) }],
+    [
+      'a revenue_account_code of 65 characters',
+      { revenue_account_code: '4'.repeat(65) },
+      { revenue_account_code: maxLength(64) },
+    ],
   ]
   testEachRefusedPost(cases, { post, count, base: valid })
 
@@ -173,6 +193,7 @@ describe('/api/events/ success', () => {
 
   test('POST with every field, at another gym', async () => {
     const uptown = await makeGym(t.db, { name: 'Uptown' })
+    const taxRate = await makeTaxRate(t.db)
     const res = await t.request('POST', PATH, {
       token: t.seed.adminToken,
       body: {
@@ -183,6 +204,9 @@ describe('/api/events/ success', () => {
         end_at: '2026-11-22T19:00:00.5+00:00',
         includes_entry: false,
         is_cancelled: false,
+        price: 25,
+        tax_rate_id: taxRate.id,
+        revenue_account_code: '4300-CLASSES',
       },
     })
     expect(res.status).toBe(201)
@@ -195,6 +219,9 @@ describe('/api/events/ success', () => {
         start_at: '2026-11-22T18:00:00.000Z',
         end_at: '2026-11-22T19:00:00.500Z',
         includes_entry: false,
+        price: '25.00',
+        tax_rate_id: taxRate.id,
+        revenue_account_code: '4300-CLASSES',
       }),
     )
   })

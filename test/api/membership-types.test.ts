@@ -3,6 +3,7 @@ import { ONE_MINUTE_LATER, ORIGIN, START } from '../helpers/app.ts'
 import {
   blank,
   doesNotExist,
+  maxLength,
   invalidBoolean,
   invalidChoice,
   invalidNumber,
@@ -13,7 +14,7 @@ import {
   required,
 } from '../helpers/bodies.ts'
 import { countRows, makeGym } from '../helpers/factories.ts'
-import { makeMembershipType } from '../helpers/product-factories.ts'
+import { makeMembershipType, makeTaxRate } from '../helpers/product-factories.ts'
 import {
   expectEachForbidden,
   expectEachNotAllowed,
@@ -57,6 +58,8 @@ function typeBody(id: number, fields: Record<string, unknown> = {}) {
     location_url: null,
     access_hours: null,
     guest_passes_per_month: 0,
+    tax_rate_id: null,
+    revenue_account_code: '',
     created_at: START,
     updated_at: START,
     ...fields,
@@ -119,6 +122,12 @@ describe('/api/memberships/ 400', () => {
     ['duration_months -1', { duration_months: -1 }, { duration_months: minValue(0) }],
     ['location_id 999', { location_id: 999 }, { location_id: doesNotExist(999) }],
     ['guest_passes_per_month -1', { guest_passes_per_month: -1 }, { guest_passes_per_month: minValue(0) }],
+    ['tax_rate_id 99 (no such tax rate)', { tax_rate_id: 99 }, { tax_rate_id: doesNotExist(99) }],
+    [
+      'a revenue_account_code of 65 characters',
+      { revenue_account_code: '4'.repeat(65) },
+      { revenue_account_code: maxLength(64) },
+    ],
     [
       'access_hours that is not a list',
       { access_hours: 'MON 06:00-10:00' },
@@ -300,6 +309,7 @@ describe('/api/memberships/ success', () => {
   })
 
   test('POST with every field; a numeric price and a null interval on a prepaid type are accepted', async () => {
+    const taxRate = await makeTaxRate(t.db)
     const body = {
       name: 'Youth Team Season',
       description: 'Three practices a week',
@@ -318,6 +328,8 @@ describe('/api/memberships/ success', () => {
         { day: 'SAT', start: '09:00', end: '24:00' },
       ],
       guest_passes_per_month: 2,
+      tax_rate_id: taxRate.id,
+      revenue_account_code: '4100-YOUTH',
     }
     const res = await t.request('POST', PATH, { token: t.seed.adminToken, body })
     expect(res.status).toBe(201)

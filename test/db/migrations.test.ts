@@ -53,6 +53,37 @@ describe('migrations', () => {
     await close()
   })
 
+  test('0005 gives existing products no tax rate, no account code and events a price of 0, and clears the tax rate ids add-ons held (no tax rate existed before it)', async () => {
+    const { db, sqlite, close } = openDatabase(':memory:')
+    const names = Object.keys(migrations)
+    for (const name of names.slice(0, names.indexOf('0005_sales_catalogue'))) await migrations[name]!.up(db)
+    const stamp = "'2026-11-22T00:00:00.000Z'"
+    for (const statement of [
+      `INSERT INTO gyms (id, name, time_zone, created_at, updated_at) VALUES (1, 'Barn', 'America/Denver', ${stamp}, ${stamp})`,
+      `INSERT INTO event_types (id, name, gym_id, status, created_at, updated_at) VALUES (1, 'Intro', 1, 'ACT', ${stamp}, ${stamp})`,
+      `INSERT INTO events (event_type_id, gym_id, name, start_at, end_at, includes_entry, is_cancelled, created_at, updated_at) VALUES (1, 1, 'Intro', ${stamp}, '2026-11-22T01:00:00.000Z', 1, 0, ${stamp}, ${stamp})`,
+      `INSERT INTO membership_types (name, status, purchase_type, created_at, updated_at) VALUES ('Punch', 'ACT', 'PRE', ${stamp}, ${stamp})`,
+      `INSERT INTO entry_pass_types (name, status, number_of_entries, created_at, updated_at) VALUES ('Day', 'ACT', 1, ${stamp}, ${stamp})`,
+      `INSERT INTO add_ons (id, name, tax_rate_id, created_at, updated_at) VALUES ('locker', 'Locker', 7, ${stamp}, ${stamp})`,
+    ])
+      sqlite.run(statement)
+    await migrations['0005_sales_catalogue']!.up(db)
+    const terms = { tax_rate_id: null, revenue_account_code: '' }
+    expect(sqlite.query('SELECT tax_rate_id, revenue_account_code FROM membership_types').all()).toEqual([
+      terms,
+    ])
+    expect(sqlite.query('SELECT tax_rate_id, revenue_account_code FROM entry_pass_types').all()).toEqual([
+      terms,
+    ])
+    expect(sqlite.query('SELECT price_cents, tax_rate_id, revenue_account_code FROM events').all()).toEqual([
+      { price_cents: 0, ...terms },
+    ])
+    expect(sqlite.query('SELECT id, tax_rate_id FROM add_ons').all()).toEqual([
+      { id: 'locker', tax_rate_id: null },
+    ])
+    await close()
+  })
+
   test('a file database runs in WAL mode with foreign keys, FULL sync and a busy timeout', async () => {
     const dir = await import('node:fs').then((fs) => fs.mkdtempSync('/tmp/belay-db-'))
     const { sqlite, close } = openDatabase(join(dir, 'test.sqlite3'))

@@ -4,8 +4,8 @@ import type { Database, MembershipStatus } from '../../src/db/schema.ts'
 import { START } from './app.ts'
 
 /**
- * Records for the products-and-holdings tests (membership types, add-ons, customer memberships,
- * entry passes, events, reservations) and the members report, built straight into the database.
+ * Records for the products-and-holdings tests (tax rates, membership types, add-ons, customer
+ * memberships, entry passes, events, reservations) and the members report, built straight into the database.
  * Customers come from customer-factories.ts, event types from factories.ts. Customer memberships
  * follow the shared convention: every covered person has a membership_members row (a solo
  * membership exactly its owner) and the first status is in membership_status_changes.
@@ -126,3 +126,23 @@ export const makeReservation = (
   db: Db,
   fields: Fields<'reservations'> & { event_id: number; customer_id: number },
 ) => insert(db, 'reservations', { ...stamps, ...fields })
+
+/** A tax rate of 8.25% unless told. */
+export const makeTaxRate = (db: Db, fields: Fields<'tax_rates'> = {}) =>
+  insert(db, 'tax_rates', { name: 'Colorado sales tax', rate_basis_points: 825, ...stamps, ...fields })
+
+/** SPRING10: 10% off, unless told. */
+export const makeDiscount = (db: Db, fields: Fields<'discounts'> = {}) =>
+  insert(db, 'discounts', { code: 'SPRING10', percent_off_hundredths: 1000, ...stamps, ...fields })
+
+/** A 5-pack of the event type's events, usable for 90 days, for 60.00, unless told. */
+export const makeVoucherPack = (db: Db, fields: Fields<'voucher_packs'> & { event_type_id: number }) =>
+  insert(db, 'voucher_packs', {
+    name: 'Yoga 5-pack',
+    status: 'ACT',
+    number_of_uses: 5,
+    valid_days: 90,
+    price_cents: 6000,
+    ...stamps,
+    ...fields,
+  })

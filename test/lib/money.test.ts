@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'bun:test'
-import { centsToDecimal, centsToNumber, toCents } from '../../src/lib/money.ts'
+import { centsToDecimal, centsToNumber, toCents, unitsToDecimal } from '../../src/lib/money.ts'
 
 describe('money', () => {
   const decimals: Array<[number, string]> = [
@@ -11,6 +11,17 @@ describe('money', () => {
   ]
   for (const [cents, text] of decimals)
     test(`${cents} cents reads "${text}"`, () => expect(centsToDecimal(cents)).toBe(text))
+
+  const otherPlaces: Array<[number, number, string]> = [
+    [825, 4, '0.0825'],
+    [0, 4, '0.0000'],
+    [9999, 4, '0.9999'],
+    [1250, 2, '12.50'],
+    [10000, 2, '100.00'],
+  ]
+  for (const [units, places, text] of otherPlaces)
+    test(`${units} units of ${places} places read "${text}"`, () =>
+      expect(unitsToDecimal(units, places)).toBe(text))
 
   test('credits are numbers', () => expect(centsToNumber(1250)).toBe(12.5))
 

@@ -2,6 +2,7 @@ import type { Static } from 'elysia'
 import { getAddOn, insertAddOn, listAddOnIdsStartingWith, updateAddOn, type AddOnRow } from './queries.ts'
 import { ADD_ON_ID_MAX_LENGTH, type AddOnWrite } from './schema.ts'
 import { gymExists } from '../gyms/queries.ts'
+import { lookUpTaxRate } from '../tax-rates/queries.ts'
 import type { Db } from '../../db/connection.ts'
 import type { Deps } from '../../deps.ts'
 import { checkDecimal, parseDecimal } from '../../http/decimal.ts'
@@ -109,6 +110,7 @@ async function checkAddOn(
     }
   }
   checked.feeCents = checkDecimal(fields, errors, 'fee')
+  await lookUpTaxRate(deps.db, errors, 'tax_rate_id', fields.tax_rate_id)
   if (fields.revenue_account_codes !== undefined) {
     const codes = await checkByLocation(
       deps.db,

@@ -1,6 +1,7 @@
 import { Type as t } from '@sinclair/typebox'
 import { decimalField } from '../../http/decimal.ts'
 import { field, out } from '../../http/fields.ts'
+import { saleTermsWrite } from '../tax-rates/schema.ts'
 
 export const ADD_ON_ID_MAX_LENGTH = 64
 export const slugMessage = 'Enter a valid “slug” consisting of letters, numbers, underscores or hyphens.'
@@ -33,7 +34,7 @@ export const AddOnWrite = t.Object({
   revenue_account_codes: t.Optional(
     t.Unknown(byLocation({ type: 'string' }, 'Location id -> revenue account code; {} unless given')),
   ),
-  tax_rate_id: t.Optional(field.nullable(field.integer())),
+  tax_rate_id: saleTermsWrite.tax_rate_id,
   tax_rate_per_location: t.Optional(
     t.Unknown({
       anyOf: [

@@ -2,6 +2,7 @@ import { Type as t } from '@sinclair/typebox'
 import { PRODUCT_STATUSES } from '../../domain/products.ts'
 import { decimalField } from '../../http/decimal.ts'
 import { field, out } from '../../http/fields.ts'
+import { saleTermsOut, saleTermsWrite } from '../tax-rates/schema.ts'
 
 export const EntryPassTypeWrite = t.Object({
   name: field.text({ maxLength: 255 }),
@@ -19,6 +20,7 @@ export const EntryPassTypeWrite = t.Object({
     ),
   ),
   price: t.Optional(decimalField({ description: 'At least 0; "0.00" unless given' })),
+  ...saleTermsWrite,
 })
 
 export const EntryPassTypeOut = t.Object({
@@ -29,6 +31,7 @@ export const EntryPassTypeOut = t.Object({
   number_of_entries: t.Integer(),
   valid_days: field.nullable(t.Integer()),
   price: t.String(),
+  ...saleTermsOut,
   created_at: out.datetime(),
   updated_at: out.datetime(),
 })

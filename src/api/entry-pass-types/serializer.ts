@@ -11,6 +11,8 @@ export function serializeEntryPassType(row: EntryPassTypeRow, urls: Urls) {
     number_of_entries: row.number_of_entries,
     valid_days: row.valid_days,
     price: centsToDecimal(row.price_cents),
+    tax_rate_id: row.tax_rate_id,
+    revenue_account_code: row.revenue_account_code,
     created_at: row.created_at,
     updated_at: row.updated_at,
   }

@@ -12,6 +12,8 @@ import { isIsoDate } from '../../http/validation.ts'
 import { startOfLocalDay } from '../../lib/local-time.ts'
 import { toFlag } from '../../db/flags.ts'
 import { lookUpReferenced } from '../../http/references.ts'
+import { checkDecimal } from '../../http/decimal.ts'
+import { lookUpTaxRate } from '../tax-rates/queries.ts'
 
 type EventInput = Static<typeof EventWrite>
 
@@ -30,8 +32,9 @@ export function toUtcInstant(value: string): string | null {
 }
 
 /**
- * The rules a schema cannot say: the event type and gym exist, the times are real instants, and the
- * event ends after it starts (judged on the whole resulting record for PATCH).
+ * The rules a schema cannot say: the event type, gym and tax rate exist, the price is a decimal, the
+ * times are real instants, and the event ends after it starts (judged on the whole resulting record
+ * for PATCH).
  */
 async function checkEvent(
   deps: Pick<Deps, 'db'>,
@@ -43,6 +46,8 @@ async function checkEvent(
     getEventType(deps.db, id),
   )
   await lookUpGym(deps.db, errors, 'gym_id', fields.gym_id)
+  await lookUpTaxRate(deps.db, errors, 'tax_rate_id', fields.tax_rate_id)
+  const priceCents = checkDecimal(fields, errors, 'price')
   const times: { start_at?: string; end_at?: string } = {}
   for (const name of ['start_at', 'end_at'] as const) {
     const value = fields[name]
@@ -55,7 +60,7 @@ async function checkEvent(
   const end = times.end_at ?? (fields.end_at === undefined ? existing?.end_at : undefined)
   if (start !== undefined && end !== undefined && end <= start)
     errors.add('end_at', eventMessages.endBeforeStart)
-  return { type, ...times }
+  return { type, priceCents, ...times }
 }
 
 export async function createEvent(
@@ -73,6 +78,9 @@ export async function createEvent(
     end_at: checked.end_at!,
     includes_entry: toFlag(input.includes_entry) ?? 1,
     is_cancelled: toFlag(input.is_cancelled) ?? 0,
+    price_cents: checked.priceCents ?? 0,
+    tax_rate_id: input.tax_rate_id ?? null,
+    revenue_account_code: input.revenue_account_code ?? '',
     created_at: now,
     updated_at: now,
   })
@@ -94,6 +102,9 @@ export async function changeEvent(
     end_at: checked.end_at,
     includes_entry: toFlag(input.includes_entry),
     is_cancelled: toFlag(input.is_cancelled),
+    price_cents: checked.priceCents,
+    tax_rate_id: input.tax_rate_id,
+    revenue_account_code: input.revenue_account_code,
     updated_at: deps.clock.now().toISOString(),
   })
 }

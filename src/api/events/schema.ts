@@ -1,5 +1,7 @@
 import { Type as t } from '@sinclair/typebox'
+import { decimalField } from '../../http/decimal.ts'
 import { field, out } from '../../http/fields.ts'
+import { saleTermsOut, saleTermsWrite } from '../tax-rates/schema.ts'
 import { messages } from '../../http/errors.ts'
 
 /** An instant with its offset: 2026-11-22T08:00:00-07:00 or 2026-11-22T15:00:00Z; stored in UTC. */
@@ -21,6 +23,8 @@ export const EventWrite = t.Object({
     field.bool({ description: 'Whether a reservation also lets its holder in; default true' }),
   ),
   is_cancelled: t.Optional(field.bool({ description: 'Default false' })),
+  price: t.Optional(decimalField({ description: 'What booking it costs, at least 0; "0.00" unless given' })),
+  ...saleTermsWrite,
 })
 
 export const EventOut = t.Object({
@@ -37,6 +41,8 @@ export const EventOut = t.Object({
   end_at: out.datetime(),
   includes_entry: t.Boolean(),
   is_cancelled: t.Boolean(),
+  price: t.String(),
+  ...saleTermsOut,
   created_at: out.datetime(),
   updated_at: out.datetime(),
 })

@@ -1,4 +1,5 @@
 import type { Urls } from '../../http/urls.ts'
+import { centsToDecimal } from '../../lib/money.ts'
 import type { EventRow } from './queries.ts'
 
 export function serializeEvent(row: EventRow, urls: Urls) {
@@ -16,6 +17,9 @@ export function serializeEvent(row: EventRow, urls: Urls) {
     end_at: row.end_at,
     includes_entry: row.includes_entry === 1,
     is_cancelled: row.is_cancelled === 1,
+    price: centsToDecimal(row.price_cents),
+    tax_rate_id: row.tax_rate_id,
+    revenue_account_code: row.revenue_account_code,
     created_at: row.created_at,
     updated_at: row.updated_at,
   }

@@ -1,4 +1,5 @@
 import { lookUpGym } from '../gyms/queries.ts'
+import { lookUpTaxRate } from '../tax-rates/queries.ts'
 import type { Static } from 'elysia'
 import type { MembershipTypeRow } from './queries.ts'
 import { insertMembershipType, updateMembershipType } from './queries.ts'
@@ -27,7 +28,7 @@ interface Checked {
 }
 
 /**
- * The rules a schema cannot say: price as a decimal, the location, access hours, and an interval
+ * The rules a schema cannot say: price as a decimal, the location and tax rate, access hours, and an interval
  * that exactly recurring types have. `existing` is the type being changed: its purchase type and
  * interval count where the request leaves them out, and a change away from recurring clears the
  * interval it no longer needs.
@@ -41,6 +42,7 @@ async function checkMembershipType(
   const checked: Checked = {}
   checked.priceCents = checkDecimal(fields, errors, 'price')
   await lookUpGym(deps.db, errors, 'location_id', fields.location_id)
+  await lookUpTaxRate(deps.db, errors, 'tax_rate_id', fields.tax_rate_id)
   if (fields.access_hours !== undefined) {
     const parsed = parseAccessHours(fields.access_hours)
     for (const message of parsed.errors) errors.add('access_hours', message)
@@ -88,6 +90,8 @@ export async function createMembershipType(
     location_id: input.location_id ?? null,
     access_hours: storedAccessHours(checked.accessHours) ?? null,
     guest_passes_per_month: input.guest_passes_per_month ?? 0,
+    tax_rate_id: input.tax_rate_id ?? null,
+    revenue_account_code: input.revenue_account_code ?? '',
     created_at: now,
     updated_at: now,
   })
@@ -116,6 +120,8 @@ export async function changeMembershipType(
     location_id: input.location_id,
     access_hours: storedAccessHours(checked.accessHours),
     guest_passes_per_month: input.guest_passes_per_month,
+    tax_rate_id: input.tax_rate_id,
+    revenue_account_code: input.revenue_account_code,
     updated_at: deps.clock.now().toISOString(),
   })
 }

@@ -3,6 +3,7 @@ import { WEEK_DAYS } from '../../domain/access-hours.ts'
 import { BILLING_INTERVALS, PRODUCT_STATUSES, PURCHASE_TYPES } from '../../domain/products.ts'
 import { decimalField } from '../../http/decimal.ts'
 import { field, out } from '../../http/fields.ts'
+import { saleTermsOut, saleTermsWrite } from '../tax-rates/schema.ts'
 
 const durationPart = (unit: string) =>
   t.Optional(field.nullable(field.integer({ min: 0, description: `Duration in ${unit}; null for none` })))
@@ -40,6 +41,7 @@ export const MembershipTypeWrite = t.Object({
   location_id: t.Optional(field.nullable(field.integer({ description: 'A gym id, or null' }))),
   access_hours: t.Optional(accessHours),
   guest_passes_per_month: t.Optional(field.integer({ min: 0 })),
+  ...saleTermsWrite,
 })
 
 export const MembershipTypeOut = t.Object({
@@ -61,6 +63,7 @@ export const MembershipTypeOut = t.Object({
   location_url: field.nullable(out.url()),
   access_hours: field.nullable(t.Array(AccessWindowDoc)),
   guest_passes_per_month: t.Integer(),
+  ...saleTermsOut,
   created_at: out.datetime(),
   updated_at: out.datetime(),
 })

@@ -23,6 +23,8 @@ export function serializeMembershipType(row: MembershipTypeRow, urls: Urls) {
     location_url: row.location_id === null ? null : urls.abs('/api/gyms', row.location_id),
     access_hours: readAccessHours(row.access_hours),
     guest_passes_per_month: row.guest_passes_per_month,
+    tax_rate_id: row.tax_rate_id,
+    revenue_account_code: row.revenue_account_code,
     created_at: row.created_at,
     updated_at: row.updated_at,
   }

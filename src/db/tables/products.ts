@@ -3,11 +3,20 @@ import type { Flag } from './flag.ts'
 
 /** Product types, customers' holdings of them, events and reservations (migration 0002). */
 
+/**
+ * What a product is sold with (migration 0005): its tax rate and revenue account code. Rows written
+ * without them get the database's defaults (no tax rate, no code), as rows from before it have.
+ */
+interface SaleTerms {
+  tax_rate_id: Generated<number | null>
+  revenue_account_code: Generated<string>
+}
+
 export type ProductStatus = 'DRA' | 'ACT' | 'RET'
 export type PurchaseType = 'REC' | 'PRE' | 'BEN'
 export type BillingInterval = '' | 'WEE' | 'BWK' | 'FWK' | 'MON' | 'QUA' | 'HYR' | 'YRL'
 
-export interface MembershipTypeTable {
+export interface MembershipTypeTable extends SaleTerms {
   id: Generated<number>
   name: string
   description: string
@@ -89,7 +98,7 @@ export interface MembershipMemberAddOnTable {
   add_on_id: string
 }
 
-export interface EntryPassTypeTable {
+export interface EntryPassTypeTable extends SaleTerms {
   id: Generated<number>
   name: string
   status: ProductStatus
@@ -115,7 +124,7 @@ export interface CustomerEntryPassTable {
   updated_at: string
 }
 
-export interface EventTable {
+export interface EventTable extends SaleTerms {
   id: Generated<number>
   event_type_id: number
   gym_id: number
@@ -125,6 +134,8 @@ export interface EventTable {
   end_at: string
   includes_entry: Flag
   is_cancelled: Flag
+  /** What booking it costs; 0 unless set */
+  price_cents: Generated<number>
   created_at: string
   updated_at: string
 }
