@@ -5,7 +5,7 @@ import type { Actor } from '../domain/actor.ts'
 import type { Deps } from '../deps.ts'
 import { authenticated } from './auth.ts'
 import { docs, envelopeOf, named, pascalCase, type DocOptions } from './docs.ts'
-import { notFound } from './errors.ts'
+import { messages, notFound, ValidationError } from './errors.ts'
 import { pageParams, paginate } from './pagination.ts'
 import { requires, type Permission } from './permissions.ts'
 import type { Urls } from './urls.ts'
@@ -60,6 +60,25 @@ export interface RecordAction<Target, Body extends TObject, P extends ParentId =
   /** Documented and validated like a create body; `t.Object({})` for an action that takes none. */
   body: Body
   run(scope: Scope<P>, row: Target, body: CheckedBody<Static<Body>>, actor: RequestActor): Promise<void>
+}
+
+/**
+ * A write's rules look a unique value up before writing it (`discount with this code already
+ * exists.`), but two requests can both look before either writes: the second then meets the
+ * table's UNIQUE constraint, which is answered with the same 400 on that field, not a 500.
+ */
+async function refusingDuplicates<T>(noun: string, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
+    const column =
+      code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string'
+        ? /^UNIQUE constraint failed: \w+\.(\w+)$/.exec(message)?.[1]
+        : undefined
+    if (column === undefined) throw error
+    throw ValidationError.field(column, messages.unique(noun, column))
+  }
 }
 
 /**
@@ -250,7 +269,9 @@ export function collectionRoutes<
       '/',
       async ({ body, params, user, token, urls, set }) => {
         const scope = await scopeOf(params)
-        const id = await create.run(scope, checkBody(create.body, body), { user, token, urls })
+        const id = await refusingDuplicates(spec.noun, () =>
+          create.run(scope, checkBody(create.body, body), { user, token, urls }),
+        )
         set.status = 201
         return detail(scope, id, urls)
       },
@@ -275,7 +296,9 @@ export function collectionRoutes<
     ) => {
       const scope = await scopeOf(params)
       const row = await targetOf(scope, recordId(params))
-      await replace.run(scope, row, checkBody(schema, body) as CheckedBody<Partial<Static<Replace>>>, actor)
+      await refusingDuplicates(spec.noun, () =>
+        replace.run(scope, row, checkBody(schema, body) as CheckedBody<Partial<Static<Replace>>>, actor),
+      )
       return detail(scope, recordId(params), actor.urls)
     }
     const writeOptions = (summary: string, body: TObject) => ({

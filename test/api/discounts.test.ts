@@ -101,6 +101,16 @@ describe('/api/discounts/ 400', () => {
     expect(await count()).toBe(1)
   })
 
+  test('two posts of one code at once: one 201, the other the same 400, not a 500', async () => {
+    const answers = await Promise.all([
+      post({ code: 'RACE5', amount_off: '5' }),
+      post({ code: 'race5', amount_off: '5' }),
+    ])
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 400])
+    expect(answers.find((res) => res.status === 400)!.body).toEqual({ code: codeTaken })
+    expect(await count()).toBe(1)
+  })
+
   test('PATCH judges the kind on the resulting discount; a refused change stores nothing', async () => {
     const spring = await makeDiscount(t.db)
     await makeDiscount(t.db, { code: 'FALL5', percent_off_hundredths: null, amount_off_cents: 500 })
