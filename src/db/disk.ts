@@ -1,6 +1,9 @@
 import { statfsSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 
+/** Below this much free space in the database's folder a commit may soon fail (/healthz): 100 MiB. */
+export const MIN_FREE_BYTES = 100 * 1024 * 1024
+
 /** An in-memory database (the tests') has no file, so nothing on disk to measure. */
 const isInMemory = (dbPath: string) => dbPath === ':memory:' || dbPath === ''
 

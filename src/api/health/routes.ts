@@ -1,18 +1,13 @@
 import { Elysia, t } from 'elysia'
 import { sql } from 'kysely'
-import { getOutboxBacklog } from '../../core/webhooks/queries.ts'
-import { freeBytesBeside } from '../../db/disk.ts'
+import { getOutboxBacklog, MAX_OUTBOX_AGE_SECONDS } from '../../core/webhooks/queries.ts'
+import { freeBytesBeside, MIN_FREE_BYTES } from '../../db/disk.ts'
 import { snapshotHealth } from '../../core/backup/schedule.ts'
 import type { Deps } from '../../deps.ts'
 import { syncRead } from '../../db/sync-transaction.ts'
 import { durableWalOf } from '../../db/wal-sync.ts'
 import { docs, named } from '../../http/docs.ts'
 import { jsonResponse } from '../../http/error-handler.ts'
-
-/** Below this much free space in the database's folder a commit may soon fail: 100 MiB. */
-export const MIN_FREE_BYTES = 100 * 1024 * 1024
-/** A pending webhook event older than this means the sender is stuck or its receiver is down: 1 h. */
-export const MAX_OUTBOX_AGE_SECONDS = 3600
 
 const healthFields = { database: t.String(), version: t.String() }
 const checksSchema = t.Object({
