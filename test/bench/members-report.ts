@@ -1,134 +1,166 @@
 /**
- * Members report benchmark: GET /api/members/ over the `large` demo set.
+ * Members report benchmark: GET /api/members/ over HTTP from the BUILT executable, on the `large`
+ * demo set. Loopback only; everything lives in one temporary directory, removed at the end.
  *
  *   npx bun run test/bench/members-report.ts     (or `npm run bench -- members`)
+ *   npx bun run test/bench/members-report.ts --compare OTHER_EXECUTABLE [--rounds 2] [--runs 20]
  *
- * Builds a temporary FILE database (in os.tmpdir(), so TMPDIR picks the disk) with every migration
- * and `seedDemoData(db, { size: 'large', seed: 1 })` (a fixed `now`, so every run reports on the
- * same rows), then sends the report through `createApp(...).handle`, as a client would, with a
- * desk user's token: the default report and a few filtered ones. Each case gets WARMUP untimed
- * requests, then RUNS timed ones; a request's time runs from `handle` until its whole body has been
- * read. Reported: median, p95 and max wall-clock ms, the median CPU ms of this process (steadier
- * than wall-clock when the machine is busy elsewhere), rows and body size. The load average is
- * printed too: on a shared machine it explains a wall-clock figure far above the CPU one.
+ * Builds build/out/belay if it is older than the sources, seeds `belay seed-demo --size large` into
+ * a temporary file (os.tmpdir(), so TMPDIR picks the disk), starts `belay serve` on a copy of it
+ * and logs in as the demo admin. Then the default report and a few filtered ones, each WARMUP
+ * untimed requests then --runs timed ones, one after another from one client; a request's time runs
+ * from sending it until its whole body has been read. Reported per case: median, p95 and max
+ * wall-clock ms, the server's median CPU ms per request (from /proc: steadier than wall-clock when
+ * the machine is busy elsewhere), rows and body size; per server: its RSS once logged in, right
+ * after the last request and its peak (VmHWM).
+ *
+ * --compare OTHER_EXECUTABLE puts another build of Belay (say, of the commit before a change) beside
+ * this checkout's: each serves its own copy of the seeded file (the other must accept this
+ * checkout's migrations), one after the other, in alternating order over --rounds rounds, so that
+ * the host's noise falls on both alike; and every body of the two must be the same bytes (but for
+ * the server's own address in URLs), or the bench fails.
  */
-import { mkdtempSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { createApp } from '../../src/app.ts'
-import { DEMO_ADMIN_EMAIL, seedDemoData } from '../../src/demo/index.ts'
-import { openDatabase } from '../../src/db/connection.ts'
-import { migrateToLatest } from '../../src/db/migrator.ts'
-import { fixedClock } from '../../src/lib/clock.ts'
-import { depsFor } from '../helpers/app.ts'
-import { makeToken } from '../helpers/factories.ts'
+import { BELAY, buildIfNeeded, connectSession, seedLarge, startServing, type Served } from './_door-setup.ts'
+import { numberArg } from './_args.ts'
 import { formatTable, loadAverage } from './_table.ts'
 
 const WARMUP = 3
-const RUNS = 20
-const NOW = new Date('2026-11-22T15:04:05.123Z')
+const RUNS = numberArg('--runs', 20)
+const ROUNDS = numberArg('--rounds', 2)
+const COMPARE = process.argv.includes('--compare')
+  ? process.argv[process.argv.indexOf('--compare') + 1]
+  : undefined
+
+/** A field of /proc/PID/status in MB (VmRSS, VmHWM). */
+function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+  return match ? Number(match[1]) / 1024 : NaN
+}
+
+/** User + system CPU of a process so far, ms. */
+function cpuMs(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
+
+const pick = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!
+const median = (values: number[]) =>
+  pick(
+    [...values].sort((a, b) => a - b),
+    0.5,
+  )
 
 const cpu = cpus()
 console.log(
   `machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ` +
-    `${Math.round(totalmem() / 2 ** 30)} GiB, ${process.platform}-${process.arch}, Bun ${Bun.version}`,
+    `${Math.round(totalmem() / 2 ** 30)} GiB, ${process.platform}-${process.arch}, Bun ${Bun.version}; ` +
+    `load average ${loadAverage()}`,
 )
 
 const dir = mkdtempSync(join(tmpdir(), 'belay-bench-members-'))
-const connection = openDatabase(join(dir, 'belay.sqlite'))
+const seededFile = join(dir, 'seeded.sqlite3')
+let server: Served | null = null
 try {
-  const { db, sqlite } = connection
-  console.log(`SQLite ${(sqlite.query('SELECT sqlite_version() AS v').get() as { v: string }).v}`)
-  await migrateToLatest(db)
-  let started = performance.now()
-  const summary = await seedDemoData(db, { size: 'large', seed: 1, now: NOW })
-  console.log(
-    `seeded the large demo set in ${((performance.now() - started) / 1000).toFixed(1)} s: ` +
-      `${summary.counts.customers} customers, ${summary.counts.customer_memberships} memberships, ` +
-      `${summary.counts.membership_members} membership members, ` +
-      `${summary.counts.membership_member_add_ons} member add-ons`,
-  )
+  console.log(`executable: ${buildIfNeeded()} (${BELAY})`)
+  if (COMPARE) console.log(`compared with: ${COMPARE}`)
+  const started = performance.now()
+  const seeded = seedLarge(seededFile, 1, dir)
+  console.log(`${seeded.split('\n')[0]} (${((performance.now() - started) / 1000).toFixed(1)} s)`)
 
-  const clock = fixedClock(NOW)
-  const deps = depsFor({ db, sqlite }, clock, { version: 'bench' })
-  const app = createApp(deps)
-
-  // Any active staff user may read the report: a desk user without extra permissions if there is one.
-  const user =
-    (await db
-      .selectFrom('staff_users')
-      .selectAll()
-      .where('is_active', '=', 1)
-      .where('is_organization_admin', '=', 0)
-      .orderBy('id')
-      .executeTakeFirst()) ??
-    (await db
-      .selectFrom('staff_users')
-      .selectAll()
-      .where('email', '=', DEMO_ADMIN_EMAIL)
-      .executeTakeFirstOrThrow())
-  const token = await makeToken(db, user)
-
-  // The membership type with the most members in the report, for the membership_id case.
-  const busiest = await db
-    .selectFrom('membership_members as mm')
-    .innerJoin('customer_memberships as cm', 'cm.id', 'mm.customer_membership_id')
-    .innerJoin('membership_types as mt', 'mt.id', 'cm.membership_type_id')
-    .select(['mt.id', 'mt.name', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('cm.status', 'in', ['ACT', 'IPP', 'PPR', 'FRZ', 'FPR', 'PAF', 'FPF'])
-    .groupBy('mt.id')
-    .orderBy('n', 'desc')
-    .executeTakeFirstOrThrow()
-
+  const executables = COMPARE ? [BELAY, COMPARE] : [BELAY]
+  const label = (exe: string) => (exe === BELAY ? 'this checkout' : exe)
   const cases: Array<[string, string]> = [
     ['default (active, frozen, failed)', ''],
     ['status_in=frozen', '?status_in=frozen'],
-    [`membership_id=${busiest.id} (${busiest.name})`, `?membership_id=${busiest.id}`],
     ['include_billing_info=true', '?include_billing_info=true'],
   ]
+  /** Per executable and case: wall and server CPU ms of every timed request, the last body. */
+  const timings = new Map<string, { wall: number[]; cpu: number[]; rows: number; bytes: number }>()
+  const bodies = new Map<string, string>()
+  const memory = new Map<string, { loggedIn: number[]; after: number[]; peak: number[] }>()
 
-  const request = async (query: string) => {
-    const response = await app.handle(
-      new Request(`http://localhost/api/members/${query}`, { headers: { authorization: `Token ${token}` } }),
-    )
-    const body = await response.text()
-    if (response.status !== 200) throw new Error(`GET /api/members/${query}: ${response.status} ${body}`)
-    return body
-  }
-  const pick = (sorted: number[], p: number) =>
-    sorted[Math.min(sorted.length - 1, Math.ceil(p * sorted.length) - 1)]!
-
-  const table: string[][] = [['case', 'rows', 'body MB', 'median ms', 'p95 ms', 'max ms', 'CPU ms']]
-  for (const [name, query] of cases) {
-    for (let i = 0; i < WARMUP; i++) await request(query)
-    const wall: number[] = []
-    const cpuMs: number[] = []
-    let body = ''
-    for (let i = 0; i < RUNS; i++) {
-      const cpu0 = process.cpuUsage()
-      started = performance.now()
-      body = await request(query)
-      wall.push(performance.now() - started)
-      const used = process.cpuUsage(cpu0)
-      cpuMs.push((used.user + used.system) / 1000)
+  for (let round = 0; round < ROUNDS; round++) {
+    const order = round % 2 === 0 ? executables : [...executables].reverse()
+    for (const exe of order) {
+      const file = join(dir, `serve-${round}-${executables.indexOf(exe)}.sqlite3`)
+      copyFileSync(seededFile, file)
+      server = await startServing([exe, 'serve', '--db', file, '--port', '0', '--host', '127.0.0.1'], dir)
+      const served = server
+      const { target } = await connectSession(served, file)
+      const mem = memory.get(exe) ?? { loggedIn: [], after: [], peak: [] }
+      memory.set(exe, mem)
+      mem.loggedIn.push(statusMb(served.pid, 'VmRSS'))
+      const request = async (query: string) => {
+        const response = await fetch(`${served.base}/api/members/${query}`, {
+          headers: { authorization: `Token ${target.token}` },
+        })
+        const body = await response.text()
+        if (response.status !== 200) throw new Error(`GET /api/members/${query}: ${response.status} ${body}`)
+        return body
+      }
+      for (const [name, query] of cases) {
+        for (let i = 0; i < WARMUP; i++) await request(query)
+        const key = `${exe}\n${name}`
+        const entry = timings.get(key) ?? { wall: [], cpu: [], rows: 0, bytes: 0 }
+        timings.set(key, entry)
+        let body = ''
+        for (let i = 0; i < RUNS; i++) {
+          const cpu0 = cpuMs(served.pid)
+          const t0 = performance.now()
+          body = await request(query)
+          entry.wall.push(performance.now() - t0)
+          entry.cpu.push(cpuMs(served.pid) - cpu0)
+        }
+        entry.rows = (JSON.parse(body) as unknown[]).length
+        entry.bytes = Buffer.byteLength(body)
+        const comparable = body.replaceAll(served.base, 'BASE')
+        const other = bodies.get(name)
+        if (other !== undefined && other !== comparable)
+          throw new Error(`${name}: ${label(exe)} answered a different body`)
+        bodies.set(name, comparable)
+      }
+      mem.after.push(statusMb(served.pid, 'VmRSS'))
+      mem.peak.push(statusMb(served.pid, 'VmHWM'))
+      await served.stop()
+      server = null
+      rmSync(file, { force: true })
     }
-    wall.sort((a, b) => a - b)
-    cpuMs.sort((a, b) => a - b)
-    table.push([
-      name,
-      String((JSON.parse(body) as unknown[]).length),
-      (body.length / 1e6).toFixed(1),
-      pick(wall, 0.5).toFixed(1),
-      pick(wall, 0.95).toFixed(1),
-      wall[wall.length - 1]!.toFixed(1),
-      pick(cpuMs, 0.5).toFixed(1),
-    ])
   }
 
-  console.log(`\n${WARMUP} warm-up and ${RUNS} timed requests per case\n`)
+  const table: string[][] = [
+    ['executable', 'case', 'rows', 'body MB', 'median ms', 'p95 ms', 'max ms', 'server CPU ms'],
+  ]
+  for (const [name] of cases)
+    for (const exe of executables) {
+      const { wall, cpu: cpuUsed, rows, bytes } = timings.get(`${exe}\n${name}`)!
+      const sorted = [...wall].sort((a, b) => a - b)
+      table.push([
+        label(exe),
+        name,
+        rows.toLocaleString('en-US'),
+        (bytes / 1e6).toFixed(1),
+        pick(sorted, 0.5).toFixed(1),
+        pick(sorted, 0.95).toFixed(1),
+        sorted[sorted.length - 1]!.toFixed(1),
+        median(cpuUsed).toFixed(0),
+      ])
+    }
+  console.log(`\n${WARMUP} warm-up and ${RUNS} timed requests per case, ${ROUNDS} rounds\n`)
   console.log(formatTable(table))
+  const rss: string[][] = [['executable', 'RSS logged in MB', 'RSS after MB', 'peak RSS MB']]
+  for (const exe of executables) {
+    const { loggedIn, after, peak } = memory.get(exe)!
+    rss.push([label(exe), median(loggedIn).toFixed(0), median(after).toFixed(0), median(peak).toFixed(0)])
+  }
+  console.log(`\nthe server's memory (medians over rounds)\n`)
+  console.log(formatTable(rss))
+  if (COMPARE) console.log('\nevery body was the same bytes from both executables')
   console.log(`\nload average (1, 5, 15 min): ${loadAverage()}`)
 } finally {
-  await connection.close()
+  await server?.stop()
   rmSync(dir, { recursive: true, force: true })
 }
