@@ -458,6 +458,31 @@ describe('GET /api/members/ rows', () => {
     ])
   })
 
+  test('the body is the text JSON.stringify writes: escapes, non-ASCII text, numbers, booleans, nulls', async () => {
+    const odd = await makeCustomer(t.db, {
+      first_name: 'Zoë "Zed" \\ \u0000\u0001\u001f\b\t\n\f\r\u007f',
+      last_name: 'Aa \u2028\u2029 😀 </script> Ωμέγα',
+      address_street_2: '',
+    })
+    await makeCustomerMembership(t.db, {
+      membership_type_id: s.types.monthly.id,
+      owner_id: odd.id,
+      status: 'ACT',
+      start_date: '2026-11-01',
+      members: [{ customer_id: odd.id, add_ons: ['locker', 'bath-towel'] }],
+    })
+    for (const query of ['', '?include_billing_info=true']) {
+      const response = await t.app.handle(
+        new Request(`${ORIGIN}/api/members/${query}`, {
+          headers: { authorization: `Token ${t.seed.staffToken}` },
+        }),
+      )
+      const text = await response.text()
+      expect(text).toBe(JSON.stringify(JSON.parse(text)))
+      expect(JSON.parse(text)[0]).toMatchObject({ first_name: odd.first_name, last_name: odd.last_name })
+    }
+  })
+
   test('an empty result is an empty array', async () => {
     const res = await get(`?membership_id=${s.types.unused.id}`)
     expect(res.status).toBe(200)
@@ -507,6 +532,39 @@ describe('GET /api/members/ include_billing_info', () => {
       ['Hana Fischer M4', 1, '65.00', '65.00'],
       ['Jack Garcia M5', 1, '0.00', '0.00'],
       ['Lee Ito M7', 1, '59.99', '59.99'],
+    ])
+  })
+
+  test('a share of half a cent rounds up; amounts under 1.00 keep their leading zero', async () => {
+    const [zed, zoe] = [
+      await makeCustomer(t.db, { first_name: 'Zed', last_name: 'Zimmer' }),
+      await makeCustomer(t.db, { first_name: 'Zoe', last_name: 'Zimmer' }),
+    ]
+    for (const [owner, cents] of [
+      [zed, 1001],
+      [zoe, 5],
+    ] as const)
+      await makeCustomerMembership(t.db, {
+        membership_type_id: s.types.monthly.id,
+        owner_id: owner.id,
+        billing_amount_cents: cents,
+        members: [{ customer_id: owner.id }, { customer_id: (owner === zed ? zoe : zed).id }],
+      })
+    const res = await get('?include_billing_info=true')
+    expect(
+      res.body
+        .filter((row: any) => row.last_name === 'Zimmer')
+        .map((row: any) => [
+          row.first_name,
+          row.owner_first_name,
+          row.billing_amount,
+          row.billing_amount_per_member,
+        ]),
+    ).toEqual([
+      ['Zed', 'Zed', '10.01', '5.01'],
+      ['Zed', 'Zoe', '0.05', '0.03'],
+      ['Zoe', 'Zed', '10.01', '5.01'],
+      ['Zoe', 'Zoe', '0.05', '0.03'],
     ])
   })
 

@@ -1,13 +1,10 @@
 import type { Deps } from '../../deps.ts'
 import {
   listAllAddOns,
-  listGymNames,
-  listMemberRows,
-  listReportMembershipTypes,
+  memberRowsJson,
   type MemberAddOnRow,
   type MemberFilters,
-  type MemberRow,
-  type ReportMembershipType,
+  type MemberRowsText,
 } from './queries.ts'
 
 /**
@@ -17,34 +14,28 @@ import {
 
 export interface MembersReportRequest {
   filters: MemberFilters
-  /** Adds each membership's number of members (and the serializer its billing fields) */
+  /** Adds each membership's number of members and the billing fields */
   includeBillingInfo: boolean
 }
 
-export interface MembersReport {
-  /** Each with `add_on_ids`, a JSON array of the member's add-on ids on that membership */
-  rows: MemberRow[]
-  /** What rows share, read once: membership types and gym names by id, add-ons by name then id */
-  types: Map<number, ReportMembershipType>
-  gymNames: Map<number, string>
-  addOns: MemberAddOnRow[]
-  includeBillingInfo: boolean
+/** How the report is written where the database does not know: URLs, and an add-on's JSON object. */
+export interface MembersReportWriting {
+  urls: MemberRowsText['urls']
+  addOnJson(addOn: MemberAddOnRow): string
 }
 
 /**
- * The report's rows for filters already read (api/members/rules.ts). Read through `deps.reader`
- * (committed data, off the server's thread): the report writes nothing.
+ * The report for filters already read (api/members/rules.ts), as the UTF-8 bytes of its JSON array.
+ * Read through `deps.reader` (committed data, off the server's thread): the report writes nothing.
  */
-export async function reportMembers(
+export async function reportMembersJson(
   deps: Pick<Deps, 'reader'>,
   { filters, includeBillingInfo }: MembersReportRequest,
-): Promise<MembersReport> {
-  // One snapshot, so every type, gym and add-on a row names is in the lists.
+  writing: MembersReportWriting,
+): Promise<Uint8Array> {
+  // One snapshot, so every add-on a row names is in the list.
   return deps.reader.transaction().execute(async (trx) => {
-    const types = new Map((await listReportMembershipTypes(trx)).map((type) => [type.id, type]))
-    const gymNames = new Map((await listGymNames(trx)).map((gym) => [gym.id, gym.name]))
-    const addOns = await listAllAddOns(trx)
-    const rows = await listMemberRows(trx, filters, includeBillingInfo)
-    return { rows, types, gymNames, addOns, includeBillingInfo }
+    const addOns = (await listAllAddOns(trx)).map((addOn) => [addOn.id, writing.addOnJson(addOn)] as const)
+    return memberRowsJson(trx, filters, { urls: writing.urls, addOns, billing: includeBillingInfo })
   })
 }

@@ -1,13 +1,11 @@
-import { sql, type Expression, type SqlBool } from 'kysely'
+import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import type { MembershipStatus, PurchaseType } from '../../db/schema.ts'
 import { ACTIVE_STATUSES } from '../../domain/membership-status.ts'
 
 /*
- * The members report reads one row per membership_members row. The whole report is one set-based
- * query for the rows (each with its add-on ids) plus three small ones for what many rows share
- * (membership types, gym names, add-ons), whatever its size: on a large report, reading the type's
- * and gyms' columns again on every row cost more than the joins.
+ * The members report has one row per membership_members row. The whole report is one set-based
+ * query that writes every row's JSON, plus a small one for the add-ons, whatever its size.
  */
 
 export interface MemberFilters {
@@ -92,88 +90,156 @@ function filtered(db: Db, f: MemberFilters) {
   return query
 }
 
+/** What the report's JSON text takes from outside the database: URL prefixes and the add-ons' text. */
+export interface MemberRowsText {
+  /** Absolute URL prefixes ending in "/" (".../api/customers/"): a row's URL is prefix, id, "/". */
+  urls: { customers: string; customerMemberships: string; memberships: string; gyms: string }
+  /** Every add-on as `[id, its JSON object text]`, in the order a row lists its add-ons. */
+  addOns: ReadonlyArray<readonly [string, string]>
+  /** Adds each membership's number of members and the billing fields. */
+  billing: boolean
+}
+
+type Field = readonly [key: string, json: RawBuilder<unknown>]
+
 /**
- * Report rows in the documented order: last name, first name (ASCII case-insensitive), then
- * membership id and customer id. `withMemberCounts` adds each membership's number of members.
+ * A JSON object's text from its members in order, each value an SQL expression that is JSON text
+ * (never NULL, which concat() would leave out: a NULL is written as `null`).
  */
-export const listMemberRows = (db: Db, f: MemberFilters, withMemberCounts: boolean) =>
-  filtered(db, f)
-    .innerJoin('customers as o', 'o.id', 'cm.owner_id')
-    .select([
-      'c.id as customer_id',
-      'c.first_name',
-      'c.last_name',
-      'c.birthday',
-      'c.email',
-      'c.telephone',
-      'c.address_postcode',
-      'c.address_street_1',
-      'c.address_street_2',
-      'c.address_city',
-      'c.address_state',
-      'c.address_country',
-      'c.home_location_id',
-      'cm.id as membership_id',
-      'cm.membership_type_id',
-      'o.id as owner_id',
-      'o.first_name as owner_first_name',
-      'o.last_name as owner_last_name',
-      'o.birthday as owner_birthday',
-      'o.email as owner_email',
-      'o.telephone as owner_telephone',
-      'cm.is_pending_staff_approval',
-      'cm.start_date',
-      'cm.end_date',
-      'cm.has_payment_method',
-      'cm.billing_amount_cents',
-    ])
-    .select(effectiveStatus.as('status'))
-    // The member's add-on ids as a JSON array ("[]" for none): one index probe per row.
-    .select((eb) =>
-      eb
-        .selectFrom('membership_member_add_ons as mma')
-        .select(sql<string>`json_group_array(mma.add_on_id)`.as('ids'))
-        .whereRef('mma.membership_member_id', '=', 'mm.id')
-        .as('add_on_ids'),
+const jsonObjectText = (fields: readonly Field[]) =>
+  sql`concat(${sql.join(
+    fields.flatMap(([key, json], i) => [sql.lit(`${i === 0 ? '{' : ','}"${key}":`), json]),
+  )}, '}')`
+
+/** An integer column that may be NULL, as JSON. */
+const orNull = (column: RawBuilder<unknown>) => sql`ifnull(${column}, 'null')`
+/** A 0/1 column as JSON true/false. */
+const bool = (column: RawBuilder<unknown>) => sql`(CASE WHEN ${column} = 1 THEN 'true' ELSE 'false' END)`
+/** Text (or NULL) as a JSON string: json_quote escapes exactly as JSON.stringify does. */
+const quoted = (value: RawBuilder<unknown>) => sql`json_quote(${value})`
+const url = (prefix: string, id: RawBuilder<unknown>) => sql`json_quote(${prefix} || ${id} || '/')`
+/** Cents as the API's decimal string ("12.50", "-0.05"), as lib/money.ts's centsToDecimal writes them. */
+const decimal = (cents: RawBuilder<unknown>) =>
+  sql`printf('"%s%d.%02d"', CASE WHEN ${cents} < 0 THEN '-' ELSE '' END, abs(${cents}) / 100, abs(${cents}) % 100)`
+
+/** A billing row's last invoice. Invoices do not exist yet in this version: always null. */
+const lastInvoiceFields: readonly Field[] = [
+  ['last_invoice_id', sql`'null'`],
+  ['last_invoice_amount', sql`'null'`],
+  ['last_invoice_tax_amount', sql`'null'`],
+  ['last_invoice_date', sql`'null'`],
+]
+
+/**
+ * The whole report as the UTF-8 bytes of its JSON array, rows in the documented order: last name,
+ * first name (ASCII case-insensitive), then membership id and customer id.
+ *
+ * SQLite writes the text itself, on the reader's thread, and hands over one buffer: reading
+ * thousands of rows of 50 fields as JavaScript objects only to write them out again as JSON held
+ * the server's thread for most of a large report, and kept several copies of it in memory.
+ */
+export async function memberRowsJson(db: Db, f: MemberFilters, text: MemberRowsText): Promise<Uint8Array> {
+  const c = (column: string) => sql.ref(`c.${column}`)
+  const o = (column: string) => sql.ref(`o.${column}`)
+  const { urls } = text
+  const recurring = sql`mt.purchase_type = 'REC'`
+  const billingCents = sql`(CASE WHEN ${recurring} THEN cm.billing_amount_cents ELSE 0 END)`
+  // A row is itself a member, so the count is at least 1.
+  const memberCount = sql`(SELECT count(*) FROM membership_members AS all_mm WHERE all_mm.customer_membership_id = cm.id)`
+  // Rounded half up, as Math.round(cents / members): floor((2 cents + n) / 2n).
+  const perMemberCents = sql`CAST(floor((2.0 * ${billingCents} + ${memberCount}) / (2 * ${memberCount})) AS INTEGER)`
+  // The member's add-ons, each the JSON text given for it, in the order given: one index probe per row.
+  const addOns = sql`'[' || ifnull((
+      SELECT group_concat(a.value ->> 1, ',' ORDER BY a.key)
+      FROM membership_member_add_ons AS mma JOIN json_each(${JSON.stringify(text.addOns)}) AS a
+        ON a.value ->> 0 = mma.add_on_id
+      WHERE mma.membership_member_id = mm.id), '') || ']'`
+  const fields: Field[] = [
+    ['customer_id', c('id')],
+    ['customer_url', url(urls.customers, c('id'))],
+    ['first_name', quoted(c('first_name'))],
+    ['last_name', quoted(c('last_name'))],
+    ['birthday', quoted(c('birthday'))],
+    ['email', quoted(sql`ifnull(c.email, '')`)],
+    ['telephone', quoted(c('telephone'))],
+    ['address_postcode', quoted(c('address_postcode'))],
+    ['address_street_1', quoted(c('address_street_1'))],
+    ['address_street_2', quoted(c('address_street_2'))],
+    ['address_city', quoted(c('address_city'))],
+    ['address_state', quoted(c('address_state'))],
+    ['address_country', quoted(c('address_country'))],
+    ['home_location_id', orNull(c('home_location_id'))],
+    ['home_location_name', quoted(sql.ref('hg.name'))],
+    ['add_ons', addOns],
+    ['membership_id', sql.ref('cm.id')],
+    ['membership_url', url(urls.customerMemberships, sql.ref('cm.id'))],
+    ['membership_type_id', sql.ref('cm.membership_type_id')],
+    ['membership_type_url', url(urls.memberships, sql.ref('mt.id'))],
+    ['membership_name', quoted(sql.ref('mt.name'))],
+    ['membership_purchase_type', quoted(sql.ref('mt.purchase_type'))],
+    ['membership_interval', quoted(sql`(CASE WHEN ${recurring} THEN mt.interval ELSE '' END)`)],
+    ['membership_is_group', bool(sql.ref('mt.is_group'))],
+    ['membership_is_youth_programming', bool(sql.ref('mt.is_youth_programming'))],
+    ['membership_duration_years', orNull(sql.ref('mt.duration_years'))],
+    ['membership_duration_months', orNull(sql.ref('mt.duration_months'))],
+    ['membership_duration_days', orNull(sql.ref('mt.duration_days'))],
+    ['location_id', orNull(sql.ref('mt.location_id'))],
+    [
+      'location_url',
+      sql`(CASE WHEN mt.location_id IS NULL THEN 'null' ELSE ${url(urls.gyms, sql.ref('mt.location_id'))} END)`,
+    ],
+    ['location_name', quoted(sql.ref('lg.name'))],
+    ['owner_id', o('id')],
+    ['owner_url', url(urls.customers, o('id'))],
+    ['owner_first_name', quoted(o('first_name'))],
+    ['owner_last_name', quoted(o('last_name'))],
+    ['owner_birthday', quoted(o('birthday'))],
+    ['owner_email', quoted(sql`ifnull(o.email, '')`)],
+    ['owner_telephone', quoted(o('telephone'))],
+    ['status', quoted(effectiveStatus)],
+    ['is_pending_staff_approval', bool(sql.ref('cm.is_pending_staff_approval'))],
+    ['start_date', quoted(sql.ref('cm.start_date'))],
+    ['end_date', quoted(sql.ref('cm.end_date'))],
+    ['has_payment_method', bool(sql.ref('cm.has_payment_method'))],
+  ]
+  if (text.billing)
+    fields.push(
+      ['membership_num_members', memberCount],
+      ['billing_amount', decimal(billingCents)],
+      ['billing_amount_per_member', decimal(perMemberCents)],
+      ...lastInvoiceFields,
     )
-    .$if(withMemberCounts, (query) =>
-      query.select((eb) =>
-        eb
-          .selectFrom('membership_members as all_mm')
-          .select((inner) => inner.fn.countAll<number>().as('n'))
-          .whereRef('all_mm.customer_membership_id', '=', 'cm.id')
-          .as('num_members'),
-      ),
-    )
+  // The rows' order first, as member ids alone: sorting the written rows would carry all their text
+  // through the sort. Then each row is written in that order (the CROSS JOIN keeps the ordered ids
+  // the outer loop, so group_concat meets the rows in it; the tests pin the order).
+  const ordered = filtered(db, f)
+    .select('mm.id as member_id')
     .orderBy(sql`c.last_name COLLATE NOCASE`)
     .orderBy(sql`c.first_name COLLATE NOCASE`)
     .orderBy('cm.id')
     .orderBy('c.id')
-    .execute()
-
-export type MemberRow = Awaited<ReturnType<typeof listMemberRows>>[number]
-
-/** Every membership type's report fields (a short product list). */
-export const listReportMembershipTypes = (db: Db) =>
-  db
-    .selectFrom('membership_types')
-    .select([
-      'id',
-      'name',
-      'purchase_type',
-      'interval',
-      'is_group',
-      'is_youth_programming',
-      'duration_years',
-      'duration_months',
-      'duration_days',
-      'location_id',
-    ])
-    .execute()
-
-export type ReportMembershipType = Awaited<ReturnType<typeof listReportMembershipTypes>>[number]
-
-export const listGymNames = (db: Db) => db.selectFrom('gyms').select(['id', 'name']).execute()
+  const { json } = await db
+    .with(
+      (cte) => cte('report_order').materialized(),
+      () => ordered,
+    )
+    .selectFrom('report_order')
+    .crossJoin('membership_members as mm')
+    .innerJoin('customer_memberships as cm', 'cm.id', 'mm.customer_membership_id')
+    .innerJoin('customers as c', 'c.id', 'mm.customer_id')
+    .innerJoin('customers as o', 'o.id', 'cm.owner_id')
+    .innerJoin('membership_types as mt', 'mt.id', 'cm.membership_type_id')
+    .leftJoin('gyms as hg', 'hg.id', 'c.home_location_id')
+    .leftJoin('gyms as lg', 'lg.id', 'mt.location_id')
+    .whereRef('mm.id', '=', 'report_order.member_id')
+    .select(
+      sql<Uint8Array>`CAST('[' || ifnull(group_concat(${jsonObjectText(fields)}, ','), '') || ']' AS BLOB)`.as(
+        'json',
+      ),
+    )
+    .executeTakeFirstOrThrow()
+  return json
+}
 
 /** Every add-on (a short product list), by name then id: the order a row lists its add-ons in. */
 export const listAllAddOns = (db: Db) =>
