@@ -143,7 +143,33 @@ export async function memberRowsJson(db: Db, f: MemberFilters, text: MemberRowsT
   const o = (column: string) => sql.ref(`o.${column}`)
   const { urls } = text
   const recurring = sql`mt.purchase_type = 'REC'`
-  const billingCents = sql`(CASE WHEN ${recurring} THEN cm.billing_amount_cents ELSE 0 END)`
+  // Each membership type's fields, written once per type (a short product list), not on every row.
+  const typeFields: Field[] = [
+    ['membership_type_url', url(urls.memberships, sql.ref('mt.id'))],
+    ['membership_name', quoted(sql.ref('mt.name'))],
+    ['membership_purchase_type', quoted(sql.ref('mt.purchase_type'))],
+    ['membership_interval', quoted(sql`(CASE WHEN ${recurring} THEN mt.interval ELSE '' END)`)],
+    ['membership_is_group', bool(sql.ref('mt.is_group'))],
+    ['membership_is_youth_programming', bool(sql.ref('mt.is_youth_programming'))],
+    ['membership_duration_years', orNull(sql.ref('mt.duration_years'))],
+    ['membership_duration_months', orNull(sql.ref('mt.duration_months'))],
+    ['membership_duration_days', orNull(sql.ref('mt.duration_days'))],
+    ['location_id', orNull(sql.ref('mt.location_id'))],
+    [
+      'location_url',
+      sql`(CASE WHEN mt.location_id IS NULL THEN 'null' ELSE ${url(urls.gyms, sql.ref('mt.location_id'))} END)`,
+    ],
+    ['location_name', quoted(sql.ref('lg.name'))],
+  ]
+  const types = db
+    .selectFrom('membership_types as mt')
+    .leftJoin('gyms as lg', 'lg.id', 'mt.location_id')
+    .select([
+      'mt.id',
+      sql<number>`${recurring}`.as('is_recurring'),
+      ...typeFields.map(([key, json]) => json.as(key)),
+    ])
+  const billingCents = sql`(CASE WHEN report_types.is_recurring THEN cm.billing_amount_cents ELSE 0 END)`
   // A row is itself a member, so the count is at least 1.
   const memberCount = sql`(SELECT count(*) FROM membership_members AS all_mm WHERE all_mm.customer_membership_id = cm.id)`
   // Rounded half up, as Math.round(cents / members): floor((2 cents + n) / 2n).
@@ -174,21 +200,7 @@ export async function memberRowsJson(db: Db, f: MemberFilters, text: MemberRowsT
     ['membership_id', sql.ref('cm.id')],
     ['membership_url', url(urls.customerMemberships, sql.ref('cm.id'))],
     ['membership_type_id', sql.ref('cm.membership_type_id')],
-    ['membership_type_url', url(urls.memberships, sql.ref('mt.id'))],
-    ['membership_name', quoted(sql.ref('mt.name'))],
-    ['membership_purchase_type', quoted(sql.ref('mt.purchase_type'))],
-    ['membership_interval', quoted(sql`(CASE WHEN ${recurring} THEN mt.interval ELSE '' END)`)],
-    ['membership_is_group', bool(sql.ref('mt.is_group'))],
-    ['membership_is_youth_programming', bool(sql.ref('mt.is_youth_programming'))],
-    ['membership_duration_years', orNull(sql.ref('mt.duration_years'))],
-    ['membership_duration_months', orNull(sql.ref('mt.duration_months'))],
-    ['membership_duration_days', orNull(sql.ref('mt.duration_days'))],
-    ['location_id', orNull(sql.ref('mt.location_id'))],
-    [
-      'location_url',
-      sql`(CASE WHEN mt.location_id IS NULL THEN 'null' ELSE ${url(urls.gyms, sql.ref('mt.location_id'))} END)`,
-    ],
-    ['location_name', quoted(sql.ref('lg.name'))],
+    ...typeFields.map(([key]): Field => [key, sql.ref(`report_types.${key}`)]),
     ['owner_id', o('id')],
     ['owner_url', url(urls.customers, o('id'))],
     ['owner_first_name', quoted(o('first_name'))],
@@ -223,14 +235,17 @@ export async function memberRowsJson(db: Db, f: MemberFilters, text: MemberRowsT
       (cte) => cte('report_order').materialized(),
       () => ordered,
     )
+    .with(
+      (cte) => cte('report_types').materialized(),
+      () => types,
+    )
     .selectFrom('report_order')
     .crossJoin('membership_members as mm')
     .innerJoin('customer_memberships as cm', 'cm.id', 'mm.customer_membership_id')
     .innerJoin('customers as c', 'c.id', 'mm.customer_id')
     .innerJoin('customers as o', 'o.id', 'cm.owner_id')
-    .innerJoin('membership_types as mt', 'mt.id', 'cm.membership_type_id')
+    .innerJoin('report_types', 'report_types.id', 'cm.membership_type_id')
     .leftJoin('gyms as hg', 'hg.id', 'c.home_location_id')
-    .leftJoin('gyms as lg', 'lg.id', 'mt.location_id')
     .whereRef('mm.id', '=', 'report_order.member_id')
     .select(
       sql<Uint8Array>`CAST('[' || ifnull(group_concat(${jsonObjectText(fields)}, ','), '') || ']' AS BLOB)`.as(
