@@ -11,8 +11,8 @@
  * untimed requests then --runs timed ones, one after another from one client; a request's time runs
  * from sending it until its whole body has been read. Reported per case: median, p95 and max
  * wall-clock ms, the server's median CPU ms per request (from /proc: steadier than wall-clock when
- * the machine is busy elsewhere), rows and body size; per server: its RSS once logged in, right
- * after the last request and its peak (VmHWM).
+ * the machine is busy elsewhere), rows and body size; per server: its RSS once logged in and after
+ * the last request (each after two idle seconds), and its peak (VmHWM).
  *
  * --compare OTHER_EXECUTABLE puts another build of Belay (say, of the commit before a change) beside
  * this checkout's: each serves its own copy of the seeded file (the other must accept this
@@ -30,9 +30,13 @@ import { formatTable, loadAverage } from './_table.ts'
 const WARMUP = 3
 const RUNS = numberArg('--runs', 20)
 const ROUNDS = numberArg('--rounds', 2)
+/** How long the server is left idle before its RSS is read, so that what it frees is counted as freed. */
+const SETTLE_MS = 2_000
 const COMPARE = process.argv.includes('--compare')
   ? process.argv[process.argv.indexOf('--compare') + 1]
   : undefined
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 /** A field of /proc/PID/status in MB (VmRSS, VmHWM). */
 function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
@@ -93,6 +97,7 @@ try {
       const { target } = await connectSession(served, file)
       const mem = memory.get(exe) ?? { loggedIn: [], after: [], peak: [] }
       memory.set(exe, mem)
+      await sleep(SETTLE_MS)
       mem.loggedIn.push(statusMb(served.pid, 'VmRSS'))
       const request = async (query: string) => {
         const response = await fetch(`${served.base}/api/members/${query}`, {
@@ -123,6 +128,7 @@ try {
           throw new Error(`${name}: ${label(exe)} answered a different body`)
         bodies.set(name, comparable)
       }
+      await sleep(SETTLE_MS)
       mem.after.push(statusMb(served.pid, 'VmRSS'))
       mem.peak.push(statusMb(served.pid, 'VmHWM'))
       await served.stop()
