@@ -1,0 +1,264 @@
+import type { Static, TObject } from '@sinclair/typebox'
+import type { InvoiceQuery } from './queries.ts'
+import {
+  InvoiceCreate,
+  InvoiceCreateTop,
+  LineItemWrite,
+  PaymentWrite,
+  type invoiceFilterSpec,
+} from './schema.ts'
+import { customerExists } from '../customers/queries.ts'
+import { findDiscountByCode, type DiscountRow } from '../discounts/queries.ts'
+import { getEntryPassType } from '../entry-pass-types/queries.ts'
+import { loadOrganization } from '../organization/queries.ts'
+import { getTaxRate, lookUpTaxRate } from '../tax-rates/queries.ts'
+import { resolveGym } from '../../core/door/record.ts'
+import {
+  postInvoice,
+  priceSale,
+  type SaleDiscount,
+  type SaleLine,
+  type SalePayment,
+} from '../../core/sales/post-invoice.ts'
+import type { Actor } from '../../domain/actor.ts'
+import type { Deps } from '../../deps.ts'
+import { checkDecimal } from '../../http/decimal.ts'
+import { ApiError, FieldErrorCollector, messages, type FieldErrors } from '../../http/errors.ts'
+import type { FilterValues } from '../../http/filters.ts'
+import { lookUpReferenced } from '../../http/references.ts'
+import { CheckedBody, checkBody } from '../../http/validation.ts'
+import { jsonTypeName } from '../../lib/json.ts'
+import { endOfLocalDay, startOfLocalDay } from '../../lib/local-time.ts'
+import { centsToDecimal } from '../../lib/money.ts'
+
+type LineInput = Static<typeof LineItemWrite>
+type PaymentInput = Static<typeof PaymentWrite>
+
+export const invoiceMessages = {
+  emptyList: 'This list may not be empty.',
+  notForSale: 'Only an active product can be sold.',
+  unknownDiscount: (code: string) => `No active discount has the code "${code}".`,
+  repeatedDiscount: (code: string) => `The discount code "${code}" is given more than once.`,
+  needsCustomer: 'A sale that grants the customer something (MIN, EPA, BOO, VPO, EVV) needs a customer.',
+  overpaid: (paid: number, total: number) =>
+    `The payments (${centsToDecimal(paid)}) come to more than the invoice total (${centsToDecimal(total)}).`,
+}
+
+/** Line purchase types that grant the invoice's customer something, so cannot be sold anonymously. */
+const GRANTS_TO_CUSTOMER: readonly string[] = ['MIN', 'EPA', 'BOO', 'VPO', 'EVV']
+
+/**
+ * One line or payment of the request checked on its own, as a DRF nested serializer checks each
+ * item of a list: something other than an object fails as a whole.
+ */
+function checkItem<S extends TObject>(schema: S, item: unknown): CheckedBody<Static<S>> {
+  if (item === null || typeof item !== 'object' || Array.isArray(item)) {
+    return new CheckedBody<Static<S>>(
+      {},
+      new FieldErrorCollector({ non_field_errors: [messages.invalidBody(jsonTypeName(item))] }),
+    )
+  }
+  return checkBody(schema, item)
+}
+
+/** The tax rate a line charges, in basis points; 0 for none or for an id that named nothing. */
+async function rateOf(deps: Pick<Deps, 'db'>, taxRateId: number | null): Promise<number> {
+  if (taxRateId === null) return 0
+  return (await getTaxRate(deps.db, taxRateId))?.rate_basis_points ?? 0
+}
+
+/**
+ * A line as sold: the product's price, tax rate and revenue account unless the line gives its
+ * own. Failures go to the line's own errors.
+ */
+async function resolveLine(
+  deps: Pick<Deps, 'db'>,
+  line: CheckedBody<LineInput>,
+): Promise<SaleLine | undefined> {
+  const { fields, errors } = line
+  const unitPriceCents = checkDecimal(fields, errors, 'unit_price')
+  if (fields.tax_rate_id !== undefined)
+    await lookUpTaxRate(deps.db, errors, 'tax_rate_id', fields.tax_rate_id)
+  const quantity = fields.quantity ?? 1
+  if (fields.purchase_type === 'GEN') {
+    if (!('unit_price' in fields)) errors.add('unit_price', messages.required)
+    if (errors.has('unit_price') || errors.has('tax_rate_id')) return undefined
+    const taxRateId = fields.tax_rate_id ?? null
+    return {
+      purchaseType: 'GEN',
+      description: fields.description ?? '',
+      quantity,
+      unitPriceCents: unitPriceCents!,
+      taxRateId,
+      taxRateBasisPoints: await rateOf(deps, taxRateId),
+      revenueAccountCode: fields.revenue_account_code ?? '',
+    }
+  }
+  if (fields.purchase_type !== 'EPA') return undefined
+  if (fields.entry_pass_id === undefined) errors.add('entry_pass_id', messages.required)
+  const type = await lookUpReferenced(errors, 'entry_pass_id', fields.entry_pass_id, (id) =>
+    getEntryPassType(deps.db, id),
+  )
+  if (type && type.status !== 'ACT') errors.add('entry_pass_id', invoiceMessages.notForSale)
+  if (!type || errors.has('entry_pass_id') || errors.has('unit_price') || errors.has('tax_rate_id'))
+    return undefined
+  const taxRateId = fields.tax_rate_id !== undefined ? fields.tax_rate_id : type.tax_rate_id
+  return {
+    purchaseType: 'EPA',
+    description: fields.description ?? type.name,
+    quantity,
+    unitPriceCents: unitPriceCents ?? type.price_cents,
+    taxRateId,
+    taxRateBasisPoints: await rateOf(deps, taxRateId),
+    revenueAccountCode: fields.revenue_account_code ?? type.revenue_account_code,
+    entryPassType: { id: type.id, number_of_entries: type.number_of_entries, valid_days: type.valid_days },
+  }
+}
+
+function resolvePayment(payment: CheckedBody<PaymentInput>): SalePayment | undefined {
+  const { fields, errors } = payment
+  const amountCents = checkDecimal(fields, errors, 'amount')
+  const processorFeeCents = checkDecimal(fields, errors, 'processor_fee')
+  if (fields.payment_type === undefined || amountCents === undefined || errors.has('processor_fee'))
+    return undefined
+  return {
+    status: fields.status ?? 'COM',
+    payment_type: fields.payment_type,
+    payment_method_type: fields.payment_method_type ?? 'NA',
+    amount_cents: amountCents,
+    amount_refunded_cents: 0,
+    failure_message: '',
+    credit_id: null,
+    voucher_id: null,
+    processor_fee_cents: processorFeeCents ?? 0,
+    credit_card_last4: fields.credit_card_last4 ?? '',
+    credit_card_brand: fields.credit_card_brand ?? '',
+    bank_account_last4: fields.bank_account_last4 ?? '',
+    bank_account_bank_name: fields.bank_account_bank_name ?? '',
+    processor_a_payment_intent_id: fields.processor_a_payment_intent_id ?? '',
+    processor_b_external_transaction_id: fields.processor_b_external_transaction_id ?? '',
+    processor_b_unique_transaction_id: fields.processor_b_unique_transaction_id ?? '',
+    processor_c_payment_link_name: fields.processor_c_payment_link_name ?? '',
+    processor_c_payment_link_id: fields.processor_c_payment_link_id ?? '',
+    processor_c_payment_id: fields.processor_c_payment_id ?? '',
+    gift_card_number: fields.gift_card_number ?? '',
+  }
+}
+
+/** The discounts named by their codes, in order: each active, none twice. */
+async function resolveDiscounts(
+  deps: Pick<Deps, 'db'>,
+  errors: FieldErrorCollector,
+  codes: readonly string[],
+): Promise<SaleDiscount[]> {
+  const found: DiscountRow[] = []
+  for (const code of codes) {
+    const discount = await findDiscountByCode(deps.db, code)
+    if (!discount || discount.is_active !== 1)
+      errors.add('discount_codes', invoiceMessages.unknownDiscount(code))
+    else if (found.some((other) => other.id === discount.id))
+      errors.add('discount_codes', invoiceMessages.repeatedDiscount(code))
+    else found.push(discount)
+  }
+  return found.map((discount) => ({
+    id: discount.id,
+    code: discount.code,
+    name: discount.name,
+    display_name: discount.display_name,
+    association_id: discount.association_id,
+    terms:
+      discount.percent_off_hundredths !== null
+        ? { percentOffHundredths: discount.percent_off_hundredths }
+        : { amountOffCents: discount.amount_off_cents! },
+  }))
+}
+
+/**
+ * The 400 of a sale: the top level's field errors, with `line_items` and `payments` holding one
+ * object per item sent ({} for an item that passed) when any item failed; nothing when all passed.
+ */
+function saleErrors(
+  top: FieldErrorCollector,
+  lines: CheckedBody<unknown>[],
+  payments: CheckedBody<unknown>[],
+): ApiError | undefined {
+  const fields: Record<string, string[] | FieldErrors[]> = top.collected()
+  const nested: Array<['line_items' | 'payments', CheckedBody<unknown>[]]> = [
+    ['line_items', lines],
+    ['payments', payments],
+  ]
+  for (const [name, items] of nested) {
+    const itemErrors = items.map((item) => item.errors.collected())
+    if (!(name in fields) && itemErrors.some((errors) => Object.keys(errors).length > 0))
+      fields[name] = itemErrors
+  }
+  if (Object.keys(fields).length === 0) return undefined
+  const order = Object.keys(InvoiceCreate.properties)
+  const rank = (field: string) => (order.includes(field) ? order.indexOf(field) : order.length)
+  const sorted = Object.keys(fields).sort((a, b) => rank(a) - rank(b))
+  return new ApiError(400, Object.fromEntries(sorted.map((field) => [field, fields[field]])))
+}
+
+/**
+ * POST /api/invoices/: checks the whole sale (every line and payment, each at its own path), then
+ * posts it in one transaction. Returns the new invoice's id.
+ */
+export async function createInvoice(deps: Deps, raw: unknown, actor: Actor): Promise<number> {
+  const top = checkBody(InvoiceCreateTop, raw)
+  const { fields, errors } = top
+  const lineBodies = (fields.line_items ?? []).map((item) => checkItem(LineItemWrite, item))
+  const paymentBodies = (fields.payments ?? []).map((item) => checkItem(PaymentWrite, item))
+  if (fields.line_items?.length === 0) errors.add('line_items', invoiceMessages.emptyList)
+
+  await lookUpReferenced(errors, 'customer_id', fields.customer_id, (id) => customerExists(deps.db, id))
+  const gym = errors.has('location_id')
+    ? undefined
+    : resolveGym(deps.sqlite, fields.location_id ?? null, actor.user)
+  if (!gym && !errors.has('location_id'))
+    errors.add('location_id', messages.doesNotExist(fields.location_id ?? actor.user.default_gym_id))
+  const discounts = await resolveDiscounts(deps, errors, fields.discount_codes ?? [])
+  const lines: (SaleLine | undefined)[] = []
+  for (const line of lineBodies) lines.push(await resolveLine(deps, line))
+  const payments = paymentBodies.map(resolvePayment)
+  const customerId = fields.customer_id ?? null
+  if (customerId === null && lines.some((line) => line && GRANTS_TO_CUSTOMER.includes(line.purchaseType)))
+    errors.add('customer_id', invoiceMessages.needsCustomer)
+
+  const failed = saleErrors(errors, lineBodies, paymentBodies)
+  if (failed) throw failed
+  const sale = {
+    customerId,
+    gymId: gym!.id,
+    staffUserId: actor.user.id,
+    description: fields.description ?? '',
+    discounts,
+    lines: lines as SaleLine[],
+    payments: payments as SalePayment[],
+  }
+  const { totalCents } = priceSale(sale)
+  const paidCents = sale.payments.reduce((sum, payment) => sum + payment.amount_cents, 0)
+  if (paidCents > totalCents) {
+    throw new ApiError(400, { payments: [invoiceMessages.overpaid(paidCents, totalCents)] })
+  }
+  return postInvoice(deps, sale, (await loadOrganization(deps.db)).time_zone)
+}
+
+/**
+ * The list filters as the database answers them: created_at_min/max are whole days of the
+ * organization's zone, inclusive.
+ */
+export async function invoiceQuery(
+  deps: Pick<Deps, 'db'>,
+  filters: FilterValues<typeof invoiceFilterSpec>,
+): Promise<InvoiceQuery> {
+  const days = filters.created_at_min !== undefined || filters.created_at_max !== undefined
+  const zone = days ? (await loadOrganization(deps.db)).time_zone : 'UTC'
+  return {
+    customer_id: filters.customer_id,
+    gym_id: filters.location_id,
+    created_from:
+      filters.created_at_min === undefined ? undefined : startOfLocalDay(filters.created_at_min, zone),
+    created_before:
+      filters.created_at_max === undefined ? undefined : endOfLocalDay(filters.created_at_max, zone),
+  }
+}

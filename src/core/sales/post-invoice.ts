@@ -1,0 +1,155 @@
+import type { Insertable } from 'kysely'
+import type { Db } from '../../db/connection.ts'
+import type { LineItemPurchaseType, PaymentStatus, PaymentTable } from '../../db/schema.ts'
+import { defaultExpiryDate } from '../../domain/expiry.ts'
+import { priceInvoice, type DiscountTerms } from '../../domain/invoice-money.ts'
+import {
+  insertEntryPasses,
+  insertInvoice,
+  insertInvoiceDiscounts,
+  insertLineItem,
+  insertPayments,
+} from './queries.ts'
+
+/**
+ * Posting an invoice: the invoice, its discounts, its lines with what each grants, and its payments,
+ * in one transaction, so a sale is recorded whole or not at all. The caller has checked every
+ * reference and amount; this prices the lines and writes.
+ */
+
+/** An entry pass type as a sale issues it. */
+export interface SoldEntryPassType {
+  id: number
+  number_of_entries: number
+  valid_days: number | null
+}
+
+export interface SaleLine {
+  purchaseType: LineItemPurchaseType
+  description: string
+  quantity: number
+  unitPriceCents: number
+  taxRateId: number | null
+  taxRateBasisPoints: number
+  revenueAccountCode: string
+  /** EPA: the type of the passes it issues, one per quantity */
+  entryPassType?: SoldEntryPassType
+}
+
+export interface SaleDiscount {
+  id: number
+  code: string
+  name: string
+  display_name: string
+  association_id: number | null
+  terms: DiscountTerms
+}
+
+/** A payment as recorded: every column but the invoice and the times, which posting fills in. */
+export type SalePayment = Omit<Insertable<PaymentTable>, 'invoice_id' | 'created_at' | 'updated_at'> & {
+  status: PaymentStatus
+  amount_cents: number
+}
+
+export interface Sale {
+  customerId: number | null
+  gymId: number
+  staffUserId: number
+  description: string
+  discounts: SaleDiscount[]
+  lines: SaleLine[]
+  payments: SalePayment[]
+}
+
+/** The sale's prices, as the invoice will hold them. */
+export const priceSale = (sale: Pick<Sale, 'lines' | 'discounts'>) =>
+  priceInvoice(
+    sale.lines.map((line) => ({
+      unitPriceCents: line.unitPriceCents,
+      quantity: line.quantity,
+      taxRateBasisPoints: line.taxRateBasisPoints,
+    })),
+    sale.discounts.map((discount) => discount.terms),
+  )
+
+export async function postInvoice(
+  deps: { db: Db; clock: { now(): Date } },
+  sale: Sale,
+  zone: string,
+): Promise<number> {
+  const now = deps.clock.now()
+  const at = now.toISOString()
+  const priced = priceSale(sale)
+  return deps.db.transaction().execute(async (trx) => {
+    const invoiceId = await insertInvoice(trx, {
+      customer_id: sale.customerId,
+      gym_id: sale.gymId,
+      staff_user_id: sale.staffUserId,
+      description: sale.description,
+      created_at: at,
+      updated_at: at,
+    })
+    await insertInvoiceDiscounts(
+      trx,
+      sale.discounts.map((discount, i) => ({
+        invoice_id: invoiceId,
+        position: i,
+        discount_id: discount.id,
+        code: discount.code,
+        name: discount.name,
+        display_name: discount.display_name,
+        association_id: discount.association_id,
+        amount_cents: priced.discountCents[i]!,
+      })),
+    )
+    for (const [i, line] of sale.lines.entries()) {
+      const price = priced.lines[i]!
+      await insertLineItem(trx, {
+        invoice_id: invoiceId,
+        position: i,
+        purchase_type: line.purchaseType,
+        description: line.description,
+        quantity: line.quantity,
+        unit_price_cents: line.unitPriceCents,
+        discount_cents: price.discountCents,
+        net_cents: price.netCents,
+        tax_rate_id: line.taxRateId,
+        tax_rate_basis_points: line.taxRateBasisPoints,
+        tax_cents: price.taxCents,
+        revenue_account_code: line.revenueAccountCode,
+        membership_type_id: null,
+        entry_pass_type_id: line.entryPassType?.id ?? null,
+        event_id: null,
+        voucher_pack_id: null,
+        customer_membership_id: null,
+        reservation_id: null,
+        customer_event_voucher_id: null,
+      })
+      const passType = line.entryPassType
+      if (passType && sale.customerId !== null) {
+        const expiryDate = defaultExpiryDate(passType.valid_days, now, zone)
+        await insertEntryPasses(
+          trx,
+          Array.from({ length: line.quantity }, () => ({
+            entry_pass_type_id: passType.id,
+            owner_id: sale.customerId!,
+            purchaser_id: sale.customerId,
+            entries_total: passType.number_of_entries,
+            entries_remaining: passType.number_of_entries,
+            expiry_date: expiryDate,
+            acquired_via: 'purchase' as const,
+            invoice_id: invoiceId,
+            created_by_id: sale.staffUserId,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+      }
+    }
+    await insertPayments(
+      trx,
+      sale.payments.map((payment) => ({ ...payment, invoice_id: invoiceId, created_at: at, updated_at: at })),
+    )
+    return invoiceId
+  })
+}

@@ -1,0 +1,34 @@
+import type { Insertable } from 'kysely'
+import type { Db } from '../../db/connection.ts'
+import type {
+  CustomerEntryPassTable,
+  InvoiceDiscountTable,
+  InvoiceLineItemTable,
+  InvoiceTable,
+  PaymentTable,
+} from '../../db/schema.ts'
+
+/** The statements posting an invoice runs, all inside its one transaction. */
+
+export async function insertInvoice(trx: Db, row: Insertable<InvoiceTable>): Promise<number> {
+  return (await trx.insertInto('invoices').values(row).returning('id').executeTakeFirstOrThrow()).id
+}
+
+export async function insertInvoiceDiscounts(
+  trx: Db,
+  rows: Insertable<InvoiceDiscountTable>[],
+): Promise<void> {
+  if (rows.length > 0) await trx.insertInto('invoice_discounts').values(rows).execute()
+}
+
+export async function insertLineItem(trx: Db, row: Insertable<InvoiceLineItemTable>): Promise<number> {
+  return (await trx.insertInto('invoice_line_items').values(row).returning('id').executeTakeFirstOrThrow()).id
+}
+
+export async function insertEntryPasses(trx: Db, rows: Insertable<CustomerEntryPassTable>[]): Promise<void> {
+  if (rows.length > 0) await trx.insertInto('customer_entry_passes').values(rows).execute()
+}
+
+export async function insertPayments(trx: Db, rows: Insertable<PaymentTable>[]): Promise<void> {
+  if (rows.length > 0) await trx.insertInto('payments').values(rows).execute()
+}
