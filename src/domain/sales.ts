@@ -4,7 +4,20 @@
 export const SOLD_PURCHASE_TYPES = ['GEN', 'EPA'] as const
 
 /** Payment types a sale may record; CRE (a credit) and VOU (a voucher) draw on what the customer holds. */
-export const PAYMENT_TYPES = ['STR', 'GRA', 'MXM', 'SQU', 'VEN', 'OFF', 'PGI', 'MIG', 'MOK', 'NA'] as const
+export const PAYMENT_TYPES = [
+  'STR',
+  'GRA',
+  'MXM',
+  'SQU',
+  'VEN',
+  'CRE',
+  'VOU',
+  'OFF',
+  'PGI',
+  'MIG',
+  'MOK',
+  'NA',
+] as const
 export const PAYMENT_METHOD_TYPES = ['NA', 'CRD', 'BNK'] as const
 
 /** A payment is recorded complete, or processing while an external terminal settles it. */

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, test } from 'bun:test'
 import { ORIGIN, START } from '../helpers/app.ts'
 import { doesNotExist, invalidChoice, minValue, required } from '../helpers/bodies.ts'
 import { makeCustomer } from '../helpers/customer-factories.ts'
-import { countRows } from '../helpers/factories.ts'
+import { makeCredit, makeEventVoucher } from '../helpers/customer-record-factories.ts'
+import { countRows, makeEventType } from '../helpers/factories.ts'
 import { makeDiscount, makeEntryPassType, makeTaxRate } from '../helpers/product-factories.ts'
 import { expectEachForbidden, testEachNeedsToken, useSeededApp, useStaff } from '../helpers/seeded.ts'
 import type { Customer, Database } from '../../src/db/schema.ts'
@@ -379,5 +380,88 @@ describe('GET /api/invoices/', () => {
     const res = await t.request('GET', `${PATH}?created_at_min=22-11-2026`, { token: staff.members.token })
     expect(res.status).toBe(400)
     expect(Object.keys(res.body)).toEqual(['created_at_min'])
+  })
+})
+
+describe('POST /api/invoices/ paid from a credit or a voucher', () => {
+  const creditLeft = async (id: number) =>
+    (
+      await t.db
+        .selectFrom('customer_credits')
+        .select('amount_remaining_cents')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).amount_remaining_cents
+
+  test('a credit payment draws on the credit; two payments cannot spend it twice', async () => {
+    const credit = await makeCredit(t.db, customer.id)
+    const sale = (amounts: string[]) => ({
+      customer_id: customer.id,
+      line_items: [{ ...chalkBag, unit_price: '30.00' }],
+      payments: amounts.map((amount) => ({ payment_type: 'CRE', credit_id: credit.id, amount })),
+    })
+    // 25.00 on the credit: 20.00 then 10.00 is too much for the second
+    const refused = await post(sale(['20.00', '10.00']))
+    expect(refused.body).toEqual({ payments: [{}, { amount: ['Only 5.00 remains on this credit.'] }] })
+    expect(await creditLeft(credit.id)).toBe(2500)
+    const res = await post(sale(['20.00']))
+    expect(res.status).toBe(201)
+    expect(res.body).toMatchObject({ total: '30.00', amount_paid: '20.00', balance_due: '10.00' })
+    expect(res.body.payments[0]).toMatchObject({ payment_type: 'CRE', credit_id: credit.id, amount: '20.00' })
+    expect(await creditLeft(credit.id)).toBe(500)
+    const tooMuch = await post(sale(['5.01']))
+    expect(tooMuch.body).toEqual({ payments: [{ amount: ['Only 5.00 remains on this credit.'] }] })
+  })
+
+  test("an expired, removed or another customer's credit is refused", async () => {
+    const other = await makeCustomer(t.db, { first_name: 'Alex' })
+    // START is 2026-11-22 in Denver: a credit through the 21st has expired, through the 22nd has not
+    const expired = await makeCredit(t.db, customer.id, { expiry_date: '2026-11-21' })
+    const lastDay = await makeCredit(t.db, customer.id, { expiry_date: '2026-11-22' })
+    const removed = await makeCredit(t.db, customer.id, { is_removed: 1 })
+    const theirs = await makeCredit(t.db, other.id)
+    const res = await post({
+      customer_id: customer.id,
+      line_items: [chalkBag],
+      payments: [expired, lastDay, removed, theirs].map((credit) => ({
+        payment_type: 'CRE',
+        credit_id: credit.id,
+        amount: '1.00',
+      })),
+    })
+    expect(res.body).toEqual({
+      payments: [
+        { credit_id: ['This expired on 2026-11-21.'] },
+        {},
+        { credit_id: ['This has been removed.'] },
+        { credit_id: doesNotExist(theirs.id) },
+      ],
+    })
+    expect(await creditLeft(lastDay.id)).toBe(2500)
+  })
+
+  test('a voucher payment has amount 0 and uses one use', async () => {
+    const yoga = await makeEventType(t.db, { name: 'Yoga', gym_id: t.seed.gym.id })
+    const voucher = await makeEventVoucher(t.db, customer.id, {
+      event_type_id: yoga.id,
+      number_of_uses_remaining: 1,
+    })
+    const sale = (amount: string) => ({
+      customer_id: customer.id,
+      line_items: [{ purchase_type: 'GEN', description: 'Yoga class', unit_price: '0.00' }],
+      payments: [{ payment_type: 'VOU', voucher_id: voucher.id, amount }],
+    })
+    expect((await post(sale('1.00'))).body).toEqual({
+      payments: [{ amount: ['A voucher payment has amount 0.'] }],
+    })
+    expect((await post(sale('0'))).status).toBe(201)
+    expect((await post(sale('0'))).body).toEqual({
+      payments: [{ voucher_id: ['This voucher has no uses left.'] }],
+    })
+    const left = await t.db
+      .selectFrom('customer_event_vouchers')
+      .select('number_of_uses_remaining')
+      .executeTakeFirstOrThrow()
+    expect(left.number_of_uses_remaining).toBe(0)
   })
 })

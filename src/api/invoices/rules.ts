@@ -7,6 +7,8 @@ import {
   PaymentWrite,
   type invoiceFilterSpec,
 } from './schema.ts'
+import { getCredit } from '../customer-credits/queries.ts'
+import { getEventVoucher } from '../customer-event-vouchers/queries.ts'
 import { customerExists } from '../customers/queries.ts'
 import { findDiscountByCode, type DiscountRow } from '../discounts/queries.ts'
 import { getEntryPassType } from '../entry-pass-types/queries.ts'
@@ -14,6 +16,7 @@ import { loadOrganization } from '../organization/queries.ts'
 import { getTaxRate, lookUpTaxRate } from '../tax-rates/queries.ts'
 import { resolveGym } from '../../core/door/record.ts'
 import {
+  PaymentSourceSpent,
   postInvoice,
   priceSale,
   type SaleDiscount,
@@ -28,7 +31,7 @@ import type { FilterValues } from '../../http/filters.ts'
 import { lookUpReferenced } from '../../http/references.ts'
 import { CheckedBody, checkBody } from '../../http/validation.ts'
 import { jsonTypeName } from '../../lib/json.ts'
-import { endOfLocalDay, startOfLocalDay } from '../../lib/local-time.ts'
+import { endOfLocalDay, isExpired, startOfLocalDay } from '../../lib/local-time.ts'
 import { centsToDecimal } from '../../lib/money.ts'
 
 type LineInput = Static<typeof LineItemWrite>
@@ -40,6 +43,12 @@ export const invoiceMessages = {
   unknownDiscount: (code: string) => `No active discount has the code "${code}".`,
   repeatedDiscount: (code: string) => `The discount code "${code}" is given more than once.`,
   needsCustomer: 'A sale that grants the customer something (MIN, EPA, BOO, VPO, EVV) needs a customer.',
+  removed: 'This has been removed.',
+  expired: (date: string) => `This expired on ${date}.`,
+  creditTooLow: (left: number) => `Only ${centsToDecimal(left)} remains on this credit.`,
+  voucherUsedUp: 'This voucher has no uses left.',
+  voucherAmount: 'A voucher payment has amount 0.',
+  spent: 'Too little was left on this to pay so much when the sale was recorded.',
   overpaid: (paid: number, total: number) =>
     `The payments (${centsToDecimal(paid)}) come to more than the invoice total (${centsToDecimal(total)}).`,
 }
@@ -115,12 +124,61 @@ async function resolveLine(
   }
 }
 
-function resolvePayment(payment: CheckedBody<PaymentInput>): SalePayment | undefined {
+/** What a sale's payments have drawn so far from each credit, so two payments cannot spend it twice. */
+type Drawn = Map<number, number>
+
+/**
+ * A CRE payment's credit: the customer's, not removed, not expired, with the amount still on it.
+ * A VOU payment's voucher: the customer's, not removed, not expired, a use left, amount 0.
+ */
+async function checkPaymentSource(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  payment: CheckedBody<PaymentInput>,
+  amountCents: number | undefined,
+  sale: { customerId: number | null; zone: string; drawn: Drawn },
+): Promise<void> {
+  const { fields, errors } = payment
+  const now = deps.clock.now()
+  if (fields.payment_type === 'CRE') {
+    if (fields.credit_id === undefined) return errors.add('credit_id', messages.required)
+    const credit =
+      sale.customerId === null ? undefined : await getCredit(deps.db, sale.customerId, fields.credit_id)
+    if (!credit) return errors.add('credit_id', messages.doesNotExist(fields.credit_id))
+    if (credit.is_removed === 1) return errors.add('credit_id', invoiceMessages.removed)
+    if (isExpired(credit.expiry_date, sale.zone, now))
+      return errors.add('credit_id', invoiceMessages.expired(credit.expiry_date!))
+    if (amountCents === undefined) return
+    const left = credit.amount_remaining_cents - (sale.drawn.get(credit.id) ?? 0)
+    if (amountCents > left) return errors.add('amount', invoiceMessages.creditTooLow(left))
+    sale.drawn.set(credit.id, (sale.drawn.get(credit.id) ?? 0) + amountCents)
+  } else if (fields.payment_type === 'VOU') {
+    if (fields.voucher_id === undefined) return errors.add('voucher_id', messages.required)
+    const voucher =
+      sale.customerId === null
+        ? undefined
+        : await getEventVoucher(deps.db, sale.customerId, fields.voucher_id)
+    if (!voucher) return errors.add('voucher_id', messages.doesNotExist(fields.voucher_id))
+    if (voucher.is_removed === 1) return errors.add('voucher_id', invoiceMessages.removed)
+    if (isExpired(voucher.expiry_date, sale.zone, now))
+      return errors.add('voucher_id', invoiceMessages.expired(voucher.expiry_date!))
+    const used = sale.drawn.get(-voucher.id) ?? 0
+    if (voucher.number_of_uses_remaining - used < 1)
+      return errors.add('voucher_id', invoiceMessages.voucherUsedUp)
+    sale.drawn.set(-voucher.id, used + 1)
+    if (amountCents !== undefined && amountCents !== 0) errors.add('amount', invoiceMessages.voucherAmount)
+  }
+}
+
+async function resolvePayment(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  payment: CheckedBody<PaymentInput>,
+  sale: { customerId: number | null; zone: string; drawn: Drawn },
+): Promise<SalePayment | undefined> {
   const { fields, errors } = payment
   const amountCents = checkDecimal(fields, errors, 'amount')
   const processorFeeCents = checkDecimal(fields, errors, 'processor_fee')
-  if (fields.payment_type === undefined || amountCents === undefined || errors.has('processor_fee'))
-    return undefined
+  await checkPaymentSource(deps, payment, amountCents, sale)
+  if (fields.payment_type === undefined || amountCents === undefined) return undefined
   return {
     status: fields.status ?? 'COM',
     payment_type: fields.payment_type,
@@ -128,8 +186,8 @@ function resolvePayment(payment: CheckedBody<PaymentInput>): SalePayment | undef
     amount_cents: amountCents,
     amount_refunded_cents: 0,
     failure_message: '',
-    credit_id: null,
-    voucher_id: null,
+    credit_id: fields.payment_type === 'CRE' ? (fields.credit_id ?? null) : null,
+    voucher_id: fields.payment_type === 'VOU' ? (fields.voucher_id ?? null) : null,
     processor_fee_cents: processorFeeCents ?? 0,
     credit_card_last4: fields.credit_card_last4 ?? '',
     credit_card_brand: fields.credit_card_brand ?? '',
@@ -219,8 +277,11 @@ export async function createInvoice(deps: Deps, raw: unknown, actor: Actor): Pro
   const discounts = await resolveDiscounts(deps, errors, fields.discount_codes ?? [])
   const lines: (SaleLine | undefined)[] = []
   for (const line of lineBodies) lines.push(await resolveLine(deps, line))
-  const payments = paymentBodies.map(resolvePayment)
   const customerId = fields.customer_id ?? null
+  const zone = (await loadOrganization(deps.db)).time_zone
+  const paymentContext = { customerId, zone, drawn: new Map() as Drawn }
+  const payments: (SalePayment | undefined)[] = []
+  for (const payment of paymentBodies) payments.push(await resolvePayment(deps, payment, paymentContext))
   if (customerId === null && lines.some((line) => line && GRANTS_TO_CUSTOMER.includes(line.purchaseType)))
     errors.add('customer_id', invoiceMessages.needsCustomer)
 
@@ -240,7 +301,15 @@ export async function createInvoice(deps: Deps, raw: unknown, actor: Actor): Pro
   if (paidCents > totalCents) {
     throw new ApiError(400, { payments: [invoiceMessages.overpaid(paidCents, totalCents)] })
   }
-  return postInvoice(deps, sale, (await loadOrganization(deps.db)).time_zone)
+  try {
+    return await postInvoice(deps, sale, zone)
+  } catch (error) {
+    if (!(error instanceof PaymentSourceSpent)) throw error
+    const itemErrors = sale.payments.map((_, i): FieldErrors =>
+      i === error.paymentIndex ? { amount: [invoiceMessages.spent] } : {},
+    )
+    throw new ApiError(400, { payments: itemErrors })
+  }
 }
 
 /**

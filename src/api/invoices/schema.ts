@@ -27,7 +27,13 @@ export const LineItemWrite = t.Object({
 })
 
 export const PaymentWrite = t.Object({
-  payment_type: field.choice(PAYMENT_TYPES, { description: 'OFF for a payment recorded at the desk' }),
+  payment_type: field.choice(PAYMENT_TYPES, {
+    description: 'OFF for a payment recorded at the desk, CRE from a credit, VOU with a voucher',
+  }),
+  credit_id: t.Optional(field.integer({ description: "CRE: one of the customer's credits" })),
+  voucher_id: t.Optional(
+    field.integer({ description: "VOU: one of the customer's event vouchers; amount 0" }),
+  ),
   payment_method_type: t.Optional(field.choice(PAYMENT_METHOD_TYPES, { description: 'Default NA' })),
   amount: decimalField({ description: 'At least 0' }),
   status: t.Optional(

@@ -4,11 +4,13 @@ import type { LineItemPurchaseType, PaymentStatus, PaymentTable } from '../../db
 import { defaultExpiryDate } from '../../domain/expiry.ts'
 import { priceInvoice, type DiscountTerms } from '../../domain/invoice-money.ts'
 import {
+  drawOnCredit,
   insertEntryPasses,
   insertInvoice,
   insertInvoiceDiscounts,
   insertLineItem,
   insertPayments,
+  useVoucher,
 } from './queries.ts'
 
 /**
@@ -59,6 +61,16 @@ export interface Sale {
   discounts: SaleDiscount[]
   lines: SaleLine[]
   payments: SalePayment[]
+}
+
+/**
+ * A credit or voucher a payment draws on had too little left when the sale was posted (another
+ * sale drew on it first): the sale is not recorded.
+ */
+export class PaymentSourceSpent extends Error {
+  constructor(readonly paymentIndex: number) {
+    super(`payment ${paymentIndex} draws on a credit or voucher with too little left`)
+  }
 }
 
 /** The sale's prices, as the invoice will hold them. */
@@ -145,6 +157,15 @@ export async function postInvoice(
           })),
         )
       }
+    }
+    for (const [i, payment] of sale.payments.entries()) {
+      const drawn =
+        payment.credit_id != null
+          ? await drawOnCredit(trx, payment.credit_id, payment.amount_cents, at)
+          : payment.voucher_id != null
+            ? await useVoucher(trx, payment.voucher_id, at)
+            : true
+      if (!drawn) throw new PaymentSourceSpent(i)
     }
     await insertPayments(
       trx,

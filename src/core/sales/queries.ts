@@ -32,3 +32,25 @@ export async function insertEntryPasses(trx: Db, rows: Insertable<CustomerEntryP
 export async function insertPayments(trx: Db, rows: Insertable<PaymentTable>[]): Promise<void> {
   if (rows.length > 0) await trx.insertInto('payments').values(rows).execute()
 }
+
+/** Takes `cents` off a credit when that much remains; false when it does not (nothing changed). */
+export async function drawOnCredit(trx: Db, creditId: number, cents: number, at: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('customer_credits')
+    .set((eb) => ({ amount_remaining_cents: eb('amount_remaining_cents', '-', cents), updated_at: at }))
+    .where('id', '=', creditId)
+    .where('amount_remaining_cents', '>=', cents)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
+/** Uses one use of a voucher when one remains; false when none does (nothing changed). */
+export async function useVoucher(trx: Db, voucherId: number, at: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('customer_event_vouchers')
+    .set((eb) => ({ number_of_uses_remaining: eb('number_of_uses_remaining', '-', 1), updated_at: at }))
+    .where('id', '=', voucherId)
+    .where('number_of_uses_remaining', '>=', 1)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
