@@ -4,7 +4,13 @@ import { doesNotExist, invalidChoice, minValue, required } from '../helpers/bodi
 import { makeCustomer } from '../helpers/customer-factories.ts'
 import { makeCredit, makeEventVoucher } from '../helpers/customer-record-factories.ts'
 import { countRows, makeEventType } from '../helpers/factories.ts'
-import { makeDiscount, makeEntryPassType, makeTaxRate } from '../helpers/product-factories.ts'
+import {
+  makeDiscount,
+  makeEntryPassType,
+  makeEvent,
+  makeTaxRate,
+  makeVoucherPack,
+} from '../helpers/product-factories.ts'
 import { expectEachForbidden, testEachNeedsToken, useSeededApp, useStaff } from '../helpers/seeded.ts'
 import type { Customer, Database } from '../../src/db/schema.ts'
 
@@ -278,6 +284,10 @@ describe('POST /api/invoices/', () => {
           total: '287.20',
           revenue_account_code: '4100',
           entry_pass_id: punchCard.id,
+          event_id: null,
+          voucher_pack_id: null,
+          reservation_id: null,
+          customer_event_voucher_id: null,
           customer_entry_pass_ids: passes.map((pass) => pass.id),
         },
         {
@@ -294,6 +304,10 @@ describe('POST /api/invoices/', () => {
           total: '11.14',
           revenue_account_code: '4300',
           entry_pass_id: null,
+          event_id: null,
+          voucher_pack_id: null,
+          reservation_id: null,
+          customer_event_voucher_id: null,
           customer_entry_pass_ids: [],
         },
         {
@@ -310,6 +324,10 @@ describe('POST /api/invoices/', () => {
           total: '7.08',
           revenue_account_code: '',
           entry_pass_id: null,
+          event_id: null,
+          voucher_pack_id: null,
+          reservation_id: null,
+          customer_event_voucher_id: null,
           customer_entry_pass_ids: [],
         },
       ],
@@ -463,5 +481,96 @@ describe('POST /api/invoices/ paid from a credit or a voucher', () => {
       .select('number_of_uses_remaining')
       .executeTakeFirstOrThrow()
     expect(left.number_of_uses_remaining).toBe(0)
+  })
+})
+
+describe('POST /api/invoices/ bookings and voucher packs', () => {
+  test('BOO books the customer on the event; VPO issues the voucher of the pack', async () => {
+    const yoga = await makeEventType(t.db, { name: 'Yoga', gym_id: t.seed.gym.id })
+    const event = await makeEvent(t.db, {
+      event_type_id: yoga.id,
+      gym_id: t.seed.gym.id,
+      name: 'Sunrise yoga',
+      start_at: '2026-11-23T14:00:00.000Z',
+      end_at: '2026-11-23T15:00:00.000Z',
+      price_cents: 2000,
+      revenue_account_code: '4200',
+    })
+    const pack = await makeVoucherPack(t.db, { event_type_id: yoga.id, tax_rate_id: retail.id })
+    const res = await post({
+      customer_id: customer.id,
+      line_items: [
+        { purchase_type: 'BOO', event_id: event.id },
+        { purchase_type: 'VPO', voucher_pack_id: pack.id },
+      ],
+    })
+    expect(res.status).toBe(201)
+    const reservation = await t.db.selectFrom('reservations').selectAll().executeTakeFirstOrThrow()
+    const voucher = await t.db.selectFrom('customer_event_vouchers').selectAll().executeTakeFirstOrThrow()
+    expect(reservation).toMatchObject({ event_id: event.id, customer_id: customer.id, is_cancelled: 0 })
+    // 90 days counting the day of sale, 2026-11-22 in Denver
+    expect(voucher).toMatchObject({
+      customer_id: customer.id,
+      event_type_id: yoga.id,
+      number_of_uses_total: 5,
+      number_of_uses_remaining: 5,
+      expiry_date: '2027-02-19',
+      created_by_id: staff.members.id,
+    })
+    // 20.00 untaxed; 60.00 at 5% is 3.00
+    expect(res.body.line_items.map(({ id: _, ...line }: { id: number }) => line)).toEqual([
+      {
+        purchase_type: 'BOO',
+        description: 'Sunrise yoga',
+        quantity: 1,
+        unit_price: '20.00',
+        discount_amount: '0.00',
+        net_amount: '20.00',
+        tax_rate_id: null,
+        tax_rate: '0.0000',
+        tax_amount: '0.00',
+        total: '20.00',
+        revenue_account_code: '4200',
+        entry_pass_id: null,
+        event_id: event.id,
+        voucher_pack_id: null,
+        reservation_id: reservation.id,
+        customer_event_voucher_id: null,
+        customer_entry_pass_ids: [],
+      },
+      {
+        purchase_type: 'VPO',
+        description: 'Yoga 5-pack',
+        quantity: 1,
+        unit_price: '60.00',
+        discount_amount: '0.00',
+        net_amount: '60.00',
+        tax_rate_id: retail.id,
+        tax_rate: '0.0500',
+        tax_amount: '3.00',
+        total: '63.00',
+        revenue_account_code: '',
+        entry_pass_id: null,
+        event_id: null,
+        voucher_pack_id: pack.id,
+        reservation_id: null,
+        customer_event_voucher_id: voucher.id,
+        customer_entry_pass_ids: [],
+      },
+    ])
+    expect(res.body.total).toBe('83.00')
+
+    const again = await post({
+      customer_id: customer.id,
+      line_items: [{ purchase_type: 'BOO', event_id: event.id, quantity: 2 }],
+    })
+    expect(again.body).toEqual({
+      line_items: [
+        {
+          quantity: ['Ensure this value is less than or equal to 1.'],
+          event_id: ['This customer already has a reservation for this event.'],
+        },
+      ],
+    })
   })
 })

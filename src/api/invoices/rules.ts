@@ -12,6 +12,9 @@ import { getEventVoucher } from '../customer-event-vouchers/queries.ts'
 import { customerExists } from '../customers/queries.ts'
 import { findDiscountByCode, type DiscountRow } from '../discounts/queries.ts'
 import { getEntryPassType } from '../entry-pass-types/queries.ts'
+import { getEvent } from '../events/queries.ts'
+import { hasActiveReservation } from '../reservations/queries.ts'
+import { getVoucherPack } from '../voucher-packs/queries.ts'
 import { loadOrganization } from '../organization/queries.ts'
 import { getTaxRate, lookUpTaxRate } from '../tax-rates/queries.ts'
 import { resolveGym } from '../../core/door/record.ts'
@@ -24,6 +27,7 @@ import {
   type SalePayment,
 } from '../../core/sales/post-invoice.ts'
 import type { Actor } from '../../domain/actor.ts'
+import { reservationMessages } from '../../domain/reservations.ts'
 import type { Deps } from '../../deps.ts'
 import { checkDecimal } from '../../http/decimal.ts'
 import { ApiError, FieldErrorCollector, messages, type FieldErrors } from '../../http/errors.ts'
@@ -76,51 +80,112 @@ async function rateOf(deps: Pick<Deps, 'db'>, taxRateId: number | null): Promise
   return (await getTaxRate(deps.db, taxRateId))?.rate_basis_points ?? 0
 }
 
+/** What every product line reads from its product: its name and its terms of sale. */
+interface Product {
+  name: string
+  price_cents: number
+  tax_rate_id: number | null
+  revenue_account_code: string
+}
+
 /**
- * A line as sold: the product's price, tax rate and revenue account unless the line gives its
- * own. Failures go to the line's own errors.
+ * The product a line sells, looked up by its id field: undefined (with the line's error) when the
+ * id is missing, names nothing, or names something that cannot be sold now.
+ */
+async function lookUpProduct<P extends Product>(
+  errors: FieldErrorCollector,
+  field: string,
+  id: number | undefined,
+  get: (id: number) => Promise<P | undefined>,
+  refusal: (product: P) => string | undefined,
+): Promise<P | undefined> {
+  if (id === undefined) {
+    errors.add(field, messages.required)
+    return undefined
+  }
+  const product = await lookUpReferenced(errors, field, id, get)
+  const refused = product && refusal(product)
+  if (refused) errors.add(field, refused)
+  return refused ? undefined : product
+}
+
+const activeOnly = <P extends { status: string }>(product: P) =>
+  product.status === 'ACT' ? undefined : invoiceMessages.notForSale
+
+/**
+ * A line as sold: the product's price, tax rate, revenue account and name unless the line gives
+ * its own. Failures go to the line's own errors.
  */
 async function resolveLine(
   deps: Pick<Deps, 'db'>,
   line: CheckedBody<LineInput>,
+  customerId: number | null,
 ): Promise<SaleLine | undefined> {
   const { fields, errors } = line
   const unitPriceCents = checkDecimal(fields, errors, 'unit_price')
   if (fields.tax_rate_id !== undefined)
     await lookUpTaxRate(deps.db, errors, 'tax_rate_id', fields.tax_rate_id)
   const quantity = fields.quantity ?? 1
-  if (fields.purchase_type === 'GEN') {
-    if (!('unit_price' in fields)) errors.add('unit_price', messages.required)
-    if (errors.has('unit_price') || errors.has('tax_rate_id')) return undefined
-    const taxRateId = fields.tax_rate_id ?? null
-    return {
-      purchaseType: 'GEN',
-      description: fields.description ?? '',
-      quantity,
-      unitPriceCents: unitPriceCents!,
-      taxRateId,
-      taxRateBasisPoints: await rateOf(deps, taxRateId),
-      revenueAccountCode: fields.revenue_account_code ?? '',
+  let product: Product | undefined
+  let grants: Pick<SaleLine, 'entryPassType' | 'eventId' | 'voucherPack'> = {}
+  switch (fields.purchase_type) {
+    case 'GEN':
+      if (!('unit_price' in fields)) errors.add('unit_price', messages.required)
+      product = { name: '', price_cents: 0, tax_rate_id: null, revenue_account_code: '' }
+      break
+    case 'EPA': {
+      const type = await lookUpProduct(
+        errors,
+        'entry_pass_id',
+        fields.entry_pass_id,
+        (id) => getEntryPassType(deps.db, id),
+        activeOnly,
+      )
+      product = type
+      if (type) grants = { entryPassType: type }
+      break
     }
+    case 'BOO': {
+      if (quantity > 1) errors.add('quantity', messages.max(1))
+      const event = await lookUpProduct(
+        errors,
+        'event_id',
+        fields.event_id,
+        (id) => getEvent(deps.db, id),
+        (e) => (e.is_cancelled === 1 ? reservationMessages.eventCancelled : undefined),
+      )
+      if (event && customerId !== null && (await hasActiveReservation(deps.db, customerId, event.id)))
+        errors.add('event_id', reservationMessages.duplicate)
+      product = event
+      if (event) grants = { eventId: event.id }
+      break
+    }
+    case 'VPO': {
+      const pack = await lookUpProduct(
+        errors,
+        'voucher_pack_id',
+        fields.voucher_pack_id,
+        (id) => getVoucherPack(deps.db, id),
+        activeOnly,
+      )
+      product = pack
+      if (pack) grants = { voucherPack: pack }
+      break
+    }
+    default:
+      return undefined
   }
-  if (fields.purchase_type !== 'EPA') return undefined
-  if (fields.entry_pass_id === undefined) errors.add('entry_pass_id', messages.required)
-  const type = await lookUpReferenced(errors, 'entry_pass_id', fields.entry_pass_id, (id) =>
-    getEntryPassType(deps.db, id),
-  )
-  if (type && type.status !== 'ACT') errors.add('entry_pass_id', invoiceMessages.notForSale)
-  if (!type || errors.has('entry_pass_id') || errors.has('unit_price') || errors.has('tax_rate_id'))
-    return undefined
-  const taxRateId = fields.tax_rate_id !== undefined ? fields.tax_rate_id : type.tax_rate_id
+  if (!product || Object.keys(errors.collected()).length > 0) return undefined
+  const taxRateId = fields.tax_rate_id !== undefined ? fields.tax_rate_id : product.tax_rate_id
   return {
-    purchaseType: 'EPA',
-    description: fields.description ?? type.name,
+    purchaseType: fields.purchase_type,
+    description: fields.description ?? product.name,
     quantity,
-    unitPriceCents: unitPriceCents ?? type.price_cents,
+    unitPriceCents: unitPriceCents ?? product.price_cents,
     taxRateId,
     taxRateBasisPoints: await rateOf(deps, taxRateId),
-    revenueAccountCode: fields.revenue_account_code ?? type.revenue_account_code,
-    entryPassType: { id: type.id, number_of_entries: type.number_of_entries, valid_days: type.valid_days },
+    revenueAccountCode: fields.revenue_account_code ?? product.revenue_account_code,
+    ...grants,
   }
 }
 
@@ -276,7 +341,7 @@ export async function createInvoice(deps: Deps, raw: unknown, actor: Actor): Pro
     errors.add('location_id', messages.doesNotExist(fields.location_id ?? actor.user.default_gym_id))
   const discounts = await resolveDiscounts(deps, errors, fields.discount_codes ?? [])
   const lines: (SaleLine | undefined)[] = []
-  for (const line of lineBodies) lines.push(await resolveLine(deps, line))
+  for (const line of lineBodies) lines.push(await resolveLine(deps, line, fields.customer_id ?? null))
   const customerId = fields.customer_id ?? null
   const zone = (await loadOrganization(deps.db)).time_zone
   const paymentContext = { customerId, zone, drawn: new Map() as Drawn }

@@ -15,10 +15,12 @@ const optionalText = (maxLength: number, description?: string) =>
 
 export const LineItemWrite = t.Object({
   purchase_type: field.choice(SOLD_PURCHASE_TYPES, {
-    description: 'GEN a generic item (retail), EPA entry passes',
+    description: 'GEN a generic item (retail), EPA entry passes, BOO an event booking, VPO a voucher pack',
   }),
+  event_id: t.Optional(field.integer({ description: 'BOO: the event booked (not cancelled)' })),
+  voucher_pack_id: t.Optional(field.integer({ description: 'VPO: the voucher pack sold (ACT)' })),
   entry_pass_id: t.Optional(field.integer({ description: 'EPA: the entry pass type sold (ACT)' })),
-  quantity: t.Optional(field.integer({ min: 1, max: 1000, description: 'Default 1' })),
+  quantity: t.Optional(field.integer({ min: 1, max: 1000, description: 'Default 1; BOO only 1' })),
   unit_price: t.Optional(
     decimalField({ description: "Default: the product's price; required for GEN; at least 0" }),
   ),
@@ -105,6 +107,10 @@ export const LineItemOut = t.Object({
   total: money(),
   revenue_account_code: t.String(),
   entry_pass_id: field.nullable(t.Integer()),
+  event_id: field.nullable(t.Integer()),
+  voucher_pack_id: field.nullable(t.Integer()),
+  reservation_id: field.nullable(t.Integer({ description: 'BOO: the reservation it booked' })),
+  customer_event_voucher_id: field.nullable(t.Integer({ description: 'VPO: the voucher it issued' })),
   customer_entry_pass_ids: t.Array(t.Integer(), { description: 'EPA: the passes it issued' }),
 })
 

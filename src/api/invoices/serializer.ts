@@ -61,6 +61,10 @@ export function serializeInvoice(row: InvoiceRow, urls: Urls): Static<typeof Inv
       total: centsToDecimal(line.net_cents + line.tax_cents),
       revenue_account_code: line.revenue_account_code,
       entry_pass_id: line.entry_pass_type_id,
+      event_id: line.event_id,
+      voucher_pack_id: line.voucher_pack_id,
+      reservation_id: line.reservation_id,
+      customer_event_voucher_id: line.customer_event_voucher_id,
       customer_entry_pass_ids: line.customer_entry_pass_ids,
     })),
     payments: row.payments.map((payment) => ({

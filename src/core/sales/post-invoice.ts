@@ -6,10 +6,12 @@ import { priceInvoice, type DiscountTerms } from '../../domain/invoice-money.ts'
 import {
   drawOnCredit,
   insertEntryPasses,
+  insertEventVoucher,
   insertInvoice,
   insertInvoiceDiscounts,
   insertLineItem,
   insertPayments,
+  insertReservation,
   useVoucher,
 } from './queries.ts'
 
@@ -36,6 +38,18 @@ export interface SaleLine {
   revenueAccountCode: string
   /** EPA: the type of the passes it issues, one per quantity */
   entryPassType?: SoldEntryPassType
+  /** BOO: the event it books the customer on */
+  eventId?: number
+  /** VPO: the pack whose voucher it issues the customer */
+  voucherPack?: SoldVoucherPack
+}
+
+/** A voucher pack as a sale issues its voucher. */
+export interface SoldVoucherPack {
+  id: number
+  event_type_id: number
+  number_of_uses: number
+  valid_days: number | null
 }
 
 export interface SaleDiscount {
@@ -116,6 +130,34 @@ export async function postInvoice(
     )
     for (const [i, line] of sale.lines.entries()) {
       const price = priced.lines[i]!
+      const customerId = sale.customerId
+      const reservationId =
+        line.eventId !== undefined && customerId !== null
+          ? await insertReservation(trx, {
+              event_id: line.eventId,
+              customer_id: customerId,
+              includes_entry: 1,
+              is_cancelled: 0,
+              checked_in: 0,
+              created_at: at,
+              updated_at: at,
+            })
+          : null
+      const pack = line.voucherPack
+      const voucherId =
+        pack && customerId !== null
+          ? await insertEventVoucher(trx, {
+              customer_id: customerId,
+              event_type_id: pack.event_type_id,
+              number_of_uses_total: pack.number_of_uses,
+              number_of_uses_remaining: pack.number_of_uses,
+              expiry_date: defaultExpiryDate(pack.valid_days, now, zone),
+              is_removed: 0,
+              created_by_id: sale.staffUserId,
+              created_at: at,
+              updated_at: at,
+            })
+          : null
       await insertLineItem(trx, {
         invoice_id: invoiceId,
         position: i,
@@ -131,11 +173,11 @@ export async function postInvoice(
         revenue_account_code: line.revenueAccountCode,
         membership_type_id: null,
         entry_pass_type_id: line.entryPassType?.id ?? null,
-        event_id: null,
-        voucher_pack_id: null,
+        event_id: line.eventId ?? null,
+        voucher_pack_id: pack?.id ?? null,
         customer_membership_id: null,
-        reservation_id: null,
-        customer_event_voucher_id: null,
+        reservation_id: reservationId,
+        customer_event_voucher_id: voucherId,
       })
       const passType = line.entryPassType
       if (passType && sale.customerId !== null) {

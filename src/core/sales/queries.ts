@@ -2,10 +2,12 @@ import type { Insertable } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import type {
   CustomerEntryPassTable,
+  CustomerEventVoucherTable,
   InvoiceDiscountTable,
   InvoiceLineItemTable,
   InvoiceTable,
   PaymentTable,
+  ReservationTable,
 } from '../../db/schema.ts'
 
 /** The statements posting an invoice runs, all inside its one transaction. */
@@ -53,4 +55,17 @@ export async function useVoucher(trx: Db, voucherId: number, at: string): Promis
     .where('number_of_uses_remaining', '>=', 1)
     .executeTakeFirst()
   return result.numUpdatedRows > 0n
+}
+
+export async function insertReservation(trx: Db, row: Insertable<ReservationTable>): Promise<number> {
+  return (await trx.insertInto('reservations').values(row).returning('id').executeTakeFirstOrThrow()).id
+}
+
+export async function insertEventVoucher(
+  trx: Db,
+  row: Insertable<CustomerEventVoucherTable>,
+): Promise<number> {
+  return (
+    await trx.insertInto('customer_event_vouchers').values(row).returning('id').executeTakeFirstOrThrow()
+  ).id
 }
