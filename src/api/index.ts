@@ -31,6 +31,7 @@ import { taxRateRoutes } from './tax-rates/routes.ts'
 import { userRoutes } from './users/routes.ts'
 import { voucherPackRoutes } from './voucher-packs/routes.ts'
 import { invoiceRoutes } from './invoices/routes.ts'
+import { paymentActionRoutes } from './payments/routes.ts'
 import { webhookRoutes } from './webhooks/routes.ts'
 
 /** Paths whose writes may be form-encoded, as DRF's ObtainAuthToken takes them. */
@@ -75,6 +76,7 @@ export const apiRoutes = (deps: Deps): AnyElysia =>
     .use(reservationRoutes(deps))
     .use(voucherPackRoutes(deps))
     .use(invoiceRoutes(deps))
+    .use(paymentActionRoutes(deps))
     // Prices: what products are taxed at, and the codes that take money off
     .use(taxRateRoutes(deps))
     .use(discountRoutes(deps))

@@ -1,4 +1,4 @@
-import type { Insertable } from 'kysely'
+import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import type {
   CustomerEntryPassTable,
@@ -6,7 +6,9 @@ import type {
   InvoiceDiscountTable,
   InvoiceLineItemTable,
   InvoiceTable,
+  PaymentStatus,
   PaymentTable,
+  RefundTable,
   ReservationTable,
 } from '../../db/schema.ts'
 
@@ -68,4 +70,60 @@ export async function insertEventVoucher(
   return (
     await trx.insertInto('customer_event_vouchers').values(row).returning('id').executeTakeFirstOrThrow()
   ).id
+}
+
+export const getPayment = (db: Db, id: number) =>
+  db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst()
+
+/** Moves a payment on from `from` only, so two desks settling it at once cannot both succeed. */
+export async function updatePaymentFrom(
+  trx: Db,
+  id: number,
+  from: PaymentStatus,
+  changes: Updateable<PaymentTable>,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('payments')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', '=', from)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
+/**
+ * Adds a refund to a payment when that much of it is still unrefunded; false (nothing changed)
+ * when another refund got there first.
+ */
+export async function addRefundedAmount(trx: Db, id: number, cents: number, at: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('payments')
+    .set((eb) => ({
+      amount_refunded_cents: eb('amount_refunded_cents', '+', cents),
+      status: eb
+        .case()
+        .when(eb('amount_refunded_cents', '+', cents), '>=', eb.ref('amount_cents'))
+        .then('REF' as const)
+        .else('PRF' as const)
+        .end(),
+      updated_at: at,
+    }))
+    .where('id', '=', id)
+    .where('status', 'in', ['COM', 'PRF'])
+    .where((eb) => eb(eb('amount_refunded_cents', '+', cents), '<=', eb.ref('amount_cents')))
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
+export async function insertRefund(trx: Db, row: Insertable<RefundTable>): Promise<number> {
+  return (await trx.insertInto('refunds').values(row).returning('id').executeTakeFirstOrThrow()).id
+}
+
+/** Puts a refunded amount back on the credit it was paid from. */
+export async function returnToCredit(trx: Db, creditId: number, cents: number, at: string): Promise<void> {
+  await trx
+    .updateTable('customer_credits')
+    .set((eb) => ({ amount_remaining_cents: eb('amount_remaining_cents', '+', cents), updated_at: at }))
+    .where('id', '=', creditId)
+    .execute()
 }
