@@ -8,6 +8,7 @@ import {
   makeDiscount,
   makeEntryPassType,
   makeEvent,
+  makeMembershipType,
   makeTaxRate,
   makeVoucherPack,
 } from '../helpers/product-factories.ts'
@@ -283,6 +284,8 @@ describe('POST /api/invoices/', () => {
           tax_amount: '21.89',
           total: '287.20',
           revenue_account_code: '4100',
+          membership_id: null,
+          customer_membership_id: null,
           entry_pass_id: punchCard.id,
           event_id: null,
           voucher_pack_id: null,
@@ -303,6 +306,8 @@ describe('POST /api/invoices/', () => {
           tax_amount: '0.53',
           total: '11.14',
           revenue_account_code: '4300',
+          membership_id: null,
+          customer_membership_id: null,
           entry_pass_id: null,
           event_id: null,
           voucher_pack_id: null,
@@ -323,6 +328,8 @@ describe('POST /api/invoices/', () => {
           tax_amount: '0.00',
           total: '7.08',
           revenue_account_code: '',
+          membership_id: null,
+          customer_membership_id: null,
           entry_pass_id: null,
           event_id: null,
           voucher_pack_id: null,
@@ -531,6 +538,8 @@ describe('POST /api/invoices/ bookings and voucher packs', () => {
         tax_amount: '0.00',
         total: '20.00',
         revenue_account_code: '4200',
+        membership_id: null,
+        customer_membership_id: null,
         entry_pass_id: null,
         event_id: event.id,
         voucher_pack_id: null,
@@ -550,6 +559,8 @@ describe('POST /api/invoices/ bookings and voucher packs', () => {
         tax_amount: '3.00',
         total: '63.00',
         revenue_account_code: '',
+        membership_id: null,
+        customer_membership_id: null,
         entry_pass_id: null,
         event_id: null,
         voucher_pack_id: pack.id,
@@ -572,5 +583,101 @@ describe('POST /api/invoices/ bookings and voucher packs', () => {
         },
       ],
     })
+  })
+})
+
+describe('POST /api/invoices/ memberships', () => {
+  const membershipOf = (id: number) =>
+    t.db.selectFrom('customer_memberships').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
+  const historyOf = (id: number) =>
+    t.db
+      .selectFrom('membership_status_changes')
+      .select(['from_status', 'to_status', 'changed_on'])
+      .where('customer_membership_id', '=', id)
+      .orderBy('id')
+      .execute()
+
+  test('MIN starts a membership owned and held by the customer, ACT when paid', async () => {
+    const monthly = await makeMembershipType(t.db, { revenue_account_code: '4000' })
+    const res = await post({
+      customer_id: customer.id,
+      line_items: [{ purchase_type: 'MIN', membership_id: monthly.id, start_date: '2026-11-24' }],
+      payments: [{ payment_type: 'OFF', amount: '65.00' }],
+    })
+    expect(res.status).toBe(201)
+    const line = res.body.line_items[0]
+    expect(line).toMatchObject({
+      purchase_type: 'MIN',
+      description: 'Monthly Adult',
+      unit_price: '65.00',
+      total: '65.00',
+      revenue_account_code: '4000',
+      membership_id: monthly.id,
+    })
+    const membership = await membershipOf(line.customer_membership_id)
+    expect(membership).toMatchObject({
+      membership_type_id: monthly.id,
+      owner_id: customer.id,
+      status: 'ACT',
+      start_date: '2026-11-24',
+      billing_amount_cents: 6500,
+      billing_location_id: t.seed.gym.id,
+    })
+    const members = await t.db.selectFrom('membership_members').select('customer_id').execute()
+    expect(members).toEqual([{ customer_id: customer.id }])
+    expect(await historyOf(membership.id)).toEqual([
+      { from_status: null, to_status: 'ACT', changed_on: '2026-11-22' },
+    ])
+  })
+
+  test('MIN needs a start date and an active type, and only one of it', async () => {
+    const retired = await makeMembershipType(t.db, { status: 'RET' })
+    const res = await post({
+      customer_id: customer.id,
+      line_items: [{ purchase_type: 'MIN', membership_id: retired.id, quantity: 2 }],
+    })
+    expect(res.body).toEqual({
+      line_items: [
+        {
+          membership_id: ['Only an active product can be sold.'],
+          start_date: required,
+          quantity: ['Ensure this value is less than or equal to 1.'],
+        },
+      ],
+    })
+  })
+
+  test('paid at the terminal: IPP while processing; a failure leaves it IPP, completing makes it ACT', async () => {
+    const monthly = await makeMembershipType(t.db)
+    const sale = async () => {
+      const res = await post({
+        customer_id: customer.id,
+        line_items: [{ purchase_type: 'MIN', membership_id: monthly.id, start_date: '2026-11-22' }],
+        payments: [{ payment_type: 'STR', payment_method_type: 'CRD', amount: '65.00', status: 'PRO' }],
+      })
+      return {
+        membershipId: res.body.line_items[0].customer_membership_id,
+        paymentId: res.body.payments[0].id,
+      }
+    }
+    const failed = await sale()
+    expect((await membershipOf(failed.membershipId)).status).toBe('IPP')
+    await t.request('POST', `/api/payments/${failed.paymentId}/fail/`, {
+      token: staff.members.token,
+      body: { failure_message: 'Card declined' },
+    })
+    expect((await membershipOf(failed.membershipId)).status).toBe('IPP')
+
+    const paid = await sale()
+    t.clock.set('2026-11-23T16:00:00.000Z')
+    const res = await t.request('POST', `/api/payments/${paid.paymentId}/complete/`, {
+      token: staff.members.token,
+    })
+    expect(res.status).toBe(200)
+    expect((await membershipOf(paid.membershipId)).status).toBe('ACT')
+    expect(await historyOf(paid.membershipId)).toEqual([
+      { from_status: null, to_status: 'IPP', changed_on: '2026-11-22' },
+      { from_status: 'IPP', to_status: 'ACT', changed_on: '2026-11-23' },
+    ])
   })
 })

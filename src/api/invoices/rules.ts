@@ -13,6 +13,7 @@ import { customerExists } from '../customers/queries.ts'
 import { findDiscountByCode, type DiscountRow } from '../discounts/queries.ts'
 import { getEntryPassType } from '../entry-pass-types/queries.ts'
 import { getEvent } from '../events/queries.ts'
+import { getMembershipType } from '../membership-types/queries.ts'
 import { hasActiveReservation } from '../reservations/queries.ts'
 import { getVoucherPack } from '../voucher-packs/queries.ts'
 import { loadOrganization } from '../organization/queries.ts'
@@ -127,12 +128,27 @@ async function resolveLine(
     await lookUpTaxRate(deps.db, errors, 'tax_rate_id', fields.tax_rate_id)
   const quantity = fields.quantity ?? 1
   let product: Product | undefined
-  let grants: Pick<SaleLine, 'entryPassType' | 'eventId' | 'voucherPack'> = {}
+  let grants: Pick<SaleLine, 'membershipType' | 'startDate' | 'entryPassType' | 'eventId' | 'voucherPack'> =
+    {}
   switch (fields.purchase_type) {
     case 'GEN':
       if (!('unit_price' in fields)) errors.add('unit_price', messages.required)
       product = { name: '', price_cents: 0, tax_rate_id: null, revenue_account_code: '' }
       break
+    case 'MIN': {
+      if (quantity > 1) errors.add('quantity', messages.max(1))
+      if (fields.start_date === undefined) errors.add('start_date', messages.required)
+      const type = await lookUpProduct(
+        errors,
+        'membership_id',
+        fields.membership_id,
+        (id) => getMembershipType(deps.db, id),
+        activeOnly,
+      )
+      product = type
+      if (type) grants = { membershipType: type, startDate: fields.start_date }
+      break
+    }
     case 'EPA': {
       const type = await lookUpProduct(
         errors,

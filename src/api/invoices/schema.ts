@@ -15,12 +15,15 @@ const optionalText = (maxLength: number, description?: string) =>
 
 export const LineItemWrite = t.Object({
   purchase_type: field.choice(SOLD_PURCHASE_TYPES, {
-    description: 'GEN a generic item (retail), EPA entry passes, BOO an event booking, VPO a voucher pack',
+    description:
+      'GEN a generic item (retail), MIN a membership, EPA entry passes, BOO an event booking, VPO a voucher pack',
   }),
+  membership_id: t.Optional(field.integer({ description: 'MIN: the membership type sold (ACT)' })),
+  start_date: t.Optional(field.date({ description: 'MIN: the day the membership starts' })),
   event_id: t.Optional(field.integer({ description: 'BOO: the event booked (not cancelled)' })),
   voucher_pack_id: t.Optional(field.integer({ description: 'VPO: the voucher pack sold (ACT)' })),
   entry_pass_id: t.Optional(field.integer({ description: 'EPA: the entry pass type sold (ACT)' })),
-  quantity: t.Optional(field.integer({ min: 1, max: 1000, description: 'Default 1; BOO only 1' })),
+  quantity: t.Optional(field.integer({ min: 1, max: 1000, description: 'Default 1; MIN and BOO only 1' })),
   unit_price: t.Optional(
     decimalField({ description: "Default: the product's price; required for GEN; at least 0" }),
   ),
@@ -106,6 +109,8 @@ export const LineItemOut = t.Object({
   tax_amount: money(),
   total: money(),
   revenue_account_code: t.String(),
+  membership_id: field.nullable(t.Integer()),
+  customer_membership_id: field.nullable(t.Integer({ description: 'MIN: the membership it started' })),
   entry_pass_id: field.nullable(t.Integer()),
   event_id: field.nullable(t.Integer()),
   voucher_pack_id: field.nullable(t.Integer()),

@@ -60,6 +60,8 @@ export function serializeInvoice(row: InvoiceRow, urls: Urls): Static<typeof Inv
       tax_amount: centsToDecimal(line.tax_cents),
       total: centsToDecimal(line.net_cents + line.tax_cents),
       revenue_account_code: line.revenue_account_code,
+      membership_id: line.membership_type_id,
+      customer_membership_id: line.customer_membership_id,
       entry_pass_id: line.entry_pass_type_id,
       event_id: line.event_id,
       voucher_pack_id: line.voucher_pack_id,

@@ -8,6 +8,7 @@ import {
   type PaymentRow,
 } from '../../core/sales/settle-payment.ts'
 import type { Actor } from '../../domain/actor.ts'
+import { organizationToday } from '../organization/queries.ts'
 import type { Deps } from '../../deps.ts'
 import { checkDecimal } from '../../http/decimal.ts'
 import { notFound, ValidationError } from '../../http/errors.ts'
@@ -36,9 +37,16 @@ export async function paymentOf(deps: Pick<Deps, 'db'>, id: number): Promise<Pay
 const refuse = (message: string) => new ValidationError({ non_field_errors: [message] })
 
 /** POST complete/: PRO -> COM. */
-export async function completeProcessingPayment(deps: Deps, payment: PaymentRow, body: CheckedBody<object>) {
+export async function completeProcessingPayment(
+  deps: Deps,
+  payment: PaymentRow,
+  body: CheckedBody<object>,
+  actor: Actor,
+) {
   body.valid()
-  if (!(await completePayment(deps, payment))) throw refuse(paymentActionMessages.notProcessing)
+  const today = await organizationToday(deps)
+  if (!(await completePayment(deps, payment, { userId: actor.user.id, today })))
+    throw refuse(paymentActionMessages.notProcessing)
 }
 
 /** POST fail/: PRO -> FAI, with the processor's failure_message. */

@@ -31,7 +31,7 @@ export const paymentActionRoutes = (deps: Deps): AnyElysia => {
       summary: 'Complete a processing payment (PRO -> COM)',
       permission: 'can_manage_members',
       body: named('PaymentComplete', NoBody),
-      run: (payment, body) => completeProcessingPayment(deps, payment, checkBody(NoBody, body)),
+      run: (payment, body, actor) => completeProcessingPayment(deps, payment, checkBody(NoBody, body), actor),
     },
     {
       name: 'fail',

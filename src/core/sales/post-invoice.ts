@@ -1,6 +1,13 @@
 import type { Insertable } from 'kysely'
 import type { Db } from '../../db/connection.ts'
-import type { LineItemPurchaseType, PaymentStatus, PaymentTable } from '../../db/schema.ts'
+import type {
+  LineItemPurchaseType,
+  PaymentStatus,
+  PaymentTable,
+  PurchaseType as MembershipPurchaseType,
+} from '../../db/schema.ts'
+import { localDate } from '../../lib/local-time.ts'
+import { startMembership } from '../memberships/start.ts'
 import { defaultExpiryDate } from '../../domain/expiry.ts'
 import { priceInvoice, type DiscountTerms } from '../../domain/invoice-money.ts'
 import {
@@ -38,10 +45,20 @@ export interface SaleLine {
   revenueAccountCode: string
   /** EPA: the type of the passes it issues, one per quantity */
   entryPassType?: SoldEntryPassType
+  /** MIN: the membership type it starts for the customer, from `startDate` */
+  membershipType?: SoldMembershipType
+  startDate?: string
   /** BOO: the event it books the customer on */
   eventId?: number
   /** VPO: the pack whose voucher it issues the customer */
   voucherPack?: SoldVoucherPack
+}
+
+/** A membership type as a sale starts a membership of it. */
+export interface SoldMembershipType {
+  id: number
+  purchase_type: MembershipPurchaseType
+  price_cents: number
 }
 
 /** A voucher pack as a sale issues its voucher. */
@@ -143,6 +160,32 @@ export async function postInvoice(
               updated_at: at,
             })
           : null
+      const type = line.membershipType
+      // A membership bought with a payment still at the terminal is IPP until that payment completes.
+      const membershipId =
+        type && customerId !== null
+          ? await startMembership(trx, {
+              row: {
+                membership_type_id: type.id,
+                owner_id: customerId,
+                status: sale.payments.some((payment) => payment.status === 'PRO') ? 'IPP' : 'ACT',
+                start_date: line.startDate!,
+                end_date: null,
+                billing_location_id: sale.gymId,
+                has_payment_method: 0,
+                is_pending_staff_approval: 0,
+                billing_amount_cents: type.purchase_type === 'REC' ? type.price_cents : 0,
+                discount_association_id: null,
+                referring_customer_id: null,
+                created_at: at,
+                updated_at: at,
+              },
+              memberIds: [customerId],
+              addOnIds: [],
+              today: localDate(now, zone),
+              changedById: sale.staffUserId,
+            })
+          : null
       const pack = line.voucherPack
       const voucherId =
         pack && customerId !== null
@@ -171,11 +214,11 @@ export async function postInvoice(
         tax_rate_basis_points: line.taxRateBasisPoints,
         tax_cents: price.taxCents,
         revenue_account_code: line.revenueAccountCode,
-        membership_type_id: null,
+        membership_type_id: type?.id ?? null,
         entry_pass_type_id: line.entryPassType?.id ?? null,
         event_id: line.eventId ?? null,
         voucher_pack_id: pack?.id ?? null,
-        customer_membership_id: null,
+        customer_membership_id: membershipId,
         reservation_id: reservationId,
         customer_event_voucher_id: voucherId,
       })

@@ -127,3 +127,33 @@ export async function returnToCredit(trx: Db, creditId: number, cents: number, a
     .where('id', '=', creditId)
     .execute()
 }
+
+/** Whether any payment of the invoice is still at the terminal. */
+export async function hasProcessingPayment(trx: Db, invoiceId: number): Promise<boolean> {
+  const row = await trx
+    .selectFrom('payments')
+    .select('id')
+    .where('invoice_id', '=', invoiceId)
+    .where('status', '=', 'PRO')
+    .executeTakeFirst()
+  return row !== undefined
+}
+
+/** The memberships the invoice's MIN lines started that are still awaiting their payment (IPP). */
+export const listAwaitingMemberships = (trx: Db, invoiceId: number) =>
+  trx
+    .selectFrom('invoice_line_items as l')
+    .innerJoin('customer_memberships as m', 'm.id', 'l.customer_membership_id')
+    .select('m.id')
+    .where('l.invoice_id', '=', invoiceId)
+    .where('l.purchase_type', '=', 'MIN')
+    .where('m.status', '=', 'IPP')
+    .execute()
+
+export async function activateMembership(trx: Db, id: number, at: string): Promise<void> {
+  await trx
+    .updateTable('customer_memberships')
+    .set({ status: 'ACT', updated_at: at })
+    .where('id', '=', id)
+    .execute()
+}

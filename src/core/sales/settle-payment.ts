@@ -1,6 +1,10 @@
 import type { Db } from '../../db/connection.ts'
+import { insertStatusChange } from '../memberships/queries.ts'
 import {
+  activateMembership,
   addRefundedAmount,
+  hasProcessingPayment,
+  listAwaitingMemberships,
   insertRefund,
   returnToCredit,
   updatePaymentFrom,
@@ -20,30 +24,53 @@ interface SettleDeps {
   clock: { now(): Date }
 }
 
-/** PRO -> COM; false when the payment was no longer processing. */
-export async function completePayment(deps: SettleDeps, payment: PaymentRow): Promise<boolean> {
+/**
+ * PRO -> COM; false when the payment was no longer processing. Once none of the invoice's payments
+ * is processing, the memberships its MIN lines started leave IPP for ACT, each with its history
+ * row dated `today` (organization-local).
+ */
+export async function completePayment(
+  deps: SettleDeps,
+  payment: PaymentRow,
+  actor: { userId: number; today: string },
+): Promise<boolean> {
   const at = deps.clock.now().toISOString()
-  return deps.db
-    .transaction()
-    .execute((trx) => updatePaymentFrom(trx, payment.id, 'PRO', { status: 'COM', updated_at: at }))
+  return deps.db.transaction().execute(async (trx) => {
+    if (!(await updatePaymentFrom(trx, payment.id, 'PRO', { status: 'COM', updated_at: at }))) return false
+    if (await hasProcessingPayment(trx, payment.invoice_id)) return true
+    for (const membership of await listAwaitingMemberships(trx, payment.invoice_id)) {
+      await activateMembership(trx, membership.id, at)
+      await insertStatusChange(trx, {
+        customer_membership_id: membership.id,
+        member_customer_id: null,
+        from_status: 'IPP',
+        to_status: 'ACT',
+        changed_on: actor.today,
+        changed_by_id: actor.userId,
+        created_at: at,
+      })
+    }
+    return true
+  })
 }
 
-/** PRO -> FAI with the processor's reason; false when the payment was no longer processing. */
+/**
+ * PRO -> FAI with the processor's reason; false when the payment was no longer processing. A
+ * membership the sale started stays IPP: it is still awaiting its initial payment.
+ */
 export async function failPayment(
   deps: SettleDeps,
   payment: PaymentRow,
   failureMessage: string,
 ): Promise<boolean> {
   const at = deps.clock.now().toISOString()
-  return deps.db
-    .transaction()
-    .execute((trx) =>
-      updatePaymentFrom(trx, payment.id, 'PRO', {
-        status: 'FAI',
-        failure_message: failureMessage,
-        updated_at: at,
-      }),
-    )
+  return deps.db.transaction().execute((trx) =>
+    updatePaymentFrom(trx, payment.id, 'PRO', {
+      status: 'FAI',
+      failure_message: failureMessage,
+      updated_at: at,
+    }),
+  )
 }
 
 export interface Refund {
