@@ -102,14 +102,15 @@ export async function up(db: Kysely<any>): Promise<void> {
       id INTEGER PRIMARY KEY,
       code TEXT NOT NULL UNIQUE,
       invoice_line_item_id INTEGER NOT NULL UNIQUE REFERENCES invoice_line_items (id),
-      membership_type_id INTEGER REFERENCES membership_types (id),
       entry_pass_type_id INTEGER REFERENCES entry_pass_types (id),
       voucher_pack_id INTEGER REFERENCES voucher_packs (id),
       purchaser_id INTEGER REFERENCES customers (id),
       redeemed_by_id INTEGER REFERENCES customers (id),
       redeemed_at TEXT,
+      customer_entry_pass_id INTEGER REFERENCES customer_entry_passes (id),
+      customer_event_voucher_id INTEGER REFERENCES customer_event_vouchers (id),
       created_at TEXT NOT NULL,
-      CHECK ((membership_type_id IS NOT NULL) + (entry_pass_type_id IS NOT NULL) + (voucher_pack_id IS NOT NULL) = 1)
+      CHECK ((entry_pass_type_id IS NOT NULL) + (voucher_pack_id IS NOT NULL) = 1)
     )`,
     `CREATE INDEX customer_entry_passes_invoice ON customer_entry_passes (invoice_id) WHERE invoice_id IS NOT NULL`,
   ])

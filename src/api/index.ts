@@ -32,6 +32,7 @@ import { userRoutes } from './users/routes.ts'
 import { voucherPackRoutes } from './voucher-packs/routes.ts'
 import { invoiceRoutes } from './invoices/routes.ts'
 import { paymentActionRoutes } from './payments/routes.ts'
+import { giftRoutes } from './gifts/routes.ts'
 import { webhookRoutes } from './webhooks/routes.ts'
 
 /** Paths whose writes may be form-encoded, as DRF's ObtainAuthToken takes them. */
@@ -77,6 +78,7 @@ export const apiRoutes = (deps: Deps): AnyElysia =>
     .use(voucherPackRoutes(deps))
     .use(invoiceRoutes(deps))
     .use(paymentActionRoutes(deps))
+    .use(giftRoutes(deps))
     // Prices: what products are taxed at, and the codes that take money off
     .use(taxRateRoutes(deps))
     .use(discountRoutes(deps))

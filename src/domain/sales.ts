@@ -1,7 +1,7 @@
 /** The vocabulary of a sale: what a line sells, how a payment is made, where a payment stands. */
 
 /** The line purchase types the desk sells through POST /api/invoices/. */
-export const SOLD_PURCHASE_TYPES = ['GEN', 'MIN', 'EPA', 'BOO', 'VPO'] as const
+export const SOLD_PURCHASE_TYPES = ['GEN', 'MIN', 'EPA', 'BOO', 'VPO', 'GIF'] as const
 
 /** Payment types a sale may record; CRE (a credit) and VOU (a voucher) draw on what the customer holds. */
 export const PAYMENT_TYPES = [

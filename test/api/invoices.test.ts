@@ -291,6 +291,7 @@ describe('POST /api/invoices/', () => {
           voucher_pack_id: null,
           reservation_id: null,
           customer_event_voucher_id: null,
+          gift_code: null,
           customer_entry_pass_ids: passes.map((pass) => pass.id),
         },
         {
@@ -313,6 +314,7 @@ describe('POST /api/invoices/', () => {
           voucher_pack_id: null,
           reservation_id: null,
           customer_event_voucher_id: null,
+          gift_code: null,
           customer_entry_pass_ids: [],
         },
         {
@@ -335,6 +337,7 @@ describe('POST /api/invoices/', () => {
           voucher_pack_id: null,
           reservation_id: null,
           customer_event_voucher_id: null,
+          gift_code: null,
           customer_entry_pass_ids: [],
         },
       ],
@@ -545,6 +548,7 @@ describe('POST /api/invoices/ bookings and voucher packs', () => {
         voucher_pack_id: null,
         reservation_id: reservation.id,
         customer_event_voucher_id: null,
+        gift_code: null,
         customer_entry_pass_ids: [],
       },
       {
@@ -566,6 +570,7 @@ describe('POST /api/invoices/ bookings and voucher packs', () => {
         voucher_pack_id: pack.id,
         reservation_id: null,
         customer_event_voucher_id: voucher.id,
+        gift_code: null,
         customer_entry_pass_ids: [],
       },
     ])

@@ -9,7 +9,10 @@ import type {
   RefundTable,
 } from '../../db/schema.ts'
 
-export type InvoiceLineRow = Selectable<InvoiceLineItemTable> & { customer_entry_pass_ids: number[] }
+export type InvoiceLineRow = Selectable<InvoiceLineItemTable> & {
+  customer_entry_pass_ids: number[]
+  gift_code: string | null
+}
 
 /** An invoice with everything its record shows: location, discounts, lines, payments, refunds. */
 export type InvoiceRow = Selectable<InvoiceTable> & {
@@ -54,10 +57,12 @@ async function withParts(
       .orderBy('position')
       .execute(),
     db
-      .selectFrom('invoice_line_items')
-      .selectAll()
-      .where('invoice_id', 'in', ids)
-      .orderBy('position')
+      .selectFrom('invoice_line_items as l')
+      .leftJoin('gifts as g', 'g.invoice_line_item_id', 'l.id')
+      .selectAll('l')
+      .select('g.code as gift_code')
+      .where('l.invoice_id', 'in', ids)
+      .orderBy('l.position')
       .execute(),
     db
       .selectFrom('customer_entry_passes')

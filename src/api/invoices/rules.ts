@@ -45,6 +45,7 @@ type PaymentInput = Static<typeof PaymentWrite>
 export const invoiceMessages = {
   emptyList: 'This list may not be empty.',
   notForSale: 'Only an active product can be sold.',
+  giftProduct: 'Give exactly one of entry_pass_id and voucher_pack_id.',
   unknownDiscount: (code: string) => `No active discount has the code "${code}".`,
   repeatedDiscount: (code: string) => `The discount code "${code}" is given more than once.`,
   needsCustomer: 'A sale that grants the customer something (MIN, EPA, BOO, VPO, EVV) needs a customer.',
@@ -128,8 +129,9 @@ async function resolveLine(
     await lookUpTaxRate(deps.db, errors, 'tax_rate_id', fields.tax_rate_id)
   const quantity = fields.quantity ?? 1
   let product: Product | undefined
-  let grants: Pick<SaleLine, 'membershipType' | 'startDate' | 'entryPassType' | 'eventId' | 'voucherPack'> =
-    {}
+  let grants: Partial<
+    Pick<SaleLine, 'membershipType' | 'startDate' | 'entryPassType' | 'eventId' | 'voucherPack' | 'gift'>
+  > = {}
   switch (fields.purchase_type) {
     case 'GEN':
       if (!('unit_price' in fields)) errors.add('unit_price', messages.required)
@@ -186,6 +188,35 @@ async function resolveLine(
       )
       product = pack
       if (pack) grants = { voucherPack: pack }
+      break
+    }
+    case 'GIF': {
+      const gift = fields.gift ?? {}
+      if ((gift.entry_pass_id === undefined) === (gift.voucher_pack_id === undefined)) {
+        errors.add('gift', invoiceMessages.giftProduct)
+        break
+      }
+      if (gift.entry_pass_id !== undefined) {
+        const type = await lookUpProduct(
+          errors,
+          'gift',
+          gift.entry_pass_id,
+          (id) => getEntryPassType(deps.db, id),
+          activeOnly,
+        )
+        product = type
+        if (type) grants = { gift: { entryPassTypeId: type.id } }
+      } else {
+        const pack = await lookUpProduct(
+          errors,
+          'gift',
+          gift.voucher_pack_id,
+          (id) => getVoucherPack(deps.db, id),
+          activeOnly,
+        )
+        product = pack
+        if (pack) grants = { gift: { voucherPackId: pack.id } }
+      }
       break
     }
     default:

@@ -16,12 +16,21 @@ const optionalText = (maxLength: number, description?: string) =>
 export const LineItemWrite = t.Object({
   purchase_type: field.choice(SOLD_PURCHASE_TYPES, {
     description:
-      'GEN a generic item (retail), MIN a membership, EPA entry passes, BOO an event booking, VPO a voucher pack',
+      'GEN a generic item (retail), MIN a membership, EPA entry passes, BOO an event booking, VPO a voucher pack, GIF a gift',
   }),
   membership_id: t.Optional(field.integer({ description: 'MIN: the membership type sold (ACT)' })),
   start_date: t.Optional(field.date({ description: 'MIN: the day the membership starts' })),
   event_id: t.Optional(field.integer({ description: 'BOO: the event booked (not cancelled)' })),
   voucher_pack_id: t.Optional(field.integer({ description: 'VPO: the voucher pack sold (ACT)' })),
+  gift: t.Optional(
+    t.Object(
+      {
+        entry_pass_id: t.Optional(field.integer({ description: 'An entry pass type (ACT)' })),
+        voucher_pack_id: t.Optional(field.integer({ description: 'A voucher pack (ACT)' })),
+      },
+      { description: 'GIF: the product gifted, exactly one of the two' },
+    ),
+  ),
   entry_pass_id: t.Optional(field.integer({ description: 'EPA: the entry pass type sold (ACT)' })),
   quantity: t.Optional(field.integer({ min: 1, max: 1000, description: 'Default 1; MIN and BOO only 1' })),
   unit_price: t.Optional(
@@ -116,6 +125,7 @@ export const LineItemOut = t.Object({
   voucher_pack_id: field.nullable(t.Integer()),
   reservation_id: field.nullable(t.Integer({ description: 'BOO: the reservation it booked' })),
   customer_event_voucher_id: field.nullable(t.Integer({ description: 'VPO: the voucher it issued' })),
+  gift_code: field.nullable(t.String({ description: 'GIF: the code that redeems the gift' })),
   customer_entry_pass_ids: t.Array(t.Integer(), { description: 'EPA: the passes it issued' }),
 })
 

@@ -67,6 +67,7 @@ export function serializeInvoice(row: InvoiceRow, urls: Urls): Static<typeof Inv
       voucher_pack_id: line.voucher_pack_id,
       reservation_id: line.reservation_id,
       customer_event_voucher_id: line.customer_event_voucher_id,
+      gift_code: line.gift_code,
       customer_entry_pass_ids: line.customer_entry_pass_ids,
     })),
     payments: row.payments.map((payment) => ({

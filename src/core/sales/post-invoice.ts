@@ -7,6 +7,7 @@ import type {
   PurchaseType as MembershipPurchaseType,
 } from '../../db/schema.ts'
 import { localDate } from '../../lib/local-time.ts'
+import { newGiftCode } from '../../lib/secrets.ts'
 import { startMembership } from '../memberships/start.ts'
 import { defaultExpiryDate } from '../../domain/expiry.ts'
 import { priceInvoice, type DiscountTerms } from '../../domain/invoice-money.ts'
@@ -14,6 +15,7 @@ import {
   drawOnCredit,
   insertEntryPasses,
   insertEventVoucher,
+  insertGift,
   insertInvoice,
   insertInvoiceDiscounts,
   insertLineItem,
@@ -48,6 +50,8 @@ export interface SaleLine {
   /** MIN: the membership type it starts for the customer, from `startDate` */
   membershipType?: SoldMembershipType
   startDate?: string
+  /** GIF: the product the gift's code grants whoever redeems it */
+  gift?: { entryPassTypeId: number } | { voucherPackId: number }
   /** BOO: the event it books the customer on */
   eventId?: number
   /** VPO: the pack whose voucher it issues the customer */
@@ -201,7 +205,7 @@ export async function postInvoice(
               updated_at: at,
             })
           : null
-      await insertLineItem(trx, {
+      const lineId = await insertLineItem(trx, {
         invoice_id: invoiceId,
         position: i,
         purchase_type: line.purchaseType,
@@ -222,6 +226,20 @@ export async function postInvoice(
         reservation_id: reservationId,
         customer_event_voucher_id: voucherId,
       })
+      if (line.gift) {
+        await insertGift(trx, {
+          code: newGiftCode(),
+          invoice_line_item_id: lineId,
+          entry_pass_type_id: 'entryPassTypeId' in line.gift ? line.gift.entryPassTypeId : null,
+          voucher_pack_id: 'voucherPackId' in line.gift ? line.gift.voucherPackId : null,
+          purchaser_id: customerId,
+          redeemed_by_id: null,
+          redeemed_at: null,
+          customer_entry_pass_id: null,
+          customer_event_voucher_id: null,
+          created_at: at,
+        })
+      }
       const passType = line.entryPassType
       if (passType && sale.customerId !== null) {
         const expiryDate = defaultExpiryDate(passType.valid_days, now, zone)

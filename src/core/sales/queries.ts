@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.ts'
 import type {
   CustomerEntryPassTable,
   CustomerEventVoucherTable,
+  GiftTable,
   InvoiceDiscountTable,
   InvoiceLineItemTable,
   InvoiceTable,
@@ -156,4 +157,37 @@ export async function activateMembership(trx: Db, id: number, at: string): Promi
     .set({ status: 'ACT', updated_at: at })
     .where('id', '=', id)
     .execute()
+}
+
+export async function insertGift(trx: Db, row: Insertable<GiftTable>): Promise<void> {
+  await trx.insertInto('gifts').values(row).execute()
+}
+
+/** The gift with this code; codes are kept in capitals, so any case finds it. */
+export const findGiftByCode = (db: Db, code: string) =>
+  db.selectFrom('gifts').selectAll().where('code', '=', code.toUpperCase()).executeTakeFirst()
+
+/** Marks a gift redeemed unless it already is; false (nothing changed) when it was. */
+export async function markGiftRedeemed(
+  trx: Db,
+  id: number,
+  customerId: number,
+  at: string,
+): Promise<boolean> {
+  const result = await trx
+    .updateTable('gifts')
+    .set({ redeemed_by_id: customerId, redeemed_at: at })
+    .where('id', '=', id)
+    .where('redeemed_at', 'is', null)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
+}
+
+export async function setGiftGranted(trx: Db, id: number, granted: Updateable<GiftTable>): Promise<void> {
+  await trx.updateTable('gifts').set(granted).where('id', '=', id).execute()
+}
+
+export async function insertEntryPass(trx: Db, row: Insertable<CustomerEntryPassTable>): Promise<number> {
+  return (await trx.insertInto('customer_entry_passes').values(row).returning('id').executeTakeFirstOrThrow())
+    .id
 }
