@@ -217,9 +217,15 @@ describe('restoreSnapshot', () => {
   test('refuses a damaged copy', async () => {
     const { path } = await liveDatabase()
     const taken = await takeSnapshot({ dbPath: path, target: { folder: tempDir() }, kind: 'manual', at: AT })
-    // Zero out the copy's last pages: table pages the schema still points at.
+    // Zero out three index pages the schema still points at: chosen by the schema, not by their
+    // place in the file, which moves whenever a migration adds tables.
+    const copy = new Database(taken.path, { readonly: true })
+    const roots = copy
+      .query("SELECT rootpage FROM sqlite_master WHERE type = 'index' ORDER BY rootpage DESC LIMIT 3")
+      .all() as { rootpage: number }[]
+    copy.close()
     const bytes = new Uint8Array(await Bun.file(taken.path).arrayBuffer())
-    bytes.fill(0, bytes.length - 4 * 4096)
+    for (const { rootpage } of roots) bytes.fill(0, (rootpage - 1) * 4096, rootpage * 4096)
     writeFileSync(taken.path, bytes)
     expect(() => restoreSnapshot(taken.path, path, AT)).toThrow(
       /^not restoring: \S+ fails SQLite's integrity check \(Tree \d+ page \d+: [^;\n]+(; Tree \d+ page \d+: [^;\n]+){2}\); the database was not touched$/,
