@@ -1,4 +1,4 @@
-import { Elysia } from 'elysia'
+import { Elysia, type AnyElysia } from 'elysia'
 import type { Deps } from '../deps.ts'
 import { addOnRoutes } from './add-ons/routes.ts'
 import { backupRoutes } from './backups/routes.ts'
@@ -30,6 +30,9 @@ import { reservationRoutes } from './reservations/routes.ts'
 import { taxRateRoutes } from './tax-rates/routes.ts'
 import { userRoutes } from './users/routes.ts'
 import { voucherPackRoutes } from './voucher-packs/routes.ts'
+import { invoiceRoutes } from './invoices/routes.ts'
+import { paymentActionRoutes } from './payments/routes.ts'
+import { giftRoutes } from './gifts/routes.ts'
 import { webhookRoutes } from './webhooks/routes.ts'
 
 /** Paths whose writes may be form-encoded, as DRF's ObtainAuthToken takes them. */
@@ -41,7 +44,9 @@ export const MULTIPART_PATHS: readonly RegExp[] = [...DOCUMENT_UPLOAD_PATHS]
  * The one route table of the whole API, one line per resource. Whether a route needs a token is
  * said by the route itself (`docs({ public: true })` for the few that do not).
  */
-export const apiRoutes = (deps: Deps) =>
+// Typed as any Elysia: the chain's inferred type grows with each resource until the compiler gives up
+// on it, and nothing reads the routes' types through it.
+export const apiRoutes = (deps: Deps): AnyElysia =>
   new Elysia()
     .use(healthRoutes(deps))
     .use(monitoringRoutes(deps))
@@ -71,6 +76,9 @@ export const apiRoutes = (deps: Deps) =>
     .use(eventRoutes(deps))
     .use(reservationRoutes(deps))
     .use(voucherPackRoutes(deps))
+    .use(invoiceRoutes(deps))
+    .use(paymentActionRoutes(deps))
+    .use(giftRoutes(deps))
     // Prices: what products are taxed at, and the codes that take money off
     .use(taxRateRoutes(deps))
     .use(discountRoutes(deps))

@@ -50,15 +50,19 @@ export class FieldErrorCollector {
     return field in this.errors
   }
 
-  throwIfAny(): void {
-    const fields = Object.keys(this.errors)
-    if (fields.length === 0) return
+  /** Every failing field so far, in the body's order; {} when none failed. */
+  collected(): FieldErrors {
     const rank = (field: string) => {
       const i = this.order.indexOf(field)
       return i === -1 ? this.order.length : i
     }
-    const sorted = [...fields].sort((a, b) => rank(a) - rank(b))
-    throw new ValidationError(Object.fromEntries(sorted.map((field) => [field, this.errors[field]!])))
+    const sorted = Object.keys(this.errors).sort((a, b) => rank(a) - rank(b))
+    return Object.fromEntries(sorted.map((field) => [field, this.errors[field]!]))
+  }
+
+  throwIfAny(): void {
+    const fields = this.collected()
+    if (Object.keys(fields).length > 0) throw new ValidationError(fields)
   }
 }
 

@@ -12,3 +12,10 @@ export const hashTokenKey = (key: string): string => Bun.SHA256.hash(key, 'hex')
 
 /** A readable random password for the first-start admin (printed once to the log). */
 export const newPassword = (): string => randomBytes(12).toString('base64url')
+
+/** Letters and digits a person reads off a card without confusing them (no 0/O, 1/I/L). */
+const GIFT_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
+
+/** A gift's code: 12 characters of GIFT_CODE_ALPHABET, random. */
+export const newGiftCode = (): string =>
+  Array.from(randomBytes(12), (byte) => GIFT_CODE_ALPHABET[byte % GIFT_CODE_ALPHABET.length]).join('')

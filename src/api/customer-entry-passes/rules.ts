@@ -1,7 +1,6 @@
 import type { Actor } from '../../domain/actor.ts'
 import { loadOrganization } from '../organization/queries.ts'
 import type { Static } from 'elysia'
-import { DateTime } from 'luxon'
 import { insertCustomerEntryPass, updateCustomerEntryPass, type CustomerEntryPassRow } from './queries.ts'
 import type { CustomerEntryPassCreate, CustomerEntryPassUpdate } from './schema.ts'
 import { customerExists } from '../customers/queries.ts'
@@ -9,22 +8,11 @@ import { getEntryPassType } from '../entry-pass-types/queries.ts'
 import type { Deps } from '../../deps.ts'
 import { messages } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
-import { localDate } from '../../lib/local-time.ts'
+import { defaultExpiryDate } from '../../domain/expiry.ts'
 import { lookUpReferenced } from '../../http/references.ts'
 
 type CreateInput = Static<typeof CustomerEntryPassCreate>
 type UpdateInput = Partial<Static<typeof CustomerEntryPassUpdate>>
-
-/**
- * The last day a pass issued at `now` may be used: `validDays` days counting today (1 = today only),
- * in the organization's zone; null when the type sets no limit.
- */
-export function defaultExpiryDate(validDays: number | null, now: Date, zone: string): string | null {
-  if (validDays === null) return null
-  return DateTime.fromISO(localDate(now, zone))
-    .plus({ days: validDays - 1 })
-    .toISODate()!
-}
 
 /** Issues a pass: as many entries as its type gives, expiring as the type says unless told. */
 export async function createCustomerEntryPass(

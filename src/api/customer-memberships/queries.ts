@@ -1,13 +1,8 @@
-import type { Insertable, Updateable } from 'kysely'
+import type { Updateable } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import { definedChanges } from '../../db/changes.ts'
 import { listFrom, type ListSource } from '../../db/list-source.ts'
-import type {
-  CustomerMembershipTable,
-  Flag,
-  MembershipStatus,
-  MembershipStatusChangeTable,
-} from '../../db/schema.ts'
+import type { CustomerMembershipTable, Flag, MembershipStatus } from '../../db/schema.ts'
 import { contains } from '../../db/text-search.ts'
 
 export interface CustomerMembershipFilters {
@@ -142,14 +137,6 @@ export async function listExistingCustomerIds(db: Db, ids: readonly number[]): P
   return new Set(rows.map((r) => r.id))
 }
 
-export async function insertCustomerMembership(
-  db: Db,
-  row: Insertable<CustomerMembershipTable>,
-): Promise<number> {
-  return (await db.insertInto('customer_memberships').values(row).returning('id').executeTakeFirstOrThrow())
-    .id
-}
-
 export async function updateCustomerMembership(
   db: Db,
   id: number,
@@ -157,28 +144,6 @@ export async function updateCustomerMembership(
 ): Promise<void> {
   const set = definedChanges(changes)
   if (set) await db.updateTable('customer_memberships').set(set).where('id', '=', id).execute()
-}
-
-/** Covers each customer by the membership, each with the same add-ons. */
-export async function insertMembers(
-  db: Db,
-  membershipId: number,
-  customerIds: readonly number[],
-  addOnIds: readonly string[],
-): Promise<void> {
-  for (const customerId of customerIds) {
-    const { id } = await db
-      .insertInto('membership_members')
-      .values({ customer_membership_id: membershipId, customer_id: customerId, is_frozen: 0 })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-    if (addOnIds.length > 0) {
-      await db
-        .insertInto('membership_member_add_ons')
-        .values(addOnIds.map((addOnId) => ({ membership_member_id: id, add_on_id: addOnId })))
-        .execute()
-    }
-  }
 }
 
 export async function updateMemberFrozen(
@@ -195,9 +160,9 @@ export async function updateMemberFrozen(
     .execute()
 }
 
-export async function insertStatusChange(
-  db: Db,
-  change: Insertable<MembershipStatusChangeTable>,
-): Promise<void> {
-  await db.insertInto('membership_status_changes').values(change).execute()
-}
+// Starting a membership is shared with the sales engine (a MIN line), so its statements live there.
+export {
+  insertCustomerMembership,
+  insertMembers,
+  insertStatusChange,
+} from '../../core/memberships/queries.ts'

@@ -5,14 +5,8 @@ import { lookUpGym } from '../gyms/queries.ts'
 import type { Static } from 'elysia'
 import { listExistingAddOnIds } from '../add-ons/queries.ts'
 import { customerExists } from '../customers/queries.ts'
-import {
-  insertCustomerMembership,
-  insertMembers,
-  insertStatusChange,
-  listExistingCustomerIds,
-  updateCustomerMembership,
-  type CustomerMembershipRow,
-} from './queries.ts'
+import { startMembership } from '../../core/memberships/start.ts'
+import { listExistingCustomerIds, updateCustomerMembership, type CustomerMembershipRow } from './queries.ts'
 import type { CustomerMembershipCreate, CustomerMembershipUpdate } from './schema.ts'
 import { getMembershipType, type MembershipTypeRow } from '../membership-types/queries.ts'
 import type { Deps } from '../../deps.ts'
@@ -75,11 +69,7 @@ async function checkMembers(
   return ids
 }
 
-/**
- * Starts a membership: the record, its members with their add-ons, and its first status change,
- * in one transaction. The first change is dated the start date when that is already past (an
- * import of a running membership has been in its status since it started), else today.
- */
+/** Starts a membership (core/memberships/start.ts) once every field has passed, in one transaction. */
 export async function createCustomerMembership(
   deps: Pick<Deps, 'db' | 'clock'>,
   body: CheckedBody<CreateInput>,
@@ -103,35 +93,29 @@ export async function createCustomerMembership(
 
   const now = deps.clock.now().toISOString()
   const today = await organizationToday(deps)
-  const status = input.status ?? 'ACT'
-  return deps.db.transaction().execute(async (trx) => {
-    const id = await insertCustomerMembership(trx, {
-      membership_type_id: input.membership_id,
-      owner_id: input.owner_id,
-      status,
-      start_date: input.start_date,
-      end_date: input.end_date ?? null,
-      billing_location_id: input.billing_location_id ?? null,
-      has_payment_method: toFlag(input.has_payment_method) ?? 0,
-      is_pending_staff_approval: toFlag(input.is_pending_staff_approval) ?? 0,
-      billing_amount_cents: billingCents ?? (type!.purchase_type === 'REC' ? type!.price_cents : 0),
-      discount_association_id: null,
-      referring_customer_id: input.referring_customer_id ?? null,
-      created_at: now,
-      updated_at: now,
-    })
-    await insertMembers(trx, id, memberIds!, addOnIds)
-    await insertStatusChange(trx, {
-      customer_membership_id: id,
-      member_customer_id: null,
-      from_status: null,
-      to_status: status,
-      changed_on: input.start_date < today ? input.start_date : today,
-      changed_by_id: actor.user.id,
-      created_at: now,
-    })
-    return id
-  })
+  return deps.db.transaction().execute((trx) =>
+    startMembership(trx, {
+      row: {
+        membership_type_id: input.membership_id,
+        owner_id: input.owner_id,
+        status: input.status ?? 'ACT',
+        start_date: input.start_date,
+        end_date: input.end_date ?? null,
+        billing_location_id: input.billing_location_id ?? null,
+        has_payment_method: toFlag(input.has_payment_method) ?? 0,
+        is_pending_staff_approval: toFlag(input.is_pending_staff_approval) ?? 0,
+        billing_amount_cents: billingCents ?? (type!.purchase_type === 'REC' ? type!.price_cents : 0),
+        discount_association_id: null,
+        referring_customer_id: input.referring_customer_id ?? null,
+        created_at: now,
+        updated_at: now,
+      },
+      memberIds: memberIds!,
+      addOnIds,
+      today,
+      changedById: actor.user.id,
+    }),
+  )
 }
 
 /** PATCH: billing details and the end date; what was fixed at creation may be sent but not changed. */

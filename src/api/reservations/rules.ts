@@ -8,12 +8,9 @@ import { messages } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { toFlag } from '../../db/flags.ts'
 import { lookUpReferenced } from '../../http/references.ts'
+import { reservationMessages } from '../../domain/reservations.ts'
 
-export const reservationMessages = {
-  eventCancelled: 'This event is cancelled.',
-  duplicate: 'This customer already has a reservation for this event.',
-  alreadyCancelled: 'This reservation is already cancelled.',
-}
+export { reservationMessages }
 
 export async function createReservation(
   deps: Pick<Deps, 'db' | 'clock'>,

@@ -1,0 +1,210 @@
+import { Type as t } from '@sinclair/typebox'
+import {
+  NEW_PAYMENT_STATUSES,
+  PAYMENT_METHOD_TYPES,
+  PAYMENT_TYPES,
+  SOLD_PURCHASE_TYPES,
+} from '../../domain/sales.ts'
+import { decimalField } from '../../http/decimal.ts'
+import { FieldErrors } from '../../http/docs.ts'
+import { field, out } from '../../http/fields.ts'
+import { saleTermsWrite } from '../tax-rates/schema.ts'
+
+const optionalText = (maxLength: number, description?: string) =>
+  t.Optional(field.text({ blank: true, maxLength, description }))
+
+export const LineItemWrite = t.Object({
+  purchase_type: field.choice(SOLD_PURCHASE_TYPES, {
+    description:
+      'GEN a generic item (retail), MIN a membership, EPA entry passes, BOO an event booking, VPO a voucher pack, GIF a gift',
+  }),
+  membership_id: t.Optional(field.integer({ description: 'MIN: the membership type sold (ACT)' })),
+  start_date: t.Optional(field.date({ description: 'MIN: the day the membership starts' })),
+  event_id: t.Optional(field.integer({ description: 'BOO: the event booked (not cancelled)' })),
+  voucher_pack_id: t.Optional(field.integer({ description: 'VPO: the voucher pack sold (ACT)' })),
+  gift: t.Optional(
+    t.Object(
+      {
+        entry_pass_id: t.Optional(field.integer({ description: 'An entry pass type (ACT)' })),
+        voucher_pack_id: t.Optional(field.integer({ description: 'A voucher pack (ACT)' })),
+      },
+      { description: 'GIF: the product gifted, exactly one of the two' },
+    ),
+  ),
+  entry_pass_id: t.Optional(field.integer({ description: 'EPA: the entry pass type sold (ACT)' })),
+  quantity: t.Optional(field.integer({ min: 1, max: 1000, description: 'Default 1; MIN and BOO only 1' })),
+  unit_price: t.Optional(
+    decimalField({ description: "Default: the product's price; required for GEN; at least 0" }),
+  ),
+  description: optionalText(255, "Default: the product's name"),
+  ...saleTermsWrite,
+})
+
+export const PaymentWrite = t.Object({
+  payment_type: field.choice(PAYMENT_TYPES, {
+    description: 'OFF for a payment recorded at the desk, CRE from a credit, VOU with a voucher',
+  }),
+  credit_id: t.Optional(field.integer({ description: "CRE: one of the customer's credits" })),
+  voucher_id: t.Optional(
+    field.integer({ description: "VOU: one of the customer's event vouchers; amount 0" }),
+  ),
+  payment_method_type: t.Optional(field.choice(PAYMENT_METHOD_TYPES, { description: 'Default NA' })),
+  amount: decimalField({ description: 'At least 0' }),
+  status: t.Optional(
+    field.choice(NEW_PAYMENT_STATUSES, { description: 'COM (default), or PRO while a terminal settles it' }),
+  ),
+  processor_fee: t.Optional(decimalField({ description: 'What the processor kept; default "0.00"' })),
+  credit_card_last4: optionalText(4),
+  credit_card_brand: optionalText(32),
+  bank_account_last4: optionalText(4),
+  bank_account_bank_name: optionalText(255),
+  processor_a_payment_intent_id: optionalText(255),
+  processor_b_external_transaction_id: optionalText(255),
+  processor_b_unique_transaction_id: optionalText(255),
+  processor_c_payment_link_name: optionalText(255),
+  processor_c_payment_link_id: optionalText(255),
+  processor_c_payment_id: optionalText(255),
+  gift_card_number: optionalText(255),
+})
+
+const invoiceFields = {
+  customer_id: t.Optional(
+    field.nullable(field.integer({ description: 'The customer; null (default) for an anonymous sale' })),
+  ),
+  location_id: t.Optional(
+    field.integer({
+      description: "A gym id; default: the organization's only gym, else the requesting user's default gym",
+    }),
+  ),
+  description: optionalText(255),
+  discount_codes: t.Optional(
+    t.Array(field.text({ maxLength: 64 }), { description: 'Discount codes, applied in this order' }),
+  ),
+}
+
+/** The request as documented: each line and payment with its own fields. */
+export const InvoiceCreate = t.Object({
+  ...invoiceFields,
+  line_items: t.Array(LineItemWrite, { minItems: 1 }),
+  payments: t.Optional(t.Array(PaymentWrite)),
+})
+
+/** The request's top level as first checked: each line and payment is then checked on its own. */
+export const InvoiceCreateTop = t.Object({
+  ...invoiceFields,
+  line_items: t.Array(t.Unknown()),
+  payments: t.Optional(t.Array(t.Unknown())),
+})
+
+/** A 400 of POST /api/invoices/: field errors, with each failing line or payment at its index. */
+export const InvoiceErrors = t.Record(t.String(), t.Union([t.Array(t.String()), t.Array(FieldErrors)]), {
+  title: 'InvoiceErrors',
+  description:
+    'DRF field errors; line_items and payments hold one object per item sent, {} for an item that passed',
+})
+
+const money = () => t.String({ description: 'A decimal with 2 places' })
+
+export const LineItemOut = t.Object({
+  id: t.Integer(),
+  purchase_type: t.String(),
+  description: t.String(),
+  quantity: t.Integer(),
+  unit_price: money(),
+  discount_amount: money(),
+  net_amount: money(),
+  tax_rate_id: field.nullable(t.Integer()),
+  tax_rate: t.String({ description: 'The rate charged, 4 places ("0.0825")' }),
+  tax_amount: money(),
+  total: money(),
+  revenue_account_code: t.String(),
+  membership_id: field.nullable(t.Integer()),
+  customer_membership_id: field.nullable(t.Integer({ description: 'MIN: the membership it started' })),
+  entry_pass_id: field.nullable(t.Integer()),
+  event_id: field.nullable(t.Integer()),
+  voucher_pack_id: field.nullable(t.Integer()),
+  reservation_id: field.nullable(t.Integer({ description: 'BOO: the reservation it booked' })),
+  customer_event_voucher_id: field.nullable(t.Integer({ description: 'VPO: the voucher it issued' })),
+  gift_code: field.nullable(t.String({ description: 'GIF: the code that redeems the gift' })),
+  customer_entry_pass_ids: t.Array(t.Integer(), { description: 'EPA: the passes it issued' }),
+})
+
+export const PaymentOut = t.Object({
+  id: t.Integer(),
+  status: t.String(),
+  payment_type: t.String(),
+  payment_method_type: t.String(),
+  amount: money(),
+  amount_refunded: money(),
+  processor_fee: money(),
+  failure_message: t.String(),
+  credit_id: field.nullable(t.Integer()),
+  voucher_id: field.nullable(t.Integer()),
+  credit_card_last4: t.String(),
+  credit_card_brand: t.String(),
+  bank_account_last4: t.String(),
+  bank_account_bank_name: t.String(),
+  processor_a_payment_intent_id: t.String(),
+  processor_b_external_transaction_id: t.String(),
+  processor_b_unique_transaction_id: t.String(),
+  processor_c_payment_link_name: t.String(),
+  processor_c_payment_link_id: t.String(),
+  processor_c_payment_id: t.String(),
+  gift_card_number: t.String(),
+  created_at: out.datetime(),
+  updated_at: out.datetime(),
+})
+
+export const RefundOut = t.Object({
+  id: t.Integer(),
+  payment_id: t.Integer(),
+  amount: money(),
+  processor_fee: money(),
+  reason: t.String(),
+  created_at: out.datetime(),
+})
+
+export const InvoiceDiscountOut = t.Object({
+  discount_id: t.Integer(),
+  code: t.String(),
+  name: t.String(),
+  display_name: t.String(),
+  association_id: field.nullable(t.Integer()),
+  amount: money(),
+})
+
+export const InvoiceOut = t.Object({
+  id: out.id(),
+  url: out.url(),
+  customer_id: field.nullable(t.Integer()),
+  location_id: t.Integer(),
+  location_name: t.String(),
+  staff_user_id: field.nullable(t.Integer()),
+  description: t.String(),
+  subtotal: money(),
+  discount_total: money(),
+  tax_total: money(),
+  total: money(),
+  amount_paid: money(),
+  amount_refunded: money(),
+  balance_due: money(),
+  discounts: t.Array(InvoiceDiscountOut),
+  line_items: t.Array(LineItemOut),
+  payments: t.Array(PaymentOut),
+  refunds: t.Array(RefundOut),
+  created_at: out.datetime(),
+  updated_at: out.datetime(),
+})
+
+export const invoiceFilterSpec = {
+  customer_id: { kind: 'id', description: 'Exact customer id' },
+  location_id: { kind: 'id', description: 'Exact location (gym) id' },
+  created_at_min: {
+    kind: 'date',
+    description: "YYYY-MM-DD: created on or after the start of that day in the organization's zone",
+  },
+  created_at_max: {
+    kind: 'date',
+    description: "YYYY-MM-DD: created on or before the end of that day in the organization's zone",
+  },
+} as const

@@ -1,0 +1,42 @@
+import type { Insertable } from 'kysely'
+import type { Db } from '../../db/connection.ts'
+import type { CustomerMembershipTable, MembershipStatusChangeTable } from '../../db/schema.ts'
+
+/** The statements that start a membership, used by /api/customer-memberships/ and by a sale. */
+
+export async function insertCustomerMembership(
+  db: Db,
+  row: Insertable<CustomerMembershipTable>,
+): Promise<number> {
+  return (await db.insertInto('customer_memberships').values(row).returning('id').executeTakeFirstOrThrow())
+    .id
+}
+
+/** Covers each customer by the membership, each with the same add-ons. */
+export async function insertMembers(
+  db: Db,
+  membershipId: number,
+  customerIds: readonly number[],
+  addOnIds: readonly string[],
+): Promise<void> {
+  for (const customerId of customerIds) {
+    const { id } = await db
+      .insertInto('membership_members')
+      .values({ customer_membership_id: membershipId, customer_id: customerId, is_frozen: 0 })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    if (addOnIds.length > 0) {
+      await db
+        .insertInto('membership_member_add_ons')
+        .values(addOnIds.map((addOnId) => ({ membership_member_id: id, add_on_id: addOnId })))
+        .execute()
+    }
+  }
+}
+
+export async function insertStatusChange(
+  db: Db,
+  change: Insertable<MembershipStatusChangeTable>,
+): Promise<void> {
+  await db.insertInto('membership_status_changes').values(change).execute()
+}

@@ -1,0 +1,279 @@
+import type { Insertable } from 'kysely'
+import type { Db } from '../../db/connection.ts'
+import type {
+  LineItemPurchaseType,
+  PaymentStatus,
+  PaymentTable,
+  PurchaseType as MembershipPurchaseType,
+} from '../../db/schema.ts'
+import { localDate } from '../../lib/local-time.ts'
+import { newGiftCode } from '../../lib/secrets.ts'
+import { startMembership } from '../memberships/start.ts'
+import { defaultExpiryDate } from '../../domain/expiry.ts'
+import { priceInvoice, type DiscountTerms } from '../../domain/invoice-money.ts'
+import {
+  drawOnCredit,
+  insertEntryPasses,
+  insertEventVoucher,
+  insertGift,
+  insertInvoice,
+  insertInvoiceDiscounts,
+  insertLineItem,
+  insertPayments,
+  insertReservation,
+  useVoucher,
+} from './queries.ts'
+
+/**
+ * Posting an invoice: the invoice, its discounts, its lines with what each grants, and its payments,
+ * in one transaction, so a sale is recorded whole or not at all. The caller has checked every
+ * reference and amount; this prices the lines and writes.
+ */
+
+/** An entry pass type as a sale issues it. */
+export interface SoldEntryPassType {
+  id: number
+  number_of_entries: number
+  valid_days: number | null
+}
+
+export interface SaleLine {
+  purchaseType: LineItemPurchaseType
+  description: string
+  quantity: number
+  unitPriceCents: number
+  taxRateId: number | null
+  taxRateBasisPoints: number
+  revenueAccountCode: string
+  /** EPA: the type of the passes it issues, one per quantity */
+  entryPassType?: SoldEntryPassType
+  /** MIN: the membership type it starts for the customer, from `startDate` */
+  membershipType?: SoldMembershipType
+  startDate?: string
+  /** GIF: the product the gift's code grants whoever redeems it */
+  gift?: { entryPassTypeId: number } | { voucherPackId: number }
+  /** BOO: the event it books the customer on */
+  eventId?: number
+  /** VPO: the pack whose voucher it issues the customer */
+  voucherPack?: SoldVoucherPack
+}
+
+/** A membership type as a sale starts a membership of it. */
+export interface SoldMembershipType {
+  id: number
+  purchase_type: MembershipPurchaseType
+  price_cents: number
+}
+
+/** A voucher pack as a sale issues its voucher. */
+export interface SoldVoucherPack {
+  id: number
+  event_type_id: number
+  number_of_uses: number
+  valid_days: number | null
+}
+
+export interface SaleDiscount {
+  id: number
+  code: string
+  name: string
+  display_name: string
+  association_id: number | null
+  terms: DiscountTerms
+}
+
+/** A payment as recorded: every column but the invoice and the times, which posting fills in. */
+export type SalePayment = Omit<Insertable<PaymentTable>, 'invoice_id' | 'created_at' | 'updated_at'> & {
+  status: PaymentStatus
+  amount_cents: number
+}
+
+export interface Sale {
+  customerId: number | null
+  gymId: number
+  staffUserId: number
+  description: string
+  discounts: SaleDiscount[]
+  lines: SaleLine[]
+  payments: SalePayment[]
+}
+
+/**
+ * A credit or voucher a payment draws on had too little left when the sale was posted (another
+ * sale drew on it first): the sale is not recorded.
+ */
+export class PaymentSourceSpent extends Error {
+  constructor(readonly paymentIndex: number) {
+    super(`payment ${paymentIndex} draws on a credit or voucher with too little left`)
+  }
+}
+
+/** The sale's prices, as the invoice will hold them. */
+export const priceSale = (sale: Pick<Sale, 'lines' | 'discounts'>) =>
+  priceInvoice(
+    sale.lines.map((line) => ({
+      unitPriceCents: line.unitPriceCents,
+      quantity: line.quantity,
+      taxRateBasisPoints: line.taxRateBasisPoints,
+    })),
+    sale.discounts.map((discount) => discount.terms),
+  )
+
+export async function postInvoice(
+  deps: { db: Db; clock: { now(): Date } },
+  sale: Sale,
+  zone: string,
+): Promise<number> {
+  const now = deps.clock.now()
+  const at = now.toISOString()
+  const priced = priceSale(sale)
+  return deps.db.transaction().execute(async (trx) => {
+    const invoiceId = await insertInvoice(trx, {
+      customer_id: sale.customerId,
+      gym_id: sale.gymId,
+      staff_user_id: sale.staffUserId,
+      description: sale.description,
+      created_at: at,
+      updated_at: at,
+    })
+    await insertInvoiceDiscounts(
+      trx,
+      sale.discounts.map((discount, i) => ({
+        invoice_id: invoiceId,
+        position: i,
+        discount_id: discount.id,
+        code: discount.code,
+        name: discount.name,
+        display_name: discount.display_name,
+        association_id: discount.association_id,
+        amount_cents: priced.discountCents[i]!,
+      })),
+    )
+    for (const [i, line] of sale.lines.entries()) {
+      const price = priced.lines[i]!
+      const customerId = sale.customerId
+      const reservationId =
+        line.eventId !== undefined && customerId !== null
+          ? await insertReservation(trx, {
+              event_id: line.eventId,
+              customer_id: customerId,
+              includes_entry: 1,
+              is_cancelled: 0,
+              checked_in: 0,
+              created_at: at,
+              updated_at: at,
+            })
+          : null
+      const type = line.membershipType
+      // A membership bought with a payment still at the terminal is IPP until that payment completes.
+      const membershipId =
+        type && customerId !== null
+          ? await startMembership(trx, {
+              row: {
+                membership_type_id: type.id,
+                owner_id: customerId,
+                status: sale.payments.some((payment) => payment.status === 'PRO') ? 'IPP' : 'ACT',
+                start_date: line.startDate!,
+                end_date: null,
+                billing_location_id: sale.gymId,
+                has_payment_method: 0,
+                is_pending_staff_approval: 0,
+                billing_amount_cents: type.purchase_type === 'REC' ? type.price_cents : 0,
+                discount_association_id: null,
+                referring_customer_id: null,
+                created_at: at,
+                updated_at: at,
+              },
+              memberIds: [customerId],
+              addOnIds: [],
+              today: localDate(now, zone),
+              changedById: sale.staffUserId,
+            })
+          : null
+      const pack = line.voucherPack
+      const voucherId =
+        pack && customerId !== null
+          ? await insertEventVoucher(trx, {
+              customer_id: customerId,
+              event_type_id: pack.event_type_id,
+              number_of_uses_total: pack.number_of_uses,
+              number_of_uses_remaining: pack.number_of_uses,
+              expiry_date: defaultExpiryDate(pack.valid_days, now, zone),
+              is_removed: 0,
+              created_by_id: sale.staffUserId,
+              created_at: at,
+              updated_at: at,
+            })
+          : null
+      const lineId = await insertLineItem(trx, {
+        invoice_id: invoiceId,
+        position: i,
+        purchase_type: line.purchaseType,
+        description: line.description,
+        quantity: line.quantity,
+        unit_price_cents: line.unitPriceCents,
+        discount_cents: price.discountCents,
+        net_cents: price.netCents,
+        tax_rate_id: line.taxRateId,
+        tax_rate_basis_points: line.taxRateBasisPoints,
+        tax_cents: price.taxCents,
+        revenue_account_code: line.revenueAccountCode,
+        membership_type_id: type?.id ?? null,
+        entry_pass_type_id: line.entryPassType?.id ?? null,
+        event_id: line.eventId ?? null,
+        voucher_pack_id: pack?.id ?? null,
+        customer_membership_id: membershipId,
+        reservation_id: reservationId,
+        customer_event_voucher_id: voucherId,
+      })
+      if (line.gift) {
+        await insertGift(trx, {
+          code: newGiftCode(),
+          invoice_line_item_id: lineId,
+          entry_pass_type_id: 'entryPassTypeId' in line.gift ? line.gift.entryPassTypeId : null,
+          voucher_pack_id: 'voucherPackId' in line.gift ? line.gift.voucherPackId : null,
+          purchaser_id: customerId,
+          redeemed_by_id: null,
+          redeemed_at: null,
+          customer_entry_pass_id: null,
+          customer_event_voucher_id: null,
+          created_at: at,
+        })
+      }
+      const passType = line.entryPassType
+      if (passType && sale.customerId !== null) {
+        const expiryDate = defaultExpiryDate(passType.valid_days, now, zone)
+        await insertEntryPasses(
+          trx,
+          Array.from({ length: line.quantity }, () => ({
+            entry_pass_type_id: passType.id,
+            owner_id: sale.customerId!,
+            purchaser_id: sale.customerId,
+            entries_total: passType.number_of_entries,
+            entries_remaining: passType.number_of_entries,
+            expiry_date: expiryDate,
+            acquired_via: 'purchase' as const,
+            invoice_id: invoiceId,
+            created_by_id: sale.staffUserId,
+            created_at: at,
+            updated_at: at,
+          })),
+        )
+      }
+    }
+    for (const [i, payment] of sale.payments.entries()) {
+      const drawn =
+        payment.credit_id != null
+          ? await drawOnCredit(trx, payment.credit_id, payment.amount_cents, at)
+          : payment.voucher_id != null
+            ? await useVoucher(trx, payment.voucher_id, at)
+            : true
+      if (!drawn) throw new PaymentSourceSpent(i)
+    }
+    await insertPayments(
+      trx,
+      sale.payments.map((payment) => ({ ...payment, invoice_id: invoiceId, created_at: at, updated_at: at })),
+    )
+    return invoiceId
+  })
+}
