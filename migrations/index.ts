@@ -4,6 +4,7 @@ import * as m0002 from './0002_customers_memberships.ts'
 import * as m0003 from './0003_check_ins_webhooks.ts'
 import * as m0004 from './0004_door_write_path.ts'
 import * as m0005 from './0005_sales_catalogue.ts'
+import * as m0006 from './0006_sales.ts'
 
 /**
  * Every migration, by name, imported statically so the compiled executable carries them all.
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003_check_ins_webhooks': m0003,
   '0004_door_write_path': m0004,
   '0005_sales_catalogue': m0005,
+  '0006_sales': m0006,
 }

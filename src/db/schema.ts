@@ -30,7 +30,17 @@ import type {
   MembershipTypeTable,
   ReservationTable,
 } from './tables/products.ts'
-import type { DiscountTable, TaxRateTable, VoucherPackTable } from './tables/sales.ts'
+import type {
+  DiscountTable,
+  GiftTable,
+  InvoiceDiscountTable,
+  InvoiceLineItemTable,
+  InvoiceTable,
+  PaymentTable,
+  RefundTable,
+  TaxRateTable,
+  VoucherPackTable,
+} from './tables/sales.ts'
 
 /** The database's tables, one interface each, grouped by concern in ./tables/. */
 export type * from './tables/customers.ts'
@@ -68,6 +78,12 @@ export interface Database {
   tax_rates: TaxRateTable
   discounts: DiscountTable
   voucher_packs: VoucherPackTable
+  invoices: InvoiceTable
+  invoice_discounts: InvoiceDiscountTable
+  invoice_line_items: InvoiceLineItemTable
+  payments: PaymentTable
+  refunds: RefundTable
+  gifts: GiftTable
   check_ins: CheckInTable
   webhooks: WebhookTable
   webhook_events: WebhookEventTable

@@ -42,3 +42,115 @@ export interface VoucherPackTable {
   created_at: string
   updated_at: string
 }
+
+/** The sales the desk records (migration 0006); money in cents, each row as it was when posted. */
+
+export type LineItemPurchaseType =
+  'BOO' | 'MIN' | 'MFA' | 'MRE' | 'MFR' | 'MAC' | 'EPA' | 'VPO' | 'EVV' | 'GIF' | 'GEN' | 'LEG'
+export type PaymentStatus = 'PEN' | 'PRO' | 'COM' | 'FAI' | 'PRF' | 'REF' | 'CAN'
+
+export interface InvoiceTable {
+  id: Generated<number>
+  /** null for an anonymous sale */
+  customer_id: number | null
+  /** The location (gym) it was sold at */
+  gym_id: number
+  staff_user_id: number | null
+  description: string
+  created_at: string
+  updated_at: string
+}
+
+/** A discount applied to an invoice, in the order given, with its names as they were then. */
+export interface InvoiceDiscountTable {
+  id: Generated<number>
+  invoice_id: number
+  position: number
+  discount_id: number
+  code: string
+  name: string
+  display_name: string
+  association_id: number | null
+  /** What this discount took off the invoice */
+  amount_cents: number
+}
+
+export interface InvoiceLineItemTable {
+  id: Generated<number>
+  invoice_id: number
+  position: number
+  purchase_type: LineItemPurchaseType
+  description: string
+  quantity: number
+  unit_price_cents: number
+  /** This line's share of the invoice's discounts */
+  discount_cents: number
+  /** unit price x quantity - discount share */
+  net_cents: number
+  tax_rate_id: number | null
+  /** The rate charged, kept so a later change of the rate leaves the line as sold */
+  tax_rate_basis_points: number
+  tax_cents: number
+  revenue_account_code: string
+  /** The product sold, one of these for a product line */
+  membership_type_id: number | null
+  entry_pass_type_id: number | null
+  event_id: number | null
+  voucher_pack_id: number | null
+  /** What the line granted (entry passes point back with their invoice_id; gifts with their line) */
+  customer_membership_id: number | null
+  reservation_id: number | null
+  customer_event_voucher_id: number | null
+}
+
+export interface PaymentTable {
+  id: Generated<number>
+  invoice_id: number
+  status: PaymentStatus
+  payment_type: string
+  payment_method_type: string
+  amount_cents: number
+  amount_refunded_cents: number
+  processor_fee_cents: number
+  failure_message: string
+  credit_id: number | null
+  voucher_id: number | null
+  credit_card_last4: string
+  credit_card_brand: string
+  bank_account_last4: string
+  bank_account_bank_name: string
+  processor_a_payment_intent_id: string
+  processor_b_external_transaction_id: string
+  processor_b_unique_transaction_id: string
+  processor_c_payment_link_name: string
+  processor_c_payment_link_id: string
+  processor_c_payment_id: string
+  gift_card_number: string
+  created_at: string
+  updated_at: string
+}
+
+/** A refund of part or all of a payment, on its own day with its own processor fee. */
+export interface RefundTable {
+  id: Generated<number>
+  payment_id: number
+  amount_cents: number
+  processor_fee_cents: number
+  reason: string
+  staff_user_id: number | null
+  created_at: string
+}
+
+/** A gift sold on a GIF line: a code that grants one product to whoever redeems it. */
+export interface GiftTable {
+  id: Generated<number>
+  code: string
+  invoice_line_item_id: number
+  membership_type_id: number | null
+  entry_pass_type_id: number | null
+  voucher_pack_id: number | null
+  purchaser_id: number | null
+  redeemed_by_id: number | null
+  redeemed_at: string | null
+  created_at: string
+}

@@ -1,0 +1,113 @@
+/**
+ * An invoice's arithmetic, in integer cents: what each discount takes off, how the discounts are
+ * spread over the lines, each line's tax and the invoice's totals. Every division rounds half to
+ * even, so a run of halves neither creeps up nor down.
+ */
+
+/** `numerator / denominator` rounded to a whole number, halves to the even neighbour (both >= 0). */
+export function divideHalfEven(numerator: number, denominator: number): number {
+  const quotient = Math.floor(numerator / denominator)
+  const twiceRest = 2 * (numerator - quotient * denominator)
+  if (twiceRest > denominator) return quotient + 1
+  if (twiceRest < denominator) return quotient
+  return quotient % 2 === 0 ? quotient : quotient + 1
+}
+
+/** A discount as the invoice applies it: a percentage in hundredths (12.50% is 1250), or an amount. */
+export type DiscountTerms = { percentOffHundredths: number } | { amountOffCents: number }
+
+/**
+ * What each discount takes off, in the order given: a percentage of what the earlier discounts
+ * left, an amount at most what they left, so the discounts never take an invoice below zero.
+ */
+export function discountAmounts(grossCents: number, discounts: readonly DiscountTerms[]): number[] {
+  let left = grossCents
+  return discounts.map((discount) => {
+    const amount =
+      'percentOffHundredths' in discount
+        ? divideHalfEven(left * discount.percentOffHundredths, 10_000)
+        : Math.min(discount.amountOffCents, left)
+    left -= amount
+    return amount
+  })
+}
+
+/**
+ * Spreads `totalCents` of discount over lines in proportion to their gross: each line but the last
+ * its share rounded, the last line the remainder, so the shares add up to the total exactly. A
+ * rounded share is never more than its line's gross; when the remainder would be more than the last
+ * line's gross, the cents over go back to the lines before it that have room, latest first.
+ */
+export function spreadDiscount(grossCents: readonly number[], totalCents: number): number[] {
+  const grossTotal = grossCents.reduce((sum, gross) => sum + gross, 0)
+  if (grossCents.length === 0 || totalCents === 0 || grossTotal === 0) return grossCents.map(() => 0)
+  const shares = grossCents.map((gross) => divideHalfEven(totalCents * gross, grossTotal))
+  const last = shares.length - 1
+  shares[last] = totalCents - shares.slice(0, last).reduce((sum, share) => sum + share, 0)
+  let over = shares[last]! - grossCents[last]!
+  for (let i = last - 1; over > 0 && i >= 0; i--) {
+    const room = Math.min(over, grossCents[i]! - shares[i]!)
+    shares[i]! += room
+    shares[last]! -= room
+    over -= room
+  }
+  return shares
+}
+
+/** A line's tax: its net at the rate (in basis points, 825 is 8.25%), rounded to cents. */
+export const lineTaxCents = (netCents: number, rateBasisPoints: number): number =>
+  divideHalfEven(netCents * rateBasisPoints, 10_000)
+
+export interface LinePricing {
+  unitPriceCents: number
+  quantity: number
+  taxRateBasisPoints: number
+}
+
+export interface PricedLine {
+  grossCents: number
+  discountCents: number
+  netCents: number
+  taxCents: number
+}
+
+export interface PricedInvoice {
+  lines: PricedLine[]
+  /** What each discount took off, in the order applied */
+  discountCents: number[]
+  discountTotalCents: number
+  taxTotalCents: number
+  /** The sum of the lines' net and tax */
+  totalCents: number
+}
+
+/** An invoice's lines priced: gross, discount share, net and tax per line, and the totals. */
+export function priceInvoice(
+  lines: readonly LinePricing[],
+  discounts: readonly DiscountTerms[],
+): PricedInvoice {
+  const gross = lines.map((line) => line.unitPriceCents * line.quantity)
+  const discountCents = discountAmounts(
+    gross.reduce((sum, cents) => sum + cents, 0),
+    discounts,
+  )
+  const discountTotalCents = discountCents.reduce((sum, cents) => sum + cents, 0)
+  const shares = spreadDiscount(gross, discountTotalCents)
+  const priced = lines.map((line, i) => {
+    const netCents = gross[i]! - shares[i]!
+    return {
+      grossCents: gross[i]!,
+      discountCents: shares[i]!,
+      netCents,
+      taxCents: lineTaxCents(netCents, line.taxRateBasisPoints),
+    }
+  })
+  const taxTotalCents = priced.reduce((sum, line) => sum + line.taxCents, 0)
+  return {
+    lines: priced,
+    discountCents,
+    discountTotalCents,
+    taxTotalCents,
+    totalCents: priced.reduce((sum, line) => sum + line.netCents + line.taxCents, 0),
+  }
+}
