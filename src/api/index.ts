@@ -1,4 +1,4 @@
-import { Elysia } from 'elysia'
+import { Elysia, type AnyElysia } from 'elysia'
 import type { Deps } from '../deps.ts'
 import { addOnRoutes } from './add-ons/routes.ts'
 import { backupRoutes } from './backups/routes.ts'
@@ -26,6 +26,7 @@ import { membershipTypeRoutes } from './membership-types/routes.ts'
 import { monitoringRoutes } from './monitoring/routes.ts'
 import { myAccountRoutes } from './my-account/routes.ts'
 import { organizationRoutes } from './organization/routes.ts'
+import { paymentListRoutes } from './payments/list-routes.ts'
 import { reservationRoutes } from './reservations/routes.ts'
 import { taxRateRoutes } from './tax-rates/routes.ts'
 import { userRoutes } from './users/routes.ts'
@@ -39,9 +40,10 @@ export const MULTIPART_PATHS: readonly RegExp[] = [...DOCUMENT_UPLOAD_PATHS]
 
 /**
  * The one route table of the whole API, one line per resource. Whether a route needs a token is
- * said by the route itself (`docs({ public: true })` for the few that do not).
+ * said by the route itself (`docs({ public: true })` for the few that do not). Typed as any Elysia:
+ * the chain's own type, grown by every resource, is deeper than TypeScript will instantiate.
  */
-export const apiRoutes = (deps: Deps) =>
+export const apiRoutes = (deps: Deps): AnyElysia =>
   new Elysia()
     .use(healthRoutes(deps))
     .use(monitoringRoutes(deps))
@@ -74,6 +76,8 @@ export const apiRoutes = (deps: Deps) =>
     // Prices: what products are taxed at, and the codes that take money off
     .use(taxRateRoutes(deps))
     .use(discountRoutes(deps))
+    // Sales
+    .use(paymentListRoutes(deps))
     // Integrations and the door
     .use(webhookRoutes(deps))
     .use(backupRoutes(deps))
