@@ -56,38 +56,21 @@ export interface PaymentQuery {
   processor_b_external_transaction_id?: string
 }
 
-function filtered(db: Db, q: PaymentQuery) {
+/** The invoices the invoice-side filters select, or undefined when none is given. */
+function matchingInvoices(db: Db, q: PaymentQuery) {
+  const { search, discount_association_id: association, gym_id, anonymous } = q
+  if (search === undefined && association === undefined && gym_id === undefined && anonymous === undefined)
+    return undefined
   // The customer is joined on its primary key, so SQLite leaves the join out unless search uses it.
   let query = db
-    .selectFrom('payments as p')
-    .innerJoin('invoices as i', 'i.id', 'p.invoice_id')
+    .selectFrom('invoices as i')
     .leftJoin('customers as c', 'c.id', 'i.customer_id')
-    .where('p.status', 'in', q.statuses.length > 0 ? [...q.statuses] : [null as never])
-  // created_at is always written by Date#toISOString, so text order is time order.
-  if (q.created_from !== undefined) query = query.where('p.created_at', '>=', q.created_from)
-  if (q.created_before !== undefined) query = query.where('p.created_at', '<', q.created_before)
-  if (q.search !== undefined) {
-    const search = q.search
-    query = query.where((eb) =>
-      searchTerms(
-        eb,
-        [
-          sql`cast(${sql.ref('i.id')} as text)`,
-          'i.description',
-          'c.email',
-          'c.first_name',
-          'c.last_name',
-          'c.preferred_name',
-        ],
-        search,
-      ),
-    )
+    .select('i.id')
+  if (search !== undefined) {
+    const columns = ['i.description', 'c.email', 'c.first_name', 'c.last_name', 'c.preferred_name']
+    query = query.where((eb) => searchTerms(eb, [sql`cast(${sql.ref('i.id')} as text)`, ...columns], search))
   }
-  if (q.payment_types !== undefined) query = query.where('p.payment_type', 'in', q.payment_types)
-  if (q.amount_min_cents !== undefined) query = query.where('p.amount_cents', '>=', q.amount_min_cents)
-  if (q.amount_max_cents !== undefined) query = query.where('p.amount_cents', '<=', q.amount_max_cents)
-  if (q.discount_association_id !== undefined) {
-    const association = q.discount_association_id
+  if (association !== undefined) {
     query = query.where((eb) =>
       eb.exists(
         eb
@@ -98,8 +81,27 @@ function filtered(db: Db, q: PaymentQuery) {
       ),
     )
   }
-  if (q.gym_id !== undefined) query = query.where('i.gym_id', '=', q.gym_id)
-  if (q.anonymous !== undefined) query = query.where('i.customer_id', q.anonymous ? 'is' : 'is not', null)
+  if (gym_id !== undefined) query = query.where('i.gym_id', '=', gym_id)
+  if (anonymous !== undefined) query = query.where('i.customer_id', anonymous ? 'is' : 'is not', null)
+  return query
+}
+
+/**
+ * The payments the filters select. The count reads payments alone: the invoice-side filters are a
+ * subquery of invoice ids, so an unfiltered count or a date window never visits the invoices.
+ */
+function filtered(db: Db, q: PaymentQuery) {
+  let query = db
+    .selectFrom('payments as p')
+    .where('p.status', 'in', q.statuses.length > 0 ? [...q.statuses] : [null as never])
+  // created_at is always written by Date#toISOString, so text order is time order.
+  if (q.created_from !== undefined) query = query.where('p.created_at', '>=', q.created_from)
+  if (q.created_before !== undefined) query = query.where('p.created_at', '<', q.created_before)
+  const invoices = matchingInvoices(db, q)
+  if (invoices !== undefined) query = query.where('p.invoice_id', 'in', invoices)
+  if (q.payment_types !== undefined) query = query.where('p.payment_type', 'in', q.payment_types)
+  if (q.amount_min_cents !== undefined) query = query.where('p.amount_cents', '>=', q.amount_min_cents)
+  if (q.amount_max_cents !== undefined) query = query.where('p.amount_cents', '<=', q.amount_max_cents)
   if (q.processor_a_payment_intent_id !== undefined)
     query = query.where('p.processor_a_payment_intent_id', '=', q.processor_a_payment_intent_id)
   if (q.processor_b_external_transaction_id !== undefined)
@@ -109,9 +111,11 @@ function filtered(db: Db, q: PaymentQuery) {
 
 const ofInvoice = (table: string) => sql`${sql.ref(`${table}.invoice_id`)} = ${sql.ref('i.id')}`
 
-/** The joins and columns of PaymentRow, over any selection of payments `p` joined to invoices `i`. */
+/** The joins and columns of PaymentRow, over any selection of payments named `p`. */
 function withRecord(query: ReturnType<typeof filtered>) {
   return query
+    .innerJoin('invoices as i', 'i.id', 'p.invoice_id')
+    .leftJoin('customers as c', 'c.id', 'i.customer_id')
     .innerJoin('gyms as g', 'g.id', 'i.gym_id')
     .leftJoin('staff_users as u', 'u.id', 'i.staff_user_id')
     .selectAll('p')
