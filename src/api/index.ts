@@ -26,6 +26,7 @@ import { membershipTypeRoutes } from './membership-types/routes.ts'
 import { monitoringRoutes } from './monitoring/routes.ts'
 import { myAccountRoutes } from './my-account/routes.ts'
 import { organizationRoutes } from './organization/routes.ts'
+import { paymentListRoutes } from './payments/list-routes.ts'
 import { reservationRoutes } from './reservations/routes.ts'
 import { taxRateRoutes } from './tax-rates/routes.ts'
 import { userRoutes } from './users/routes.ts'
@@ -42,10 +43,9 @@ export const MULTIPART_PATHS: readonly RegExp[] = [...DOCUMENT_UPLOAD_PATHS]
 
 /**
  * The one route table of the whole API, one line per resource. Whether a route needs a token is
- * said by the route itself (`docs({ public: true })` for the few that do not).
+ * said by the route itself (`docs({ public: true })` for the few that do not). Typed as any Elysia:
+ * the chain's own type, grown by every resource, is deeper than TypeScript will instantiate.
  */
-// Typed as any Elysia: the chain's inferred type grows with each resource until the compiler gives up
-// on it, and nothing reads the routes' types through it.
 export const apiRoutes = (deps: Deps): AnyElysia =>
   new Elysia()
     .use(healthRoutes(deps))
@@ -82,6 +82,8 @@ export const apiRoutes = (deps: Deps): AnyElysia =>
     // Prices: what products are taxed at, and the codes that take money off
     .use(taxRateRoutes(deps))
     .use(discountRoutes(deps))
+    // Sales
+    .use(paymentListRoutes(deps))
     // Integrations and the door
     .use(webhookRoutes(deps))
     .use(backupRoutes(deps))

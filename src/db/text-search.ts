@@ -1,9 +1,13 @@
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely'
 
-/** `column` contains `term`, case-insensitively (ASCII), with LIKE's wildcards escaped. */
-export function contains(column: string, term: string): Expression<SqlBool> {
+/**
+ * `column` contains `term`, case-insensitively (ASCII), with LIKE's wildcards escaped. A column is
+ * named, or given as an expression (a number searched as its text).
+ */
+export function contains(column: string | Expression<unknown>, term: string): Expression<SqlBool> {
   const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`
-  return sql<SqlBool>`${sql.ref(column)} LIKE ${pattern} ESCAPE '\\'`
+  const value = typeof column === 'string' ? sql.ref(column) : column
+  return sql<SqlBool>`${value} LIKE ${pattern} ESCAPE '\\'`
 }
 
 /**
@@ -12,7 +16,7 @@ export function contains(column: string, term: string): Expression<SqlBool> {
  */
 export function searchTerms(
   eb: ExpressionBuilder<any, any>,
-  columns: string[],
+  columns: (string | Expression<unknown>)[],
   search: string,
 ): Expression<SqlBool> {
   const terms = search.split(/\s+/).filter(Boolean)

@@ -94,8 +94,9 @@ export function breach({ file, target, typeOnly }: ImportOf): string | null {
   switch (fromKind) {
     case 'api':
       if (toKind === 'api') {
+        // A resource with more than one routes file names each <part>-routes.ts.
         if (from === 'api/index.ts')
-          return target.endsWith('/routes.ts') ? null : `api/index.ts imports ${target}`
+          return /\/([a-z]+-)*routes\.ts$/.test(target) ? null : `api/index.ts imports ${target}`
         if (to === 'api/customer-records' && !target.endsWith('/routes.ts')) return null
         return /\/(queries|schema|serializer)\.ts$/.test(target)
           ? null

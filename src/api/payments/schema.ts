@@ -1,6 +1,8 @@
 import { Type as t } from '@sinclair/typebox'
+import type { LineItemPurchaseType, PaymentStatus } from '../../db/schema.ts'
 import { decimalField } from '../../http/decimal.ts'
-import { field } from '../../http/fields.ts'
+import { field, out } from '../../http/fields.ts'
+import { filterQuery } from '../../http/filters.ts'
 
 export const NoBody = t.Object({})
 
@@ -17,3 +19,141 @@ export const PaymentRefund = t.Object({
   ),
   reason: t.Optional(field.text({ blank: true, maxLength: 1000, description: 'Empty unless given' })),
 })
+
+/** Every payment status; the list shows only LISTED_STATUSES (pending and cancelled never appear). */
+export const PAYMENT_STATUSES: readonly PaymentStatus[] = ['PEN', 'PRO', 'COM', 'FAI', 'PRF', 'REF', 'CAN']
+export const LISTED_STATUSES: readonly PaymentStatus[] = ['COM', 'PRO', 'FAI', 'PRF', 'REF']
+
+/** The processors and systems a payment can go through (payment_type). */
+export const PAYMENT_TYPES = [
+  'STR',
+  'GRA',
+  'MXM',
+  'SQU',
+  'VEN',
+  'CRE',
+  'VOU',
+  'OFF',
+  'PGI',
+  'MIG',
+  'MOK',
+  'NA',
+] as const
+
+const PURCHASE_TYPES: readonly LineItemPurchaseType[] = [
+  'BOO',
+  'MIN',
+  'MFA',
+  'MRE',
+  'MFR',
+  'MAC',
+  'EPA',
+  'VPO',
+  'EVV',
+  'GIF',
+  'GEN',
+  'LEG',
+]
+
+const money = (description: string) => t.String({ pattern: '^-?\\d+\\.\\d{2}$', readOnly: true, description })
+
+const nullableText = () => field.nullable(t.String())
+
+export const PaymentLineItemOut = t.Object({
+  id: out.id(),
+  purchase_type: t.String({ description: PURCHASE_TYPES.join(', ') }),
+  description: t.String(),
+  amount: t.Number({
+    description:
+      "The line's part of this payment, tax included: its price x payment amount / invoice total, not rounded",
+  }),
+})
+
+/** The payment record, with its invoice's figures as they bear on this payment. */
+export const PaymentOut = t.Object({
+  id: out.id(),
+  url: out.url(),
+  status: t.String({ description: LISTED_STATUSES.join(', ') }),
+  failure_message: t.String({ description: 'Empty unless failed' }),
+  amount: money('Paid toward the invoice; 0.00 for a voucher redemption'),
+  amount_pre_tax: money('amount - tax_amount'),
+  tax_amount: money("The invoice's tax x amount / invoice total, rounded half to even to cents"),
+  amount_refunded: money('Refunded from this payment so far'),
+  payment_type: t.String({ description: PAYMENT_TYPES.join(', ') }),
+  payment_method_type: t.String({ description: 'NA, CRD or BNK' }),
+  credit_card_last4: t.String(),
+  credit_card_brand: t.String(),
+  bank_account_last4: t.String(),
+  bank_account_bank_name: t.String(),
+  created_date: out.date(),
+  invoice_id: t.Integer(),
+  invoice_description: t.String(),
+  line_items: t.Array(PaymentLineItemOut),
+  customer_id: field.nullable(t.Integer({ description: 'Null for an anonymous sale' })),
+  customer_first_name: nullableText(),
+  customer_last_name: nullableText(),
+  customer_email: nullableText(),
+  customer_birthday: field.nullable(out.date()),
+  discount_amount: field.nullable(money("The invoice's discounts in total; null without a discount")),
+  discount_code: t.String({ description: "Comma-separated, in the invoice's order; empty if none" }),
+  discount_name: t.String({ description: "Comma-separated, in the invoice's order; empty if none" }),
+  discount_display_name: t.String({
+    description: 'Comma-separated display names, the code standing in for a discount without one',
+  }),
+  revenue_account_codes: t.Record(t.String(), t.Number(), {
+    description: "Each revenue account code's fraction of the invoice total (they add up to 1)",
+  }),
+  location_id: field.nullable(t.Integer()),
+  location_name: nullableText(),
+  staff_user_id: field.nullable(t.Integer({ description: 'Null for a self-service purchase' })),
+  staff_user_first_name: nullableText(),
+  staff_user_last_name: nullableText(),
+  staff_user_email: nullableText(),
+  processor_a_payment_intent_id: t.String(),
+  processor_b_external_transaction_id: t.String(),
+  processor_b_unique_transaction_id: t.String(),
+  processor_c_payment_link_name: t.String(),
+  processor_c_payment_link_id: t.String(),
+  processor_c_payment_id: t.String(),
+  gift_card_number: t.String(),
+  created_at: out.datetime(),
+  updated_at: out.datetime(),
+})
+
+/** The list's filters, in the filter set's order (a 400 lists failing filters in it). */
+export const PAYMENT_FILTERS = {
+  created_at_min: {
+    kind: 'date',
+    description: "YYYY-MM-DD: created on or after the start of that day in the organization's zone",
+  },
+  created_at_max: {
+    kind: 'date',
+    description: "YYYY-MM-DD: created on or before the end of that day in the organization's zone",
+  },
+  search: {
+    kind: 'text',
+    description:
+      'Space-separated terms, each matching (case-insensitive substring) the invoice id or description, ' +
+      "or the customer's email, first, last or preferred name",
+  },
+  payment_method_in: {
+    kind: 'exact',
+    description: `Comma-separated payment types: ${PAYMENT_TYPES.join(', ')}`,
+  },
+  amount_min: { kind: 'exact', description: 'A decimal: amount greater than or equal to it' },
+  amount_max: { kind: 'exact', description: 'A decimal: amount less than or equal to it' },
+  status_in: {
+    kind: 'exact',
+    description: `Comma-separated statuses (${PAYMENT_STATUSES.join(', ')}), narrowing within the listed ones`,
+  },
+  discount_association_id: { kind: 'id', description: 'Invoices with a discount of this association' },
+  location_id: { kind: 'id', description: "The invoice's location (gym) id" },
+  does_not_have_linked_customer: {
+    kind: 'bool',
+    description: 'true: only anonymous sales; false: only those with a customer',
+  },
+  processor_a_payment_intent_id: { kind: 'exact', description: 'Exact match' },
+  processor_b_external_transaction_id: { kind: 'exact', description: 'Exact match' },
+} as const
+
+export const paymentFilterQuery = filterQuery(PAYMENT_FILTERS, { paginated: true })
