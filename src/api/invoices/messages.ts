@@ -1,0 +1,19 @@
+import { centsToDecimal } from '../../lib/money.ts'
+
+/** What a sale's refusals say, wherever in the request they are found. */
+export const invoiceMessages = {
+  emptyList: 'This list may not be empty.',
+  notForSale: 'Only an active product can be sold.',
+  giftProduct: 'Give exactly one of entry_pass_id and voucher_pack_id.',
+  unknownDiscount: (code: string) => `No active discount has the code "${code}".`,
+  repeatedDiscount: (code: string) => `The discount code "${code}" is given more than once.`,
+  needsCustomer: 'A sale that grants the customer something (MIN, EPA, BOO, VPO, EVV) needs a customer.',
+  removed: 'This has been removed.',
+  expired: (date: string) => `This expired on ${date}.`,
+  creditTooLow: (left: number) => `Only ${centsToDecimal(left)} remains on this credit.`,
+  voucherUsedUp: 'This voucher has no uses left.',
+  voucherAmount: 'A voucher payment has amount 0.',
+  spent: 'Too little was left on this to pay so much when the sale was recorded.',
+  overpaid: (paid: number, total: number) =>
+    `The payments (${centsToDecimal(paid)}) come to more than the invoice total (${centsToDecimal(total)}).`,
+}

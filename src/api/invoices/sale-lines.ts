@@ -1,0 +1,163 @@
+import type { Static } from '@sinclair/typebox'
+import { invoiceMessages } from './messages.ts'
+import type { LineItemWrite } from './schema.ts'
+import { getEntryPassType } from '../entry-pass-types/queries.ts'
+import { getEvent } from '../events/queries.ts'
+import { getMembershipType } from '../membership-types/queries.ts'
+import { hasActiveReservation } from '../reservations/queries.ts'
+import { getVoucherPack } from '../voucher-packs/queries.ts'
+import { getTaxRate, lookUpTaxRate } from '../tax-rates/queries.ts'
+import type { SaleLine } from '../../core/sales/post-invoice.ts'
+import { reservationMessages } from '../../domain/reservations.ts'
+import type { Deps } from '../../deps.ts'
+import { checkDecimal } from '../../http/decimal.ts'
+import { messages, type FieldErrorCollector } from '../../http/errors.ts'
+import { lookUpReferenced } from '../../http/references.ts'
+import type { CheckedBody } from '../../http/validation.ts'
+
+/*
+ * A sale's lines: each product looked up and checked for sale, and what the line grants.
+ */
+
+type LineInput = Static<typeof LineItemWrite>
+
+/** The tax rate a line charges, in basis points; 0 for none or for an id that named nothing. */
+async function rateOf(deps: Pick<Deps, 'db'>, taxRateId: number | null): Promise<number> {
+  if (taxRateId === null) return 0
+  return (await getTaxRate(deps.db, taxRateId))?.rate_basis_points ?? 0
+}
+
+/** What every product line reads from its product: its name and its terms of sale. */
+interface Product {
+  name: string
+  price_cents: number
+  tax_rate_id: number | null
+  revenue_account_code: string
+}
+
+/**
+ * The product a line sells, looked up by its id field: undefined (with the line's error) when the
+ * id is missing, names nothing, or names something that cannot be sold now.
+ */
+async function lookUpProduct<P extends Product>(
+  errors: FieldErrorCollector,
+  field: string,
+  id: number | undefined,
+  get: (id: number) => Promise<P | undefined>,
+  refusal: (product: P) => string | undefined,
+): Promise<P | undefined> {
+  if (id === undefined) {
+    errors.add(field, messages.required)
+    return undefined
+  }
+  const product = await lookUpReferenced(errors, field, id, get)
+  const refused = product && refusal(product)
+  if (refused) errors.add(field, refused)
+  return refused ? undefined : product
+}
+
+const activeOnly = <P extends { status: string }>(product: P) =>
+  product.status === 'ACT' ? undefined : invoiceMessages.notForSale
+
+/**
+ * A line as sold: the product's price, tax rate, revenue account and name unless the line gives
+ * its own. Failures go to the line's own errors.
+ */
+export async function resolveLine(
+  deps: Pick<Deps, 'db'>,
+  line: CheckedBody<LineInput>,
+  customerId: number | null,
+): Promise<SaleLine | undefined> {
+  const { fields, errors } = line
+  const unitPriceCents = checkDecimal(fields, errors, 'unit_price')
+  if (fields.tax_rate_id !== undefined)
+    await lookUpTaxRate(deps.db, errors, 'tax_rate_id', fields.tax_rate_id)
+  const quantity = fields.quantity ?? 1
+  // Entry pass types and voucher packs are sold on their own lines and as gifts, under either field.
+  const entryPassType = (field: string, id: number | undefined) =>
+    lookUpProduct(errors, field, id, (id) => getEntryPassType(deps.db, id), activeOnly)
+  const voucherPack = (field: string, id: number | undefined) =>
+    lookUpProduct(errors, field, id, (id) => getVoucherPack(deps.db, id), activeOnly)
+  let product: Product | undefined
+  let grants: Partial<
+    Pick<SaleLine, 'membershipType' | 'startDate' | 'entryPassType' | 'eventId' | 'voucherPack' | 'gift'>
+  > = {}
+  switch (fields.purchase_type) {
+    case 'GEN':
+      if (!('unit_price' in fields)) errors.add('unit_price', messages.required)
+      product = { name: '', price_cents: 0, tax_rate_id: null, revenue_account_code: '' }
+      break
+    case 'MIN': {
+      if (quantity > 1) errors.add('quantity', messages.max(1))
+      if (fields.start_date === undefined) errors.add('start_date', messages.required)
+      const type = await lookUpProduct(
+        errors,
+        'membership_id',
+        fields.membership_id,
+        (id) => getMembershipType(deps.db, id),
+        activeOnly,
+      )
+      product = type
+      if (type) grants = { membershipType: type, startDate: fields.start_date }
+      break
+    }
+    case 'EPA': {
+      const type = await entryPassType('entry_pass_id', fields.entry_pass_id)
+      product = type
+      if (type) grants = { entryPassType: type }
+      break
+    }
+    case 'BOO': {
+      if (quantity > 1) errors.add('quantity', messages.max(1))
+      const event = await lookUpProduct(
+        errors,
+        'event_id',
+        fields.event_id,
+        (id) => getEvent(deps.db, id),
+        (e) => (e.is_cancelled === 1 ? reservationMessages.eventCancelled : undefined),
+      )
+      if (event && customerId !== null && (await hasActiveReservation(deps.db, customerId, event.id)))
+        errors.add('event_id', reservationMessages.duplicate)
+      product = event
+      if (event) grants = { eventId: event.id }
+      break
+    }
+    case 'VPO': {
+      const pack = await voucherPack('voucher_pack_id', fields.voucher_pack_id)
+      product = pack
+      if (pack) grants = { voucherPack: pack }
+      break
+    }
+    case 'GIF': {
+      const gift = fields.gift ?? {}
+      if ((gift.entry_pass_id === undefined) === (gift.voucher_pack_id === undefined)) {
+        errors.add('gift', invoiceMessages.giftProduct)
+        break
+      }
+      if (gift.entry_pass_id !== undefined) {
+        const type = await entryPassType('gift', gift.entry_pass_id)
+        product = type
+        if (type) grants = { gift: { entryPassTypeId: type.id } }
+      } else {
+        const pack = await voucherPack('gift', gift.voucher_pack_id)
+        product = pack
+        if (pack) grants = { gift: { voucherPackId: pack.id } }
+      }
+      break
+    }
+    default:
+      return undefined
+  }
+  if (!product || Object.keys(errors.collected()).length > 0) return undefined
+  const taxRateId = fields.tax_rate_id !== undefined ? fields.tax_rate_id : product.tax_rate_id
+  return {
+    purchaseType: fields.purchase_type,
+    description: fields.description ?? product.name,
+    quantity,
+    unitPriceCents: unitPriceCents ?? product.price_cents,
+    taxRateId,
+    taxRateBasisPoints: await rateOf(deps, taxRateId),
+    revenueAccountCode: fields.revenue_account_code ?? product.revenue_account_code,
+    ...grants,
+  }
+}
