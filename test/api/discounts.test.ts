@@ -15,12 +15,10 @@ import {
 import { countRows } from '../helpers/factories.ts'
 import { makeDiscount } from '../helpers/product-factories.ts'
 import {
-  expectEachForbidden,
-  expectEachNotAllowed,
-  expectEachNotFound,
   listIds,
   type RefusedPost,
   testEachNeedsToken,
+  testAdminWrittenNeverDeleted,
   testEachRefusedPost,
   useSeededApp,
   useStaff,
@@ -129,28 +127,14 @@ describe('/api/discounts/ 400', () => {
 })
 
 describe('/api/discounts/ 403, 404 and 405', () => {
-  test('staff users without admin, even with every can_* flag, cannot write', async () => {
-    const discount = await makeDiscount(t.db)
-    await expectEachForbidden(
-      t,
-      [t.seed.staffToken, staff.allButAdmin.token],
-      [
-        ['POST', PATH, valid()],
-        ['PUT', `${PATH}${discount.id}/`, valid()],
-        ['PATCH', `${PATH}${discount.id}/`, valid()],
-      ],
-    )
-    const read = await t.request('GET', `${PATH}${discount.id}/`, { token: t.seed.staffToken })
-    expect(read.body).toEqual(discountBody(discount.id))
-    expect(await count()).toBe(1)
-  })
-
-  test('unknown ids are 404; DELETE is 405 (retire a discount instead)', async () => {
-    const calls = ['GET', 'PUT', 'PATCH'].map((method) => [method, `${PATH}999/`, valid()] as const)
-    await expectEachNotFound(t, t.seed.adminToken, calls)
-    const discount = await makeDiscount(t.db)
-    await expectEachNotAllowed(t, t.seed.adminToken, [['DELETE', `${PATH}${discount.id}/`]])
-    expect(await count()).toBe(1)
+  testAdminWrittenNeverDeleted(t, {
+    path: PATH,
+    instead: 'retire a discount instead',
+    allButAdmin: () => staff.allButAdmin,
+    make: () => makeDiscount(t.db),
+    body: discountBody,
+    valid,
+    count,
   })
 })
 

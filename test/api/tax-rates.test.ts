@@ -14,12 +14,10 @@ import {
 import { countRows } from '../helpers/factories.ts'
 import { makeTaxRate } from '../helpers/product-factories.ts'
 import {
-  expectEachForbidden,
-  expectEachNotAllowed,
-  expectEachNotFound,
   listIds,
   type RefusedPost,
   testEachNeedsToken,
+  testAdminWrittenNeverDeleted,
   testEachRefusedPost,
   useSeededApp,
   useStaff,
@@ -103,28 +101,14 @@ describe('/api/tax-rates/ 400', () => {
 })
 
 describe('/api/tax-rates/ 403, 404 and 405', () => {
-  test('staff users without admin, even with every can_* flag, cannot write', async () => {
-    const rate = await makeTaxRate(t.db)
-    await expectEachForbidden(
-      t,
-      [t.seed.staffToken, staff.allButAdmin.token],
-      [
-        ['POST', PATH, valid()],
-        ['PUT', `${PATH}${rate.id}/`, valid()],
-        ['PATCH', `${PATH}${rate.id}/`, valid()],
-      ],
-    )
-    const read = await t.request('GET', `${PATH}${rate.id}/`, { token: t.seed.staffToken })
-    expect(read.body).toEqual(rateBody(rate.id))
-    expect(await count()).toBe(1)
-  })
-
-  test('unknown ids are 404; DELETE is 405 (products and sales name a rate: retire it instead)', async () => {
-    const calls = ['GET', 'PUT', 'PATCH'].map((method) => [method, `${PATH}999/`, valid()] as const)
-    await expectEachNotFound(t, t.seed.adminToken, calls)
-    const rate = await makeTaxRate(t.db)
-    await expectEachNotAllowed(t, t.seed.adminToken, [['DELETE', `${PATH}${rate.id}/`]])
-    expect(await count()).toBe(1)
+  testAdminWrittenNeverDeleted(t, {
+    path: PATH,
+    instead: 'products and sales name a rate: retire it instead',
+    allButAdmin: () => staff.allButAdmin,
+    make: () => makeTaxRate(t.db),
+    body: rateBody,
+    valid,
+    count,
   })
 })
 

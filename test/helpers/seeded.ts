@@ -224,3 +224,50 @@ export const listIds =
     (await t.request('GET', `${path}?${query}`, { token: t.seed.staffToken })).body.results.map(
       (r: { id: unknown }) => r.id,
     )
+
+/**
+ * The 403, 404 and 405 of a collection any staff user reads and only organization admins write,
+ * whose records are retired rather than deleted (invoices and products name them): staff without
+ * admin, even with every can_* flag, cannot write (the record and the count unchanged); unknown ids
+ * are 404; DELETE is 405.
+ */
+export function testAdminWrittenNeverDeleted(
+  t: SeededApp,
+  spec: {
+    path: string
+    /** Why DELETE is refused, for the test's name: "retire a discount instead". */
+    instead: string
+    /** A staff user with every can_* flag but not an admin (useStaff's `allButAdmin`). */
+    allButAdmin: () => StaffWithToken
+    make: () => Promise<{ id: number }>
+    /** The record `make` makes, as served. */
+    body: (id: number) => unknown
+    valid: () => unknown
+    count: () => Promise<number>
+  },
+) {
+  const { path } = spec
+  test('staff users without admin, even with every can_* flag, cannot write', async () => {
+    const record = await spec.make()
+    await expectEachForbidden(
+      t,
+      [t.seed.staffToken, spec.allButAdmin().token],
+      [
+        ['POST', path, spec.valid()],
+        ['PUT', `${path}${record.id}/`, spec.valid()],
+        ['PATCH', `${path}${record.id}/`, spec.valid()],
+      ],
+    )
+    const read = await t.request('GET', `${path}${record.id}/`, { token: t.seed.staffToken })
+    expect(read.body).toEqual(spec.body(record.id))
+    expect(await spec.count()).toBe(1)
+  })
+
+  test(`unknown ids are 404; DELETE is 405 (${spec.instead})`, async () => {
+    const calls = ['GET', 'PUT', 'PATCH'].map((method) => [method, `${path}999/`, spec.valid()] as const)
+    await expectEachNotFound(t, t.seed.adminToken, calls)
+    const record = await spec.make()
+    await expectEachNotAllowed(t, t.seed.adminToken, [['DELETE', `${path}${record.id}/`]])
+    expect(await spec.count()).toBe(1)
+  })
+}
