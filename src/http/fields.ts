@@ -62,4 +62,7 @@ export const out = {
   url: () => t.String({ format: 'uri', readOnly: true }),
   datetime: () => t.String({ format: 'date-time', readOnly: true }),
   date: () => t.String({ format: 'date', readOnly: true }),
+  /** An amount of money as a decimal string with 2 places ("12.50", "-3.00"). */
+  money: (description = 'A decimal with 2 places') =>
+    t.String({ pattern: '^-?\\d+\\.\\d{2}$', readOnly: true, description }),
 }

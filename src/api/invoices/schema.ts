@@ -8,6 +8,7 @@ import {
 import { decimalField } from '../../http/decimal.ts'
 import { FieldErrors } from '../../http/docs.ts'
 import { field, out } from '../../http/fields.ts'
+import { cardAndBankFields, processorFields } from '../payments/schema.ts'
 import { saleTermsWrite } from '../tax-rates/schema.ts'
 
 const optionalText = (maxLength: number, description?: string) =>
@@ -103,20 +104,18 @@ export const InvoiceErrors = t.Record(t.String(), t.Union([t.Array(t.String()), 
     'DRF field errors; line_items and payments hold one object per item sent, {} for an item that passed',
 })
 
-const money = () => t.String({ description: 'A decimal with 2 places' })
-
 export const LineItemOut = t.Object({
   id: t.Integer(),
   purchase_type: t.String(),
   description: t.String(),
   quantity: t.Integer(),
-  unit_price: money(),
-  discount_amount: money(),
-  net_amount: money(),
+  unit_price: out.money(),
+  discount_amount: out.money(),
+  net_amount: out.money(),
   tax_rate_id: field.nullable(t.Integer()),
   tax_rate: t.String({ description: 'The rate charged, 4 places ("0.0825")' }),
-  tax_amount: money(),
-  total: money(),
+  tax_amount: out.money(),
+  total: out.money(),
   revenue_account_code: t.String(),
   membership_id: field.nullable(t.Integer()),
   customer_membership_id: field.nullable(t.Integer({ description: 'MIN: the membership it started' })),
@@ -134,23 +133,14 @@ export const PaymentOut = t.Object({
   status: t.String(),
   payment_type: t.String(),
   payment_method_type: t.String(),
-  amount: money(),
-  amount_refunded: money(),
-  processor_fee: money(),
+  amount: out.money(),
+  amount_refunded: out.money(),
+  processor_fee: out.money(),
   failure_message: t.String(),
   credit_id: field.nullable(t.Integer()),
   voucher_id: field.nullable(t.Integer()),
-  credit_card_last4: t.String(),
-  credit_card_brand: t.String(),
-  bank_account_last4: t.String(),
-  bank_account_bank_name: t.String(),
-  processor_a_payment_intent_id: t.String(),
-  processor_b_external_transaction_id: t.String(),
-  processor_b_unique_transaction_id: t.String(),
-  processor_c_payment_link_name: t.String(),
-  processor_c_payment_link_id: t.String(),
-  processor_c_payment_id: t.String(),
-  gift_card_number: t.String(),
+  ...cardAndBankFields,
+  ...processorFields,
   created_at: out.datetime(),
   updated_at: out.datetime(),
 })
@@ -158,8 +148,8 @@ export const PaymentOut = t.Object({
 export const RefundOut = t.Object({
   id: t.Integer(),
   payment_id: t.Integer(),
-  amount: money(),
-  processor_fee: money(),
+  amount: out.money(),
+  processor_fee: out.money(),
   reason: t.String(),
   created_at: out.datetime(),
 })
@@ -170,7 +160,7 @@ export const InvoiceDiscountOut = t.Object({
   name: t.String(),
   display_name: t.String(),
   association_id: field.nullable(t.Integer()),
-  amount: money(),
+  amount: out.money(),
 })
 
 export const InvoiceOut = t.Object({
@@ -181,13 +171,13 @@ export const InvoiceOut = t.Object({
   location_name: t.String(),
   staff_user_id: field.nullable(t.Integer()),
   description: t.String(),
-  subtotal: money(),
-  discount_total: money(),
-  tax_total: money(),
-  total: money(),
-  amount_paid: money(),
-  amount_refunded: money(),
-  balance_due: money(),
+  subtotal: out.money(),
+  discount_total: out.money(),
+  tax_total: out.money(),
+  total: out.money(),
+  amount_paid: out.money(),
+  amount_refunded: out.money(),
+  balance_due: out.money(),
   discounts: t.Array(InvoiceDiscountOut),
   line_items: t.Array(LineItemOut),
   payments: t.Array(PaymentOut),

@@ -2,7 +2,8 @@ import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { getPayment, listPayments } from './queries.ts'
 import { paymentQuery, readPaymentFilters } from './rules.ts'
-import { LISTED_STATUSES, paymentFilterQuery, PaymentOut } from './schema.ts'
+import { paymentFilterQuery, PaymentOut } from './schema.ts'
+import { LISTED_PAYMENT_STATUSES } from '../../domain/sales.ts'
 import { serializePayment } from './serializer.ts'
 
 /**
@@ -21,5 +22,5 @@ export const paymentListRoutes = (deps: Deps) =>
     filters: { query: paymentFilterQuery, parse: readPaymentFilters },
     // The whole sales history's list on the reader (committed data, off the server's thread).
     list: async ({ deps }, filters) => listPayments(deps.reader, await paymentQuery(deps, filters)),
-    get: ({ deps }, id) => getPayment(deps.db, id, LISTED_STATUSES),
+    get: ({ deps }, id) => getPayment(deps.db, id, LISTED_PAYMENT_STATUSES),
   })

@@ -6,7 +6,8 @@ import { readFilters, type FilterValues } from '../../http/filters.ts'
 import { endOfLocalDay, startOfLocalDay } from '../../lib/local-time.ts'
 import { loadOrganization } from '../organization/queries.ts'
 import type { PaymentQuery } from './queries.ts'
-import { LISTED_STATUSES, PAYMENT_FILTERS, PAYMENT_STATUSES, PAYMENT_TYPES } from './schema.ts'
+import { PAYMENT_FILTERS } from './schema.ts'
+import { LISTED_PAYMENT_STATUSES, PAYMENT_STATUSES, PAYMENT_TYPES } from '../../domain/sales.ts'
 
 /**
  * The payments list's filters as django-filter reads them: the comma-separated lists name the first
@@ -52,7 +53,7 @@ export function readPaymentFilters(query: Record<string, string | undefined>): P
   const { values, errors: parseErrors } = readFilters(PAYMENT_FILTERS, query)
   const errors = new FieldErrorCollector(parseErrors, Object.keys(PAYMENT_FILTERS))
   const { payment_method_in, status_in, amount_min, amount_max, ...plain } = values
-  const filters: PaymentFilters = { ...plain, statuses: LISTED_STATUSES }
+  const filters: PaymentFilters = { ...plain, statuses: LISTED_PAYMENT_STATUSES }
 
   if (payment_method_in !== undefined) {
     const read = commaChoices(payment_method_in, PAYMENT_TYPES)
@@ -65,7 +66,7 @@ export function readPaymentFilters(query: Record<string, string | undefined>): P
     const read = commaChoices(status_in, PAYMENT_STATUSES)
     if ('unknown' in read) errors.add('status_in', messages.filterChoice(read.unknown))
     else if (read.values.length > 0)
-      filters.statuses = LISTED_STATUSES.filter((status) => read.values.includes(status))
+      filters.statuses = LISTED_PAYMENT_STATUSES.filter((status) => read.values.includes(status))
   }
   for (const [name, raw] of [
     ['amount_min', amount_min],

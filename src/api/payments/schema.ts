@@ -1,5 +1,10 @@
 import { Type as t } from '@sinclair/typebox'
-import type { LineItemPurchaseType, PaymentStatus } from '../../db/schema.ts'
+import {
+  LINE_PURCHASE_TYPES,
+  LISTED_PAYMENT_STATUSES,
+  PAYMENT_STATUSES,
+  PAYMENT_TYPES,
+} from '../../domain/sales.ts'
 import { decimalField } from '../../http/decimal.ts'
 import { field, out } from '../../http/fields.ts'
 import { filterQuery } from '../../http/filters.ts'
@@ -20,48 +25,30 @@ export const PaymentRefund = t.Object({
   reason: t.Optional(field.text({ blank: true, maxLength: 1000, description: 'Empty unless given' })),
 })
 
-/** Every payment status; the list shows only LISTED_STATUSES (pending and cancelled never appear). */
-export const PAYMENT_STATUSES: readonly PaymentStatus[] = ['PEN', 'PRO', 'COM', 'FAI', 'PRF', 'REF', 'CAN']
-export const LISTED_STATUSES: readonly PaymentStatus[] = ['COM', 'PRO', 'FAI', 'PRF', 'REF']
-
-/** The processors and systems a payment can go through (payment_type). */
-export const PAYMENT_TYPES = [
-  'STR',
-  'GRA',
-  'MXM',
-  'SQU',
-  'VEN',
-  'CRE',
-  'VOU',
-  'OFF',
-  'PGI',
-  'MIG',
-  'MOK',
-  'NA',
-] as const
-
-const PURCHASE_TYPES: readonly LineItemPurchaseType[] = [
-  'BOO',
-  'MIN',
-  'MFA',
-  'MRE',
-  'MFR',
-  'MAC',
-  'EPA',
-  'VPO',
-  'EVV',
-  'GIF',
-  'GEN',
-  'LEG',
-]
-
-const money = (description: string) => t.String({ pattern: '^-?\\d+\\.\\d{2}$', readOnly: true, description })
-
 const nullableText = () => field.nullable(t.String())
+
+/** The card or bank account a payment used, as recorded; empty where none was. */
+export const cardAndBankFields = {
+  credit_card_last4: t.String(),
+  credit_card_brand: t.String(),
+  bank_account_last4: t.String(),
+  bank_account_bank_name: t.String(),
+}
+
+/** The processor's own references for a payment (and a gift card's number); empty unless it set them. */
+export const processorFields = {
+  processor_a_payment_intent_id: t.String(),
+  processor_b_external_transaction_id: t.String(),
+  processor_b_unique_transaction_id: t.String(),
+  processor_c_payment_link_name: t.String(),
+  processor_c_payment_link_id: t.String(),
+  processor_c_payment_id: t.String(),
+  gift_card_number: t.String(),
+}
 
 export const PaymentLineItemOut = t.Object({
   id: out.id(),
-  purchase_type: t.String({ description: PURCHASE_TYPES.join(', ') }),
+  purchase_type: t.String({ description: LINE_PURCHASE_TYPES.join(', ') }),
   description: t.String(),
   amount: t.Number({
     description:
@@ -73,18 +60,15 @@ export const PaymentLineItemOut = t.Object({
 export const PaymentOut = t.Object({
   id: out.id(),
   url: out.url(),
-  status: t.String({ description: LISTED_STATUSES.join(', ') }),
+  status: t.String({ description: LISTED_PAYMENT_STATUSES.join(', ') }),
   failure_message: t.String({ description: 'Empty unless failed' }),
-  amount: money('Paid toward the invoice; 0.00 for a voucher redemption'),
-  amount_pre_tax: money('amount - tax_amount'),
-  tax_amount: money("The invoice's tax x amount / invoice total, rounded half to even to cents"),
-  amount_refunded: money('Refunded from this payment so far'),
+  amount: out.money('Paid toward the invoice; 0.00 for a voucher redemption'),
+  amount_pre_tax: out.money('amount - tax_amount'),
+  tax_amount: out.money("The invoice's tax x amount / invoice total, rounded half to even to cents"),
+  amount_refunded: out.money('Refunded from this payment so far'),
   payment_type: t.String({ description: PAYMENT_TYPES.join(', ') }),
   payment_method_type: t.String({ description: 'NA, CRD or BNK' }),
-  credit_card_last4: t.String(),
-  credit_card_brand: t.String(),
-  bank_account_last4: t.String(),
-  bank_account_bank_name: t.String(),
+  ...cardAndBankFields,
   created_date: out.date(),
   invoice_id: t.Integer(),
   invoice_description: t.String(),
@@ -94,7 +78,7 @@ export const PaymentOut = t.Object({
   customer_last_name: nullableText(),
   customer_email: nullableText(),
   customer_birthday: field.nullable(out.date()),
-  discount_amount: field.nullable(money("The invoice's discounts in total; null without a discount")),
+  discount_amount: field.nullable(out.money("The invoice's discounts in total; null without a discount")),
   discount_code: t.String({ description: "Comma-separated, in the invoice's order; empty if none" }),
   discount_name: t.String({ description: "Comma-separated, in the invoice's order; empty if none" }),
   discount_display_name: t.String({
@@ -109,13 +93,7 @@ export const PaymentOut = t.Object({
   staff_user_first_name: nullableText(),
   staff_user_last_name: nullableText(),
   staff_user_email: nullableText(),
-  processor_a_payment_intent_id: t.String(),
-  processor_b_external_transaction_id: t.String(),
-  processor_b_unique_transaction_id: t.String(),
-  processor_c_payment_link_name: t.String(),
-  processor_c_payment_link_id: t.String(),
-  processor_c_payment_id: t.String(),
-  gift_card_number: t.String(),
+  ...processorFields,
   created_at: out.datetime(),
   updated_at: out.datetime(),
 })
