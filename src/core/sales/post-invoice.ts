@@ -9,7 +9,6 @@ import type {
 import { localDate } from '../../lib/local-time.ts'
 import { newGiftCode } from '../../lib/secrets.ts'
 import { startMembership } from '../memberships/start.ts'
-import { defaultExpiryDate } from '../../domain/expiry.ts'
 import { priceInvoice, type DiscountTerms } from '../../domain/invoice-money.ts'
 import {
   drawOnCredit,
@@ -23,6 +22,7 @@ import {
   insertReservation,
   useVoucher,
 } from './queries.ts'
+import { entryPassGranted, voucherGranted } from './grants.ts'
 
 /**
  * Posting an invoice: the invoice, its discounts, its lines with what each grants, and its payments,
@@ -193,17 +193,10 @@ export async function postInvoice(
       const pack = line.voucherPack
       const voucherId =
         pack && customerId !== null
-          ? await insertEventVoucher(trx, {
-              customer_id: customerId,
-              event_type_id: pack.event_type_id,
-              number_of_uses_total: pack.number_of_uses,
-              number_of_uses_remaining: pack.number_of_uses,
-              expiry_date: defaultExpiryDate(pack.valid_days, now, zone),
-              is_removed: 0,
-              created_by_id: sale.staffUserId,
-              created_at: at,
-              updated_at: at,
-            })
+          ? await insertEventVoucher(
+              trx,
+              voucherGranted(pack, { customerId, staffUserId: sale.staffUserId, now, zone }),
+            )
           : null
       const lineId = await insertLineItem(trx, {
         invoice_id: invoiceId,
@@ -242,22 +235,11 @@ export async function postInvoice(
       }
       const passType = line.entryPassType
       if (passType && sale.customerId !== null) {
-        const expiryDate = defaultExpiryDate(passType.valid_days, now, zone)
+        const grant = { customerId: sale.customerId, staffUserId: sale.staffUserId, now, zone }
+        const pass = entryPassGranted(passType, grant, { acquiredVia: 'purchase', invoiceId })
         await insertEntryPasses(
           trx,
-          Array.from({ length: line.quantity }, () => ({
-            entry_pass_type_id: passType.id,
-            owner_id: sale.customerId!,
-            purchaser_id: sale.customerId,
-            entries_total: passType.number_of_entries,
-            entries_remaining: passType.number_of_entries,
-            expiry_date: expiryDate,
-            acquired_via: 'purchase' as const,
-            invoice_id: invoiceId,
-            created_by_id: sale.staffUserId,
-            created_at: at,
-            updated_at: at,
-          })),
+          Array.from({ length: line.quantity }, () => pass),
         )
       }
     }

@@ -1,5 +1,5 @@
 import type { Db } from '../../db/connection.ts'
-import { defaultExpiryDate } from '../../domain/expiry.ts'
+import { entryPassGranted, voucherGranted } from './grants.ts'
 import type { SoldEntryPassType, SoldVoucherPack } from './post-invoice.ts'
 import {
   insertEntryPass,
@@ -35,36 +35,23 @@ export async function redeemGift(
   const at = now.toISOString()
   return deps.db.transaction().execute(async (trx) => {
     if (!(await markGiftRedeemed(trx, gift.id, redemption.customerId, at))) return false
+    const grant = {
+      customerId: redemption.customerId,
+      staffUserId: redemption.staffUserId,
+      now,
+      zone: redemption.zone,
+    }
     const passType = redemption.entryPassType
     if (passType) {
-      const passId = await insertEntryPass(trx, {
-        entry_pass_type_id: passType.id,
-        owner_id: redemption.customerId,
-        purchaser_id: gift.purchaser_id,
-        entries_total: passType.number_of_entries,
-        entries_remaining: passType.number_of_entries,
-        expiry_date: defaultExpiryDate(passType.valid_days, now, redemption.zone),
-        acquired_via: 'gift',
-        invoice_id: null,
-        created_by_id: redemption.staffUserId,
-        created_at: at,
-        updated_at: at,
-      })
+      const passId = await insertEntryPass(
+        trx,
+        entryPassGranted(passType, grant, { acquiredVia: 'gift', purchaserId: gift.purchaser_id }),
+      )
       await setGiftGranted(trx, gift.id, { customer_entry_pass_id: passId })
     }
     const pack = redemption.voucherPack
     if (pack) {
-      const voucherId = await insertEventVoucher(trx, {
-        customer_id: redemption.customerId,
-        event_type_id: pack.event_type_id,
-        number_of_uses_total: pack.number_of_uses,
-        number_of_uses_remaining: pack.number_of_uses,
-        expiry_date: defaultExpiryDate(pack.valid_days, now, redemption.zone),
-        is_removed: 0,
-        created_by_id: redemption.staffUserId,
-        created_at: at,
-        updated_at: at,
-      })
+      const voucherId = await insertEventVoucher(trx, voucherGranted(pack, grant))
       await setGiftGranted(trx, gift.id, { customer_event_voucher_id: voucherId })
     }
     return true

@@ -1,0 +1,55 @@
+import type { Insertable } from 'kysely'
+import type { CustomerEntryPassTable, CustomerEventVoucherTable } from '../../db/schema.ts'
+import { defaultExpiryDate } from '../../domain/expiry.ts'
+import type { SoldEntryPassType, SoldVoucherPack } from './post-invoice.ts'
+
+/*
+ * What a product grants its holder, whether sold on an invoice's line or given as a gift and
+ * redeemed later: its entries or uses in full, expiring `valid_days` after `now` in the zone.
+ */
+
+/** Who holds what is granted, who paid for it, and who at the desk granted it, when. */
+export interface Grant {
+  customerId: number
+  staffUserId: number
+  now: Date
+  zone: string
+}
+
+/** An entry pass of `passType`, bought (an invoice's) or given (`gift`, no invoice of its own). */
+export function entryPassGranted(
+  passType: SoldEntryPassType,
+  grant: Grant,
+  via: { acquiredVia: 'purchase'; invoiceId: number } | { acquiredVia: 'gift'; purchaserId: number | null },
+): Insertable<CustomerEntryPassTable> {
+  const at = grant.now.toISOString()
+  return {
+    entry_pass_type_id: passType.id,
+    owner_id: grant.customerId,
+    purchaser_id: via.acquiredVia === 'purchase' ? grant.customerId : via.purchaserId,
+    entries_total: passType.number_of_entries,
+    entries_remaining: passType.number_of_entries,
+    expiry_date: defaultExpiryDate(passType.valid_days, grant.now, grant.zone),
+    acquired_via: via.acquiredVia,
+    invoice_id: via.acquiredVia === 'purchase' ? via.invoiceId : null,
+    created_by_id: grant.staffUserId,
+    created_at: at,
+    updated_at: at,
+  }
+}
+
+/** The event voucher a voucher pack grants: its event type, with the pack's uses. */
+export function voucherGranted(pack: SoldVoucherPack, grant: Grant): Insertable<CustomerEventVoucherTable> {
+  const at = grant.now.toISOString()
+  return {
+    customer_id: grant.customerId,
+    event_type_id: pack.event_type_id,
+    number_of_uses_total: pack.number_of_uses,
+    number_of_uses_remaining: pack.number_of_uses,
+    expiry_date: defaultExpiryDate(pack.valid_days, grant.now, grant.zone),
+    is_removed: 0,
+    created_by_id: grant.staffUserId,
+    created_at: at,
+    updated_at: at,
+  }
+}
