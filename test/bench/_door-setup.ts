@@ -61,13 +61,16 @@ function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
   return { ...env, BELAY_BACKUP_INTERVAL: 'off', ...extra }
 }
 
-export function seedLarge(db: string, seed: number, cwd: string): string {
-  const result = Bun.spawnSync([BELAY, 'seed-demo', '--size', 'large', '--seed', String(seed), '--db', db], {
-    cwd,
-    env: cleanEnv(),
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
+export function seedLarge(db: string, seed: number, cwd: string, executable = BELAY): string {
+  const result = Bun.spawnSync(
+    [executable, 'seed-demo', '--size', 'large', '--seed', String(seed), '--db', db],
+    {
+      cwd,
+      env: cleanEnv(),
+      stdout: 'pipe',
+      stderr: 'pipe',
+    },
+  )
   if (result.exitCode !== 0) throw new Error(`seed-demo failed: ${result.stderr.toString()}`)
   return result.stdout.toString()
 }

@@ -6,7 +6,7 @@
  *   npm run bench -- door
  *   npx bun run test/bench/door.ts [--seconds 12] [--controllers 16] [--rate 200] [--seed 1]
  *                                  [--profile] [--no-source]
- *   npx bun run test/bench/door.ts --compare OTHER_EXECUTABLE [--rounds 4] [--seconds 12] ...
+ *   npx bun run test/bench/door.ts --compare OTHER_EXECUTABLE [--seeded-by-other] [--rounds 4] ...
  *
  * 1. Builds build/out/belay if it is older than the sources, seeds `belay seed-demo --size large`
  *    into a temporary file (os.tmpdir(), so TMPDIR picks the disk) and starts `belay serve` on it.
@@ -40,7 +40,10 @@
  * the commit before a change), in place of steps 3 and 4: each serves its own copy of the seeded
  * file (the other must accept this checkout's migrations), and only the warm-up, a. idle and
  * b. sustained run, one executable after the other, in alternating order over --rounds rounds, so
- * that the host's noise falls on both alike. The medians per executable end the report.
+ * that the host's noise falls on both alike. The medians per executable end the report. With
+ * --seeded-by-other the OTHER executable seeds the file (an older build whose demo data this
+ * checkout's would outgrow, and which cannot open a file of this checkout's newer migrations), and
+ * this checkout's executable migrates its own copy when it starts: both then serve the same rows.
  */
 import { Database } from 'bun:sqlite'
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
@@ -88,6 +91,9 @@ const COMPARE = process.argv.includes('--compare')
   ? process.argv[process.argv.indexOf('--compare') + 1]
   : undefined
 const ROUNDS = numberArg('--rounds', 4)
+const SEEDED_BY_OTHER = process.argv.includes('--seeded-by-other')
+if (SEEDED_BY_OTHER && COMPARE === undefined)
+  throw new Error('--seeded-by-other needs --compare OTHER_EXECUTABLE')
 const SOURCE_RUNS = !process.argv.includes('--no-source')
 const IDLE_SCANS = 200
 const WARMUP_SECONDS = 3
@@ -119,7 +125,7 @@ let server: Served | null = null
 try {
   console.log(`executable: ${buildIfNeeded()} (${BELAY})`)
   let t0 = performance.now()
-  const seeded = seedLarge(file, SEED, dir)
+  const seeded = seedLarge(file, SEED, dir, SEEDED_BY_OTHER ? COMPARE : BELAY)
   console.log(`${seeded.split('\n')[0]} (${((performance.now() - t0) / 1000).toFixed(1)} s)`)
   const barcodes = barcodesByCategory(file, new Date())
   console.log(
