@@ -625,6 +625,8 @@ describe('POST /api/invoices/ memberships', () => {
       owner_id: customer.id,
       status: 'ACT',
       start_date: '2026-11-24',
+      // the sale pays the first month: the next bill is a month after the start
+      end_date: '2026-12-24',
       billing_amount_cents: 6500,
       billing_location_id: t.seed.gym.id,
     })

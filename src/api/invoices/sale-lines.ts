@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox'
 import { invoiceMessages } from './messages.ts'
 import type { LineItemWrite } from './schema.ts'
+import { getCustomerMembership } from '../customer-memberships/queries.ts'
 import { getEntryPassType } from '../entry-pass-types/queries.ts'
 import { getEvent } from '../events/queries.ts'
 import { getMembershipType } from '../membership-types/queries.ts'
@@ -8,6 +9,7 @@ import { hasActiveReservation } from '../reservations/queries.ts'
 import { getVoucherPack } from '../voucher-packs/queries.ts'
 import { getTaxRate, lookUpTaxRate } from '../tax-rates/queries.ts'
 import type { SaleLine } from '../../core/sales/post-invoice.ts'
+import { RENEWABLE_STATUSES } from '../../domain/membership-status.ts'
 import { reservationMessages } from '../../domain/reservations.ts'
 import type { Deps } from '../../deps.ts'
 import { checkDecimal } from '../../http/decimal.ts'
@@ -60,6 +62,46 @@ const activeOnly = <P extends { status: string }>(product: P) =>
   product.status === 'ACT' ? undefined : invoiceMessages.notForSale
 
 /**
+ * The membership an MRE line renews, with what its next bill charges: its billing amount, at its
+ * type's tax rate and revenue account (a membership of a type no longer sold is still renewed).
+ * It must be the customer's own (another customer's is reported as not existing, as another
+ * customer's credit is), recurring, and in a status that can be renewed.
+ */
+async function lookUpRenewal(
+  deps: Pick<Deps, 'db'>,
+  errors: FieldErrorCollector,
+  id: number | undefined,
+  customerId: number | null,
+): Promise<{ product: Product; renewal: NonNullable<SaleLine['renewal']> } | undefined> {
+  const field = 'customer_membership_id'
+  if (id === undefined) return void errors.add(field, messages.required)
+  const found = await getCustomerMembership(deps.db, id)
+  const membership = found && found.owner_id === customerId ? found : undefined
+  if (!membership) return void errors.add(field, messages.doesNotExist(id))
+  const type = (await getMembershipType(deps.db, membership.membership_type_id))!
+  if (type.purchase_type !== 'REC' || type.interval === '')
+    return void errors.add(field, invoiceMessages.notRecurring)
+  if (!RENEWABLE_STATUSES.includes(membership.status))
+    return void errors.add(field, invoiceMessages.notRenewable)
+  return {
+    product: {
+      name: type.name,
+      price_cents: membership.billing_amount_cents,
+      tax_rate_id: type.tax_rate_id,
+      revenue_account_code: type.revenue_account_code,
+    },
+    renewal: {
+      id: membership.id,
+      status: membership.status,
+      start_date: membership.start_date,
+      end_date: membership.end_date,
+      interval: type.interval,
+      membership_type_id: type.id,
+    },
+  }
+}
+
+/**
  * A line as sold: the product's price, tax rate, revenue account and name unless the line gives
  * its own. Failures go to the line's own errors.
  */
@@ -80,7 +122,10 @@ export async function resolveLine(
     lookUpProduct(errors, field, id, (id) => getVoucherPack(deps.db, id), activeOnly)
   let product: Product | undefined
   let grants: Partial<
-    Pick<SaleLine, 'membershipType' | 'startDate' | 'entryPassType' | 'eventId' | 'voucherPack' | 'gift'>
+    Pick<
+      SaleLine,
+      'membershipType' | 'startDate' | 'renewal' | 'entryPassType' | 'eventId' | 'voucherPack' | 'gift'
+    >
   > = {}
   switch (fields.purchase_type) {
     case 'GEN':
@@ -99,6 +144,13 @@ export async function resolveLine(
       )
       product = type
       if (type) grants = { membershipType: type, startDate: fields.start_date }
+      break
+    }
+    case 'MRE': {
+      if (quantity > 1) errors.add('quantity', messages.max(1))
+      const renewed = await lookUpRenewal(deps, errors, fields.customer_membership_id, customerId)
+      product = renewed?.product
+      if (renewed) grants = { renewal: renewed.renewal }
       break
     }
     case 'EPA': {

@@ -17,10 +17,16 @@ const optionalText = (maxLength: number, description?: string) =>
 export const LineItemWrite = t.Object({
   purchase_type: field.choice(SOLD_PURCHASE_TYPES, {
     description:
-      'GEN a generic item (retail), MIN a membership, EPA entry passes, BOO an event booking, VPO a voucher pack, GIF a gift',
+      'GEN a generic item (retail), MIN a membership, MRE a renewal of one, EPA entry passes, BOO an event booking, VPO a voucher pack, GIF a gift',
   }),
   membership_id: t.Optional(field.integer({ description: 'MIN: the membership type sold (ACT)' })),
   start_date: t.Optional(field.date({ description: 'MIN: the day the membership starts' })),
+  customer_membership_id: t.Optional(
+    field.integer({
+      description:
+        "MRE: the customer's own recurring membership renewed (ACT, or PAF after a failed renewal); the line charges its billing amount at its type's tax rate and revenue account",
+    }),
+  ),
   event_id: t.Optional(field.integer({ description: 'BOO: the event booked (not cancelled)' })),
   voucher_pack_id: t.Optional(field.integer({ description: 'VPO: the voucher pack sold (ACT)' })),
   gift: t.Optional(
@@ -33,9 +39,14 @@ export const LineItemWrite = t.Object({
     ),
   ),
   entry_pass_id: t.Optional(field.integer({ description: 'EPA: the entry pass type sold (ACT)' })),
-  quantity: t.Optional(field.integer({ min: 1, max: 1000, description: 'Default 1; MIN and BOO only 1' })),
+  quantity: t.Optional(
+    field.integer({ min: 1, max: 1000, description: 'Default 1; MIN, MRE and BOO only 1' }),
+  ),
   unit_price: t.Optional(
-    decimalField({ description: "Default: the product's price; required for GEN; at least 0" }),
+    decimalField({
+      description:
+        "Default: the product's price (MRE: the membership's billing amount); required for GEN; at least 0",
+    }),
   ),
   description: optionalText(255, "Default: the product's name"),
   ...saleTermsWrite,
@@ -118,7 +129,9 @@ export const LineItemOut = t.Object({
   total: out.money(),
   revenue_account_code: t.String(),
   membership_id: field.nullable(t.Integer()),
-  customer_membership_id: field.nullable(t.Integer({ description: 'MIN: the membership it started' })),
+  customer_membership_id: field.nullable(
+    t.Integer({ description: 'MIN: the membership it started; MRE: the membership it renewed' }),
+  ),
   entry_pass_id: field.nullable(t.Integer()),
   event_id: field.nullable(t.Integer()),
   voucher_pack_id: field.nullable(t.Integer()),

@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import type {
+  BillingInterval,
   LineItemPurchaseType,
   PaymentStatus,
   PaymentTable,
@@ -8,7 +9,9 @@ import type {
 } from '../../db/schema.ts'
 import { localDate } from '../../lib/local-time.ts'
 import { newGiftCode } from '../../lib/secrets.ts'
+import { renewMembership, type RenewableMembership } from '../memberships/renew.ts'
 import { startMembership } from '../memberships/start.ts'
+import { billingDayOf, followingBillDate } from '../../domain/billing.ts'
 import { priceInvoice, type DiscountTerms } from '../../domain/invoice-money.ts'
 import {
   drawOnCredit,
@@ -50,6 +53,8 @@ export interface SaleLine {
   /** MIN: the membership type it starts for the customer, from `startDate` */
   membershipType?: SoldMembershipType
   startDate?: string
+  /** MRE: the customer's recurring membership it renews, as read when the sale was checked */
+  renewal?: RenewableMembership & { membership_type_id: number }
   /** GIF: the product the gift's code grants whoever redeems it */
   gift?: { entryPassTypeId: number } | { voucherPackId: number }
   /** BOO: the event it books the customer on */
@@ -62,6 +67,7 @@ export interface SaleLine {
 export interface SoldMembershipType {
   id: number
   purchase_type: MembershipPurchaseType
+  interval: BillingInterval
   price_cents: number
 }
 
@@ -108,6 +114,16 @@ export class PaymentSourceSpent extends Error {
   }
 }
 
+/**
+ * A membership an MRE line renews was renewed or changed after the sale was checked (by another
+ * sale, or another line of this one): the sale is not recorded.
+ */
+export class MembershipChanged extends Error {
+  constructor(readonly lineIndex: number) {
+    super(`line ${lineIndex} renews a membership that changed after the sale was checked`)
+  }
+}
+
 /** The sale's prices, as the invoice will hold them. */
 export const priceSale = (sale: Pick<Sale, 'lines' | 'discounts'>) =>
   priceInvoice(
@@ -126,7 +142,10 @@ export async function postInvoice(
 ): Promise<number> {
   const now = deps.clock.now()
   const at = now.toISOString()
+  const today = localDate(now, zone)
   const priced = priceSale(sale)
+  // A membership bought or renewed with a payment still at the terminal waits for that payment.
+  const processing = sale.payments.some((payment) => payment.status === 'PRO')
   return deps.db.transaction().execute(async (trx) => {
     const invoiceId = await insertInvoice(trx, {
       customer_id: sale.customerId,
@@ -165,16 +184,18 @@ export async function postInvoice(
             })
           : null
       const type = line.membershipType
-      // A membership bought with a payment still at the terminal is IPP until that payment completes.
+      const start = line.startDate!
+      // A recurring membership's first bill is this sale: the next falls one interval after its start.
+      const recurring = type?.purchase_type === 'REC' && type.interval !== '' ? type.interval : undefined
       const membershipId =
         type && customerId !== null
           ? await startMembership(trx, {
               row: {
                 membership_type_id: type.id,
                 owner_id: customerId,
-                status: sale.payments.some((payment) => payment.status === 'PRO') ? 'IPP' : 'ACT',
-                start_date: line.startDate!,
-                end_date: null,
+                status: processing ? 'IPP' : 'ACT',
+                start_date: start,
+                end_date: recurring ? followingBillDate(start, recurring, billingDayOf(start)) : null,
                 billing_location_id: sale.gymId,
                 has_payment_method: 0,
                 is_pending_staff_approval: 0,
@@ -186,10 +207,16 @@ export async function postInvoice(
               },
               memberIds: [customerId],
               addOnIds: [],
-              today: localDate(now, zone),
+              today,
               changedById: sale.staffUserId,
             })
           : null
+      const renewal = line.renewal
+      if (renewal) {
+        const by = { today, at, changedById: sale.staffUserId }
+        if (!(await renewMembership(trx, renewal, processing ? 'processing' : 'paid', by)))
+          throw new MembershipChanged(i)
+      }
       const pack = line.voucherPack
       const voucherId =
         pack && customerId !== null
@@ -211,11 +238,11 @@ export async function postInvoice(
         tax_rate_basis_points: line.taxRateBasisPoints,
         tax_cents: price.taxCents,
         revenue_account_code: line.revenueAccountCode,
-        membership_type_id: type?.id ?? null,
+        membership_type_id: type?.id ?? renewal?.membership_type_id ?? null,
         entry_pass_type_id: line.entryPassType?.id ?? null,
         event_id: line.eventId ?? null,
         voucher_pack_id: pack?.id ?? null,
-        customer_membership_id: membershipId,
+        customer_membership_id: membershipId ?? renewal?.id ?? null,
         reservation_id: reservationId,
         customer_event_voucher_id: voucherId,
       })

@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import type {
+  BillingInterval,
   CustomerEntryPassTable,
   CustomerEventVoucherTable,
   GiftTable,
@@ -149,6 +150,23 @@ export const listAwaitingMemberships = (trx: Db, invoiceId: number) =>
     .where('l.invoice_id', '=', invoiceId)
     .where('l.purchase_type', '=', 'MIN')
     .where('m.status', '=', 'IPP')
+    .execute()
+
+/**
+ * The memberships the invoice's MRE lines renew that are still awaiting their renewal payment
+ * (PPR), as a renewal reads them.
+ */
+export const listAwaitingRenewals = (trx: Db, invoiceId: number) =>
+  trx
+    .selectFrom('invoice_line_items as l')
+    .innerJoin('customer_memberships as m', 'm.id', 'l.customer_membership_id')
+    .innerJoin('membership_types as t', 't.id', 'm.membership_type_id')
+    .select(['m.id', 'm.status', 'm.start_date', 'm.end_date', 't.interval'])
+    .where('l.invoice_id', '=', invoiceId)
+    .where('l.purchase_type', '=', 'MRE')
+    .where('m.status', '=', 'PPR')
+    .where('t.interval', '!=', '')
+    .$narrowType<{ interval: Exclude<BillingInterval, ''> }>()
     .execute()
 
 export async function activateMembership(trx: Db, id: number, at: string): Promise<void> {
