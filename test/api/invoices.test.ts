@@ -591,6 +591,104 @@ describe('POST /api/invoices/ bookings and voucher packs', () => {
   })
 })
 
+describe('POST /api/invoices/ event vouchers', () => {
+  test('EVV issues one voucher of the event type with a use per quantity, at the price the desk gives', async () => {
+    const yoga = await makeEventType(t.db, { name: 'Yoga', gym_id: t.seed.gym.id })
+    const res = await post({
+      customer_id: customer.id,
+      line_items: [
+        {
+          purchase_type: 'EVV',
+          event_type_id: yoga.id,
+          unit_price: '18.00',
+          quantity: 3,
+          tax_rate_id: retail.id,
+          revenue_account_code: '4200',
+        },
+      ],
+    })
+    expect(res.status).toBe(201)
+    const vouchers = await t.db
+      .selectFrom('customer_event_vouchers')
+      .select([
+        'id',
+        'customer_id',
+        'event_type_id',
+        'number_of_uses_total',
+        'number_of_uses_remaining',
+        'expiry_date',
+        'is_removed',
+        'created_by_id',
+      ])
+      .execute()
+    // an event type has no validity of its own: the voucher never expires
+    expect(vouchers).toEqual([
+      {
+        id: expect.any(Number),
+        customer_id: customer.id,
+        event_type_id: yoga.id,
+        number_of_uses_total: 3,
+        number_of_uses_remaining: 3,
+        expiry_date: null,
+        is_removed: 0,
+        created_by_id: staff.members.id,
+      },
+    ])
+    // 3 x 18.00 = 54.00; 5% is 2.70
+    expect(res.body).toMatchObject({ subtotal: '54.00', tax_total: '2.70', total: '56.70' })
+    expect(res.body.line_items).toEqual([
+      {
+        id: res.body.line_items[0].id,
+        purchase_type: 'EVV',
+        description: 'Yoga',
+        quantity: 3,
+        unit_price: '18.00',
+        discount_amount: '0.00',
+        net_amount: '54.00',
+        tax_rate_id: retail.id,
+        tax_rate: '0.0500',
+        tax_amount: '2.70',
+        total: '56.70',
+        revenue_account_code: '4200',
+        membership_id: null,
+        customer_membership_id: null,
+        entry_pass_id: null,
+        event_id: null,
+        voucher_pack_id: null,
+        reservation_id: null,
+        customer_event_voucher_id: vouchers[0]!.id,
+        gift_code: null,
+        customer_entry_pass_ids: [],
+      },
+    ])
+  })
+
+  test('EVV needs an active event type and a price, and a customer', async () => {
+    const retired = await makeEventType(t.db, { name: 'Old yoga', status: 'RET', gym_id: t.seed.gym.id })
+    const res = await post({
+      line_items: [
+        { purchase_type: 'EVV' },
+        { purchase_type: 'EVV', event_type_id: 999, unit_price: '18.00' },
+        { purchase_type: 'EVV', event_type_id: retired.id, unit_price: '18.00' },
+      ],
+    })
+    expect(res.body).toEqual({
+      line_items: [
+        { event_type_id: required, unit_price: required },
+        { event_type_id: doesNotExist(999) },
+        { event_type_id: ['Only an active product can be sold.'] },
+      ],
+    })
+    const yoga = await makeEventType(t.db, { name: 'Yoga', gym_id: t.seed.gym.id })
+    const anonymous = await post({
+      line_items: [{ purchase_type: 'EVV', event_type_id: yoga.id, unit_price: '18.00' }],
+    })
+    expect(anonymous.body).toEqual({
+      customer_id: ['A sale that grants the customer something (MIN, EPA, BOO, VPO, EVV) needs a customer.'],
+    })
+  })
+})
+
 describe('POST /api/invoices/ memberships', () => {
   const membershipOf = (id: number) =>
     t.db.selectFrom('customer_memberships').selectAll().where('id', '=', id).executeTakeFirstOrThrow()

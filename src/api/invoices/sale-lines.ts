@@ -3,6 +3,7 @@ import { invoiceMessages } from './messages.ts'
 import type { LineItemWrite } from './schema.ts'
 import { getCustomerMembership } from '../customer-memberships/queries.ts'
 import { getEntryPassType } from '../entry-pass-types/queries.ts'
+import { getEventType } from '../event-types/queries.ts'
 import { getEvent } from '../events/queries.ts'
 import { getMembershipType } from '../membership-types/queries.ts'
 import { hasActiveReservation } from '../reservations/queries.ts'
@@ -124,7 +125,14 @@ export async function resolveLine(
   let grants: Partial<
     Pick<
       SaleLine,
-      'membershipType' | 'startDate' | 'renewal' | 'entryPassType' | 'eventId' | 'voucherPack' | 'gift'
+      | 'membershipType'
+      | 'startDate'
+      | 'renewal'
+      | 'entryPassType'
+      | 'eventId'
+      | 'voucherPack'
+      | 'eventTypeId'
+      | 'gift'
     >
   > = {}
   switch (fields.purchase_type) {
@@ -178,6 +186,23 @@ export async function resolveLine(
       const pack = await voucherPack('voucher_pack_id', fields.voucher_pack_id)
       product = pack
       if (pack) grants = { voucherPack: pack }
+      break
+    }
+    case 'EVV': {
+      // An event type has no price of its own: the desk says what one use costs.
+      if (!('unit_price' in fields)) errors.add('unit_price', messages.required)
+      const eventType = await lookUpProduct(
+        errors,
+        'event_type_id',
+        fields.event_type_id,
+        async (id) => {
+          const found = await getEventType(deps.db, id)
+          return found && { ...found, price_cents: 0, tax_rate_id: null, revenue_account_code: '' }
+        },
+        activeOnly,
+      )
+      product = eventType
+      if (eventType) grants = { eventTypeId: eventType.id }
       break
     }
     case 'GIF': {

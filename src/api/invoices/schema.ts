@@ -17,7 +17,7 @@ const optionalText = (maxLength: number, description?: string) =>
 export const LineItemWrite = t.Object({
   purchase_type: field.choice(SOLD_PURCHASE_TYPES, {
     description:
-      'GEN a generic item (retail), MIN a membership, MRE a renewal of one, EPA entry passes, BOO an event booking, VPO a voucher pack, GIF a gift',
+      'GEN a generic item (retail), MIN a membership, MRE a renewal of one, EPA entry passes, BOO an event booking, VPO a voucher pack, EVV an event voucher, GIF a gift',
   }),
   membership_id: t.Optional(field.integer({ description: 'MIN: the membership type sold (ACT)' })),
   start_date: t.Optional(field.date({ description: 'MIN: the day the membership starts' })),
@@ -25,6 +25,11 @@ export const LineItemWrite = t.Object({
     field.integer({
       description:
         "MRE: the customer's own recurring membership renewed (ACT, or PAF after a failed renewal); the line charges its billing amount at its type's tax rate and revenue account",
+    }),
+  ),
+  event_type_id: t.Optional(
+    field.integer({
+      description: 'EVV: the event type (ACT) of the voucher sold, one use per quantity; unit_price required',
     }),
   ),
   event_id: t.Optional(field.integer({ description: 'BOO: the event booked (not cancelled)' })),
@@ -45,7 +50,7 @@ export const LineItemWrite = t.Object({
   unit_price: t.Optional(
     decimalField({
       description:
-        "Default: the product's price (MRE: the membership's billing amount); required for GEN; at least 0",
+        "Default: the product's price (MRE: the membership's billing amount); required for GEN and EVV; at least 0",
     }),
   ),
   description: optionalText(255, "Default: the product's name"),
@@ -136,7 +141,7 @@ export const LineItemOut = t.Object({
   event_id: field.nullable(t.Integer()),
   voucher_pack_id: field.nullable(t.Integer()),
   reservation_id: field.nullable(t.Integer({ description: 'BOO: the reservation it booked' })),
-  customer_event_voucher_id: field.nullable(t.Integer({ description: 'VPO: the voucher it issued' })),
+  customer_event_voucher_id: field.nullable(t.Integer({ description: 'VPO, EVV: the voucher it issued' })),
   gift_code: field.nullable(t.String({ description: 'GIF: the code that redeems the gift' })),
   customer_entry_pass_ids: t.Array(t.Integer(), { description: 'EPA: the passes it issued' }),
 })

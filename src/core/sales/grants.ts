@@ -38,8 +38,11 @@ export function entryPassGranted(
   }
 }
 
-/** The event voucher a voucher pack grants: its event type, with the pack's uses. */
-export function voucherGranted(pack: SoldVoucherPack, grant: Grant): Insertable<CustomerEventVoucherTable> {
+/** The event voucher a voucher pack (or a single voucher's terms) grants: its event type and uses. */
+export function voucherGranted(
+  pack: Omit<SoldVoucherPack, 'id'>,
+  grant: Grant,
+): Insertable<CustomerEventVoucherTable> {
   const at = grant.now.toISOString()
   return {
     customer_id: grant.customerId,

@@ -61,6 +61,8 @@ export interface SaleLine {
   eventId?: number
   /** VPO: the pack whose voucher it issues the customer */
   voucherPack?: SoldVoucherPack
+  /** EVV: the event type of the voucher it issues the customer, one use per quantity */
+  eventTypeId?: number
 }
 
 /** A membership type as a sale starts a membership of it. */
@@ -217,12 +219,18 @@ export async function postInvoice(
         if (!(await renewMembership(trx, renewal, processing ? 'processing' : 'paid', by)))
           throw new MembershipChanged(i)
       }
-      const pack = line.voucherPack
+      // A voucher pack's voucher has the pack's uses and validity; a single voucher one use per
+      // quantity, and no expiry, as an event type has no validity of its own.
+      const voucherTerms =
+        line.voucherPack ??
+        (line.eventTypeId === undefined
+          ? undefined
+          : { event_type_id: line.eventTypeId, number_of_uses: line.quantity, valid_days: null })
       const voucherId =
-        pack && customerId !== null
+        voucherTerms && customerId !== null
           ? await insertEventVoucher(
               trx,
-              voucherGranted(pack, { customerId, staffUserId: sale.staffUserId, now, zone }),
+              voucherGranted(voucherTerms, { customerId, staffUserId: sale.staffUserId, now, zone }),
             )
           : null
       const lineId = await insertLineItem(trx, {
@@ -241,7 +249,7 @@ export async function postInvoice(
         membership_type_id: type?.id ?? renewal?.membership_type_id ?? null,
         entry_pass_type_id: line.entryPassType?.id ?? null,
         event_id: line.eventId ?? null,
-        voucher_pack_id: pack?.id ?? null,
+        voucher_pack_id: line.voucherPack?.id ?? null,
         customer_membership_id: membershipId ?? renewal?.id ?? null,
         reservation_id: reservationId,
         customer_event_voucher_id: voucherId,
