@@ -735,6 +735,72 @@ describe('POST /api/invoices/ memberships', () => {
     ])
   })
 
+  test('MIN with member_ids covers the listed customers of a group type', async () => {
+    const family = await makeMembershipType(t.db, { name: 'Family', is_group: 1, price_cents: 12000 })
+    const kid = await makeCustomer(t.db, { first_name: 'Kim' })
+    const res = await post({
+      customer_id: customer.id,
+      line_items: [
+        {
+          purchase_type: 'MIN',
+          membership_id: family.id,
+          start_date: '2026-11-24',
+          member_ids: [customer.id, kid.id],
+        },
+      ],
+    })
+    expect(res.status).toBe(201)
+    const members = await t.db
+      .selectFrom('membership_members')
+      .select(['customer_membership_id', 'customer_id'])
+      .orderBy('id')
+      .execute()
+    const membershipId = res.body.line_items[0].customer_membership_id
+    expect(members).toEqual([
+      { customer_membership_id: membershipId, customer_id: customer.id },
+      { customer_membership_id: membershipId, customer_id: kid.id },
+    ])
+    expect(await membershipOf(membershipId)).toMatchObject({
+      owner_id: customer.id,
+      billing_amount_cents: 12000,
+    })
+  })
+
+  test('MIN member_ids are refused as /api/customer-memberships/ refuses them', async () => {
+    const monthly = await makeMembershipType(t.db)
+    const family = await makeMembershipType(t.db, { name: 'Family', is_group: 1, price_cents: 12000 })
+    const kid = await makeCustomer(t.db, { first_name: 'Kim' })
+    const line = (membershipId: number, memberIds: unknown) => ({
+      purchase_type: 'MIN',
+      membership_id: membershipId,
+      start_date: '2026-11-24',
+      member_ids: memberIds,
+    })
+    const res = await post({
+      customer_id: customer.id,
+      line_items: [
+        line(monthly.id, [customer.id, kid.id]),
+        line(monthly.id, [kid.id]),
+        line(family.id, []),
+        line(family.id, [kid.id, kid.id, 999]),
+        line(family.id, 'x'),
+        line(monthly.id, [customer.id]),
+      ],
+    })
+    const solo = ['This membership type is not a group type: it covers exactly its owner.']
+    expect(res.body).toEqual({
+      line_items: [
+        { member_ids: solo },
+        { member_ids: solo },
+        { member_ids: ['This list may not be empty.'] },
+        { member_ids: [`Customer ${kid.id} is listed more than once.`, ...doesNotExist(999)] },
+        { member_ids: ['Expected a list of items but got type "str".'] },
+        {},
+      ],
+    })
+    expect(await t.db.selectFrom('customer_memberships').select('id').execute()).toEqual([])
+  })
+
   test('MIN needs a start date and an active type, and only one of it', async () => {
     const retired = await makeMembershipType(t.db, { status: 'RET' })
     const res = await post({

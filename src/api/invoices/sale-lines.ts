@@ -9,6 +9,7 @@ import { getMembershipType } from '../membership-types/queries.ts'
 import { hasActiveReservation } from '../reservations/queries.ts'
 import { getVoucherPack } from '../voucher-packs/queries.ts'
 import { getTaxRate, lookUpTaxRate } from '../tax-rates/queries.ts'
+import { checkMembers } from '../../core/memberships/members.ts'
 import type { SaleLine } from '../../core/sales/post-invoice.ts'
 import { RENEWABLE_STATUSES } from '../../domain/membership-status.ts'
 import { reservationMessages } from '../../domain/reservations.ts'
@@ -127,6 +128,7 @@ export async function resolveLine(
       SaleLine,
       | 'membershipType'
       | 'startDate'
+      | 'memberIds'
       | 'renewal'
       | 'entryPassType'
       | 'eventId'
@@ -150,8 +152,19 @@ export async function resolveLine(
         (id) => getMembershipType(deps.db, id),
         activeOnly,
       )
+      // The customer is the owner; member_ids as /api/customer-memberships/ takes them.
+      const members = await checkMembers(
+        deps.db,
+        {
+          sent: fields.member_ids,
+          ownerId: customerId ?? undefined,
+          isGroup: type === undefined ? undefined : type.is_group === 1,
+        },
+        messages.doesNotExist,
+      )
+      for (const refusal of members.refusals) errors.add('member_ids', refusal)
       product = type
-      if (type) grants = { membershipType: type, startDate: fields.start_date }
+      if (type) grants = { membershipType: type, startDate: fields.start_date, memberIds: members.ids }
       break
     }
     case 'MRE': {

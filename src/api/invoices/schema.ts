@@ -21,6 +21,12 @@ export const LineItemWrite = t.Object({
   }),
   membership_id: t.Optional(field.integer({ description: 'MIN: the membership type sold (ACT)' })),
   start_date: t.Optional(field.date({ description: 'MIN: the day the membership starts' })),
+  member_ids: t.Optional(
+    t.Array(field.integer(), {
+      description:
+        'MIN: customers covered, as /api/customer-memberships/ takes them; default the customer. A type that is not a group type covers exactly the customer.',
+    }),
+  ),
   customer_membership_id: t.Optional(
     field.integer({
       description:

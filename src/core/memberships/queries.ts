@@ -12,6 +12,13 @@ export async function insertCustomerMembership(
     .id
 }
 
+/** Which of `ids` are customers. */
+export async function listExistingCustomerIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db.selectFrom('customers').select('id').where('id', 'in', ids).execute()
+  return new Set(rows.map((r) => r.id))
+}
+
 /** Covers each customer by the membership, each with the same add-ons. */
 export async function insertMembers(
   db: Db,

@@ -50,9 +50,10 @@ export interface SaleLine {
   revenueAccountCode: string
   /** EPA: the type of the passes it issues, one per quantity */
   entryPassType?: SoldEntryPassType
-  /** MIN: the membership type it starts for the customer, from `startDate` */
+  /** MIN: the membership type it starts for the customer, from `startDate`, covering `memberIds` */
   membershipType?: SoldMembershipType
   startDate?: string
+  memberIds?: readonly number[]
   /** MRE: the customer's recurring membership it renews, as read when the sale was checked */
   renewal?: RenewableMembership & { membership_type_id: number }
   /** GIF: the product the gift's code grants whoever redeems it */
@@ -207,7 +208,7 @@ export async function postInvoice(
                 created_at: at,
                 updated_at: at,
               },
-              memberIds: [customerId],
+              memberIds: line.memberIds ?? [customerId],
               addOnIds: [],
               today,
               changedById: sale.staffUserId,
