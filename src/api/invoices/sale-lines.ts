@@ -117,7 +117,10 @@ export async function resolveLine(
   if (fields.tax_rate_id !== undefined)
     await lookUpTaxRate(deps.db, errors, 'tax_rate_id', fields.tax_rate_id)
   const quantity = fields.quantity ?? 1
-  // Entry pass types and voucher packs are sold on their own lines and as gifts, under either field.
+  // Membership types, entry pass types and voucher packs are sold on their own lines and as gifts,
+  // under either field.
+  const membershipType = (field: string, id: number | undefined) =>
+    lookUpProduct(errors, field, id, (id) => getMembershipType(deps.db, id), activeOnly)
   const entryPassType = (field: string, id: number | undefined) =>
     lookUpProduct(errors, field, id, (id) => getEntryPassType(deps.db, id), activeOnly)
   const voucherPack = (field: string, id: number | undefined) =>
@@ -145,13 +148,7 @@ export async function resolveLine(
     case 'MIN': {
       if (quantity > 1) errors.add('quantity', messages.max(1))
       if (fields.start_date === undefined) errors.add('start_date', messages.required)
-      const type = await lookUpProduct(
-        errors,
-        'membership_id',
-        fields.membership_id,
-        (id) => getMembershipType(deps.db, id),
-        activeOnly,
-      )
+      const type = await membershipType('membership_id', fields.membership_id)
       // The customer is the owner; member_ids as /api/customer-memberships/ takes them.
       const members = await checkMembers(
         deps.db,
@@ -220,7 +217,8 @@ export async function resolveLine(
     }
     case 'GIF': {
       const gift = fields.gift ?? {}
-      if ((gift.entry_pass_id === undefined) === (gift.voucher_pack_id === undefined)) {
+      const named = [gift.entry_pass_id, gift.voucher_pack_id, gift.membership_id]
+      if (named.filter((id) => id !== undefined).length !== 1) {
         errors.add('gift', invoiceMessages.giftProduct)
         break
       }
@@ -228,10 +226,14 @@ export async function resolveLine(
         const type = await entryPassType('gift', gift.entry_pass_id)
         product = type
         if (type) grants = { gift: { entryPassTypeId: type.id } }
-      } else {
+      } else if (gift.voucher_pack_id !== undefined) {
         const pack = await voucherPack('gift', gift.voucher_pack_id)
         product = pack
         if (pack) grants = { gift: { voucherPackId: pack.id } }
+      } else {
+        const type = await membershipType('gift', gift.membership_id)
+        product = type
+        if (type) grants = { gift: { membershipTypeId: type.id } }
       }
       break
     }

@@ -45,8 +45,9 @@ export const LineItemWrite = t.Object({
       {
         entry_pass_id: t.Optional(field.integer({ description: 'An entry pass type (ACT)' })),
         voucher_pack_id: t.Optional(field.integer({ description: 'A voucher pack (ACT)' })),
+        membership_id: t.Optional(field.integer({ description: 'A membership type (ACT)' })),
       },
-      { description: 'GIF: the product gifted, exactly one of the two' },
+      { description: 'GIF: the product gifted, exactly one of the three' },
     ),
   ),
   entry_pass_id: t.Optional(field.integer({ description: 'EPA: the entry pass type sold (ACT)' })),

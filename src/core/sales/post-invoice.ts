@@ -11,7 +11,6 @@ import { localDate } from '../../lib/local-time.ts'
 import { newGiftCode } from '../../lib/secrets.ts'
 import { renewMembership, type RenewableMembership } from '../memberships/renew.ts'
 import { startMembership } from '../memberships/start.ts'
-import { billingDayOf, followingBillDate } from '../../domain/billing.ts'
 import { priceInvoice, type DiscountTerms } from '../../domain/invoice-money.ts'
 import {
   drawOnCredit,
@@ -25,7 +24,7 @@ import {
   insertReservation,
   useVoucher,
 } from './queries.ts'
-import { entryPassGranted, voucherGranted } from './grants.ts'
+import { entryPassGranted, membershipGranted, voucherGranted } from './grants.ts'
 
 /**
  * Posting an invoice: the invoice, its discounts, its lines with what each grants, and its payments,
@@ -57,7 +56,7 @@ export interface SaleLine {
   /** MRE: the customer's recurring membership it renews, as read when the sale was checked */
   renewal?: RenewableMembership & { membership_type_id: number }
   /** GIF: the product the gift's code grants whoever redeems it */
-  gift?: { entryPassTypeId: number } | { voucherPackId: number }
+  gift?: { entryPassTypeId: number } | { voucherPackId: number } | { membershipTypeId: number }
   /** BOO: the event it books the customer on */
   eventId?: number
   /** VPO: the pack whose voucher it issues the customer */
@@ -187,27 +186,18 @@ export async function postInvoice(
             })
           : null
       const type = line.membershipType
-      const start = line.startDate!
-      // A recurring membership's first bill is this sale: the next falls one interval after its start.
-      const recurring = type?.purchase_type === 'REC' && type.interval !== '' ? type.interval : undefined
       const membershipId =
         type && customerId !== null
           ? await startMembership(trx, {
-              row: {
-                membership_type_id: type.id,
-                owner_id: customerId,
-                status: processing ? 'IPP' : 'ACT',
-                start_date: start,
-                end_date: recurring ? followingBillDate(start, recurring, billingDayOf(start)) : null,
-                billing_location_id: sale.gymId,
-                has_payment_method: 0,
-                is_pending_staff_approval: 0,
-                billing_amount_cents: type.purchase_type === 'REC' ? type.price_cents : 0,
-                discount_association_id: null,
-                referring_customer_id: null,
-                created_at: at,
-                updated_at: at,
-              },
+              row: membershipGranted(
+                type,
+                { customerId, staffUserId: sale.staffUserId, now, zone },
+                {
+                  startDate: line.startDate!,
+                  status: processing ? 'IPP' : 'ACT',
+                  billingLocationId: sale.gymId,
+                },
+              ),
               memberIds: line.memberIds ?? [customerId],
               addOnIds: [],
               today,
@@ -261,11 +251,13 @@ export async function postInvoice(
           invoice_line_item_id: lineId,
           entry_pass_type_id: 'entryPassTypeId' in line.gift ? line.gift.entryPassTypeId : null,
           voucher_pack_id: 'voucherPackId' in line.gift ? line.gift.voucherPackId : null,
+          membership_type_id: 'membershipTypeId' in line.gift ? line.gift.membershipTypeId : null,
           purchaser_id: customerId,
           redeemed_by_id: null,
           redeemed_at: null,
           customer_entry_pass_id: null,
           customer_event_voucher_id: null,
+          customer_membership_id: null,
           created_at: at,
         })
       }

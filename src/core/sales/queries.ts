@@ -181,9 +181,19 @@ export async function insertGift(trx: Db, row: Insertable<GiftTable>): Promise<v
   await trx.insertInto('gifts').values(row).execute()
 }
 
-/** The gift with this code; codes are kept in capitals, so any case finds it. */
+/**
+ * The gift with this code, with the location of the sale that sold it; codes are kept in capitals,
+ * so any case finds it.
+ */
 export const findGiftByCode = (db: Db, code: string) =>
-  db.selectFrom('gifts').selectAll().where('code', '=', code.toUpperCase()).executeTakeFirst()
+  db
+    .selectFrom('gifts as g')
+    .innerJoin('invoice_line_items as l', 'l.id', 'g.invoice_line_item_id')
+    .innerJoin('invoices as i', 'i.id', 'l.invoice_id')
+    .selectAll('g')
+    .select('i.gym_id as sold_at_gym_id')
+    .where('g.code', '=', code.toUpperCase())
+    .executeTakeFirst()
 
 /** Marks a gift redeemed unless it already is; false (nothing changed) when it was. */
 export async function markGiftRedeemed(
