@@ -5,6 +5,7 @@ import * as m0003 from './0003_check_ins_webhooks.ts'
 import * as m0004 from './0004_door_write_path.ts'
 import * as m0005 from './0005_sales_catalogue.ts'
 import * as m0006 from './0006_sales.ts'
+import * as m0007 from './0007_membership_gifts.ts'
 
 /**
  * Every migration, by name, imported statically so the compiled executable carries them all.
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004_door_write_path': m0004,
   '0005_sales_catalogue': m0005,
   '0006_sales': m0006,
+  '0007_membership_gifts': m0007,
 }

@@ -18,6 +18,13 @@ export const STATUS_TOKENS = {
 /** Over for good: cancelled, ended, denied. Such a membership cannot be cancelled again. */
 export const FINISHED_STATUSES: readonly MembershipStatus[] = ['CAN', 'END', 'DEN']
 
+/**
+ * What a sale's MRE line can renew: an active membership, or one whose last renewal failed. Not
+ * one still awaiting a payment (IPP, PPR: it would be billed twice), a frozen one (a freeze is
+ * billed by its own fee) or one not started or over.
+ */
+export const RENEWABLE_STATUSES: readonly MembershipStatus[] = ['ACT', 'PAF']
+
 /** Not yet started (awaiting initial payment), cancelled, ended, denied: never in the members report. */
 export const EXCLUDED_STATUSES: readonly MembershipStatus[] = ['PAY', 'IPC', ...FINISHED_STATUSES]
 

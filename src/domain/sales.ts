@@ -19,7 +19,7 @@ export const LINE_PURCHASE_TYPES: readonly LineItemPurchaseType[] = [
 ]
 
 /** The line purchase types the desk sells through POST /api/invoices/. */
-export const SOLD_PURCHASE_TYPES = ['GEN', 'MIN', 'EPA', 'BOO', 'VPO', 'GIF'] as const
+export const SOLD_PURCHASE_TYPES = ['GEN', 'MIN', 'MRE', 'EPA', 'BOO', 'VPO', 'EVV', 'GIF'] as const
 
 /** Payment types a sale may record; CRE (a credit) and VOU (a voucher) draw on what the customer holds. */
 export const PAYMENT_TYPES = [

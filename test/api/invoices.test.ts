@@ -591,6 +591,104 @@ describe('POST /api/invoices/ bookings and voucher packs', () => {
   })
 })
 
+describe('POST /api/invoices/ event vouchers', () => {
+  test('EVV issues one voucher of the event type with a use per quantity, at the price the desk gives', async () => {
+    const yoga = await makeEventType(t.db, { name: 'Yoga', gym_id: t.seed.gym.id })
+    const res = await post({
+      customer_id: customer.id,
+      line_items: [
+        {
+          purchase_type: 'EVV',
+          event_type_id: yoga.id,
+          unit_price: '18.00',
+          quantity: 3,
+          tax_rate_id: retail.id,
+          revenue_account_code: '4200',
+        },
+      ],
+    })
+    expect(res.status).toBe(201)
+    const vouchers = await t.db
+      .selectFrom('customer_event_vouchers')
+      .select([
+        'id',
+        'customer_id',
+        'event_type_id',
+        'number_of_uses_total',
+        'number_of_uses_remaining',
+        'expiry_date',
+        'is_removed',
+        'created_by_id',
+      ])
+      .execute()
+    // an event type has no validity of its own: the voucher never expires
+    expect(vouchers).toEqual([
+      {
+        id: expect.any(Number),
+        customer_id: customer.id,
+        event_type_id: yoga.id,
+        number_of_uses_total: 3,
+        number_of_uses_remaining: 3,
+        expiry_date: null,
+        is_removed: 0,
+        created_by_id: staff.members.id,
+      },
+    ])
+    // 3 x 18.00 = 54.00; 5% is 2.70
+    expect(res.body).toMatchObject({ subtotal: '54.00', tax_total: '2.70', total: '56.70' })
+    expect(res.body.line_items).toEqual([
+      {
+        id: res.body.line_items[0].id,
+        purchase_type: 'EVV',
+        description: 'Yoga',
+        quantity: 3,
+        unit_price: '18.00',
+        discount_amount: '0.00',
+        net_amount: '54.00',
+        tax_rate_id: retail.id,
+        tax_rate: '0.0500',
+        tax_amount: '2.70',
+        total: '56.70',
+        revenue_account_code: '4200',
+        membership_id: null,
+        customer_membership_id: null,
+        entry_pass_id: null,
+        event_id: null,
+        voucher_pack_id: null,
+        reservation_id: null,
+        customer_event_voucher_id: vouchers[0]!.id,
+        gift_code: null,
+        customer_entry_pass_ids: [],
+      },
+    ])
+  })
+
+  test('EVV needs an active event type and a price, and a customer', async () => {
+    const retired = await makeEventType(t.db, { name: 'Old yoga', status: 'RET', gym_id: t.seed.gym.id })
+    const res = await post({
+      line_items: [
+        { purchase_type: 'EVV' },
+        { purchase_type: 'EVV', event_type_id: 999, unit_price: '18.00' },
+        { purchase_type: 'EVV', event_type_id: retired.id, unit_price: '18.00' },
+      ],
+    })
+    expect(res.body).toEqual({
+      line_items: [
+        { event_type_id: required, unit_price: required },
+        { event_type_id: doesNotExist(999) },
+        { event_type_id: ['Only an active product can be sold.'] },
+      ],
+    })
+    const yoga = await makeEventType(t.db, { name: 'Yoga', gym_id: t.seed.gym.id })
+    const anonymous = await post({
+      line_items: [{ purchase_type: 'EVV', event_type_id: yoga.id, unit_price: '18.00' }],
+    })
+    expect(anonymous.body).toEqual({
+      customer_id: ['A sale that grants the customer something (MIN, EPA, BOO, VPO, EVV) needs a customer.'],
+    })
+  })
+})
+
 describe('POST /api/invoices/ memberships', () => {
   const membershipOf = (id: number) =>
     t.db.selectFrom('customer_memberships').selectAll().where('id', '=', id).executeTakeFirstOrThrow()
@@ -625,6 +723,8 @@ describe('POST /api/invoices/ memberships', () => {
       owner_id: customer.id,
       status: 'ACT',
       start_date: '2026-11-24',
+      // the sale pays the first month: the next bill is a month after the start
+      end_date: '2026-12-24',
       billing_amount_cents: 6500,
       billing_location_id: t.seed.gym.id,
     })
@@ -633,6 +733,72 @@ describe('POST /api/invoices/ memberships', () => {
     expect(await historyOf(membership.id)).toEqual([
       { from_status: null, to_status: 'ACT', changed_on: '2026-11-22' },
     ])
+  })
+
+  test('MIN with member_ids covers the listed customers of a group type', async () => {
+    const family = await makeMembershipType(t.db, { name: 'Family', is_group: 1, price_cents: 12000 })
+    const kid = await makeCustomer(t.db, { first_name: 'Kim' })
+    const res = await post({
+      customer_id: customer.id,
+      line_items: [
+        {
+          purchase_type: 'MIN',
+          membership_id: family.id,
+          start_date: '2026-11-24',
+          member_ids: [customer.id, kid.id],
+        },
+      ],
+    })
+    expect(res.status).toBe(201)
+    const members = await t.db
+      .selectFrom('membership_members')
+      .select(['customer_membership_id', 'customer_id'])
+      .orderBy('id')
+      .execute()
+    const membershipId = res.body.line_items[0].customer_membership_id
+    expect(members).toEqual([
+      { customer_membership_id: membershipId, customer_id: customer.id },
+      { customer_membership_id: membershipId, customer_id: kid.id },
+    ])
+    expect(await membershipOf(membershipId)).toMatchObject({
+      owner_id: customer.id,
+      billing_amount_cents: 12000,
+    })
+  })
+
+  test('MIN member_ids are refused as /api/customer-memberships/ refuses them', async () => {
+    const monthly = await makeMembershipType(t.db)
+    const family = await makeMembershipType(t.db, { name: 'Family', is_group: 1, price_cents: 12000 })
+    const kid = await makeCustomer(t.db, { first_name: 'Kim' })
+    const line = (membershipId: number, memberIds: unknown) => ({
+      purchase_type: 'MIN',
+      membership_id: membershipId,
+      start_date: '2026-11-24',
+      member_ids: memberIds,
+    })
+    const res = await post({
+      customer_id: customer.id,
+      line_items: [
+        line(monthly.id, [customer.id, kid.id]),
+        line(monthly.id, [kid.id]),
+        line(family.id, []),
+        line(family.id, [kid.id, kid.id, 999]),
+        line(family.id, 'x'),
+        line(monthly.id, [customer.id]),
+      ],
+    })
+    const solo = ['This membership type is not a group type: it covers exactly its owner.']
+    expect(res.body).toEqual({
+      line_items: [
+        { member_ids: solo },
+        { member_ids: solo },
+        { member_ids: ['This list may not be empty.'] },
+        { member_ids: [`Customer ${kid.id} is listed more than once.`, ...doesNotExist(999)] },
+        { member_ids: ['Expected a list of items but got type "str".'] },
+        {},
+      ],
+    })
+    expect(await t.db.selectFrom('customer_memberships').select('id').execute()).toEqual([])
   })
 
   test('MIN needs a start date and an active type, and only one of it', async () => {

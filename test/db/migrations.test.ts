@@ -84,6 +84,65 @@ describe('migrations', () => {
     await close()
   })
 
+  test('0007 keeps every gift as it was, with its ids and unique codes, and lets a gift be a membership type', async () => {
+    const { db, sqlite, close } = openDatabase(':memory:')
+    const names = Object.keys(migrations)
+    for (const name of names.slice(0, names.indexOf('0007_membership_gifts'))) await migrations[name]!.up(db)
+    const stamp = "'2026-11-22T00:00:00.000Z'"
+    for (const statement of [
+      `INSERT INTO gyms (id, name, time_zone, created_at, updated_at) VALUES (1, 'Barn', 'America/Denver', ${stamp}, ${stamp})`,
+      `INSERT INTO entry_pass_types (id, name, status, number_of_entries, created_at, updated_at) VALUES (3, 'Day', 'ACT', 1, ${stamp}, ${stamp})`,
+      `INSERT INTO membership_types (id, name, status, purchase_type, created_at, updated_at) VALUES (4, 'Punch', 'ACT', 'PRE', ${stamp}, ${stamp})`,
+      `INSERT INTO invoices (id, gym_id, created_at, updated_at) VALUES (1, 1, ${stamp}, ${stamp})`,
+      ...[5, 6, 7, 8].map(
+        (id) =>
+          `INSERT INTO invoice_line_items (id, invoice_id, position, purchase_type, quantity, unit_price_cents, discount_cents, net_cents, tax_cents) VALUES (${id}, 1, ${id}, 'GIF', 1, 1500, 0, 1500, 0)`,
+      ),
+      `INSERT INTO gifts (id, code, invoice_line_item_id, entry_pass_type_id, created_at) VALUES (9, 'ABCDEFGHJKMN', 5, 3, ${stamp})`,
+    ])
+      sqlite.run(statement)
+    await migrations['0007_membership_gifts']!.up(db)
+    expect(sqlite.query('SELECT * FROM gifts').all()).toEqual([
+      {
+        id: 9,
+        code: 'ABCDEFGHJKMN',
+        invoice_line_item_id: 5,
+        entry_pass_type_id: 3,
+        voucher_pack_id: null,
+        membership_type_id: null,
+        purchaser_id: null,
+        redeemed_by_id: null,
+        redeemed_at: null,
+        customer_entry_pass_id: null,
+        customer_event_voucher_id: null,
+        customer_membership_id: null,
+        created_at: '2026-11-22T00:00:00.000Z',
+      },
+    ])
+    const gift = (code: string, lineId: number, products: Record<string, number>) =>
+      `INSERT INTO gifts (code, invoice_line_item_id, ${Object.keys(products).join(', ')}, created_at)
+        VALUES ('${code}', ${lineId}, ${Object.values(products).join(', ')}, ${stamp})`
+    sqlite.run(gift('PQRSTUVWXYZ2', 6, { membership_type_id: 4 }))
+    expect(() =>
+      sqlite.run(gift('PQRSTUVWXYZ3', 7, { entry_pass_type_id: 3, membership_type_id: 4 })),
+    ).toThrow('CHECK constraint failed')
+    expect(() => sqlite.run(gift('ABCDEFGHJKMN', 8, { membership_type_id: 4 }))).toThrow(
+      'UNIQUE constraint failed: gifts.code',
+    )
+    expect(() => sqlite.run(gift('PQRSTUVWXYZ4', 5, { membership_type_id: 4 }))).toThrow(
+      'UNIQUE constraint failed: gifts.invoice_line_item_id',
+    )
+    // The copy took the table's name and its unique columns' indexes; nothing of the old is left.
+    expect(
+      sqlite.query("SELECT type, name FROM sqlite_master WHERE name LIKE '%gifts%' ORDER BY name").all(),
+    ).toEqual([
+      { type: 'table', name: 'gifts' },
+      { type: 'index', name: 'sqlite_autoindex_gifts_1' },
+      { type: 'index', name: 'sqlite_autoindex_gifts_2' },
+    ])
+    await close()
+  })
+
   test('a file database runs in WAL mode with foreign keys, FULL sync and a busy timeout', async () => {
     const dir = await import('node:fs').then((fs) => fs.mkdtempSync('/tmp/belay-db-'))
     const { sqlite, close } = openDatabase(join(dir, 'test.sqlite3'))

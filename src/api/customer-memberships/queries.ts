@@ -130,13 +130,6 @@ export async function getCustomerMembership(db: Db, id: number): Promise<Custome
   return row && (await withDetails(db, [row]))[0]
 }
 
-/** Which of `ids` are customers. */
-export async function listExistingCustomerIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
-  if (ids.length === 0) return new Set()
-  const rows = await db.selectFrom('customers').select('id').where('id', 'in', ids).execute()
-  return new Set(rows.map((r) => r.id))
-}
-
 export async function updateCustomerMembership(
   db: Db,
   id: number,

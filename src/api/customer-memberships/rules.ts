@@ -5,10 +5,11 @@ import { lookUpGym } from '../gyms/queries.ts'
 import type { Static } from 'elysia'
 import { listExistingAddOnIds } from '../add-ons/queries.ts'
 import { customerExists } from '../customers/queries.ts'
+import { checkMembers } from '../../core/memberships/members.ts'
 import { startMembership } from '../../core/memberships/start.ts'
-import { listExistingCustomerIds, updateCustomerMembership, type CustomerMembershipRow } from './queries.ts'
+import { updateCustomerMembership, type CustomerMembershipRow } from './queries.ts'
 import type { CustomerMembershipCreate, CustomerMembershipUpdate } from './schema.ts'
-import { getMembershipType, type MembershipTypeRow } from '../membership-types/queries.ts'
+import { getMembershipType } from '../membership-types/queries.ts'
 import type { Deps } from '../../deps.ts'
 import { checkDecimal } from '../../http/decimal.ts'
 import { messages, type FieldErrorCollector } from '../../http/errors.ts'
@@ -22,9 +23,6 @@ type UpdateInput = Partial<Static<typeof CustomerMembershipUpdate>>
 
 export const customerMembershipMessages = {
   endBeforeStart: 'The end date cannot be before the start date.',
-  soloMembers: 'This membership type is not a group type: it covers exactly its owner.',
-  emptyList: 'This list may not be empty.',
-  duplicateMember: (id: number) => `Customer ${id} is listed more than once.`,
   statusByAction: 'The status changes only through the freeze/, unfreeze/ and cancel/ actions.',
 }
 
@@ -36,37 +34,6 @@ function checkEndDate(
   if (start !== undefined && typeof end === 'string' && end < start) {
     errors.add('end_date', customerMembershipMessages.endBeforeStart)
   }
-}
-
-/**
- * Who the membership covers (the data convention the members report and the metrics read): a
- * solo membership exactly its owner, a group membership the listed customers (the owner only if
- * listed). Returns the ids to store, or undefined when they cannot be known yet.
- */
-async function checkMembers(
-  deps: Pick<Deps, 'db'>,
-  fields: Partial<CreateInput>,
-  type: MembershipTypeRow | undefined,
-  errors: FieldErrorCollector,
-): Promise<number[] | undefined> {
-  const owner = fields.owner_id
-  const ids = fields.member_ids ?? (owner === undefined ? undefined : [owner])
-  if (ids === undefined) return undefined
-  if (fields.member_ids !== undefined) {
-    const existing = await listExistingCustomerIds(deps.db, ids)
-    const seen = new Set<number>()
-    for (const id of ids) {
-      if (seen.has(id)) errors.add('member_ids', customerMembershipMessages.duplicateMember(id))
-      else if (!existing.has(id)) errors.add('member_ids', messages.doesNotExist(id))
-      seen.add(id)
-    }
-  }
-  if (type && type.is_group === 0 && owner !== undefined && (ids.length !== 1 || ids[0] !== owner)) {
-    errors.add('member_ids', customerMembershipMessages.soloMembers)
-  } else if (type && type.is_group === 1 && ids.length === 0) {
-    errors.add('member_ids', customerMembershipMessages.emptyList)
-  }
-  return ids
 }
 
 /** Starts a membership (core/memberships/start.ts) once every field has passed, in one transaction. */
@@ -84,7 +51,16 @@ export async function createCustomerMembership(
   checkEndDate(fields.start_date, fields.end_date, errors)
   await lookUpGym(deps.db, errors, 'billing_location_id', fields.billing_location_id)
   const billingCents = checkDecimal(fields, errors, 'billing_amount')
-  const memberIds = await checkMembers(deps, fields, type, errors)
+  const members = await checkMembers(
+    deps.db,
+    {
+      sent: fields.member_ids,
+      ownerId: fields.owner_id,
+      isGroup: type === undefined ? undefined : type.is_group === 1,
+    },
+    messages.doesNotExist,
+  )
+  for (const refusal of members.refusals) errors.add('member_ids', refusal)
   const addOnIds = [...new Set(fields.add_on_ids ?? [])]
   const knownAddOns = await listExistingAddOnIds(deps.db, addOnIds)
   for (const id of addOnIds) if (!knownAddOns.has(id)) errors.add('add_on_ids', messages.doesNotExist(id))
@@ -110,7 +86,7 @@ export async function createCustomerMembership(
         created_at: now,
         updated_at: now,
       },
-      memberIds: memberIds!,
+      memberIds: members.ids!,
       addOnIds,
       today,
       changedById: actor.user.id,

@@ -2,6 +2,7 @@ import type { Static } from '@sinclair/typebox'
 import type { GiftRedeem } from './schema.ts'
 import { customerExists } from '../customers/queries.ts'
 import { getEntryPassType } from '../entry-pass-types/queries.ts'
+import { getMembershipType } from '../membership-types/queries.ts'
 import { loadOrganization } from '../organization/queries.ts'
 import { getVoucherPack } from '../voucher-packs/queries.ts'
 import { findGiftByCode } from '../../core/sales/queries.ts'
@@ -35,11 +36,14 @@ export async function redeemGiftCode(
     gift!.entry_pass_type_id === null ? undefined : await getEntryPassType(deps.db, gift!.entry_pass_type_id)
   const pack =
     gift!.voucher_pack_id === null ? undefined : await getVoucherPack(deps.db, gift!.voucher_pack_id)
+  const membershipType =
+    gift!.membership_type_id === null ? undefined : await getMembershipType(deps.db, gift!.membership_type_id)
   const done = await redeemGift(deps, gift!, {
     customerId: input.customer_id,
     staffUserId: actor.user.id,
     entryPassType: passType,
     voucherPack: pack,
+    membershipType,
     zone: (await loadOrganization(deps.db)).time_zone,
   })
   // Another desk redeemed it in between.

@@ -4,7 +4,11 @@ import { centsToDecimal } from '../../lib/money.ts'
 export const invoiceMessages = {
   emptyList: 'This list may not be empty.',
   notForSale: 'Only an active product can be sold.',
-  giftProduct: 'Give exactly one of entry_pass_id and voucher_pack_id.',
+  giftProduct: 'Give exactly one of entry_pass_id, voucher_pack_id and membership_id.',
+  notRecurring: 'Only a recurring membership can be renewed.',
+  notRenewable: 'Only an active membership (ACT) or one whose renewal failed (PAF) can be renewed.',
+  membershipChanged:
+    'This membership was renewed or changed by another sale or line while this sale was recorded.',
   unknownDiscount: (code: string) => `No active discount has the code "${code}".`,
   repeatedDiscount: (code: string) => `The discount code "${code}" is given more than once.`,
   needsCustomer: 'A sale that grants the customer something (MIN, EPA, BOO, VPO, EVV) needs a customer.',

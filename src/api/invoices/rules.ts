@@ -15,6 +15,7 @@ import { findDiscountByCode, type DiscountRow } from '../discounts/queries.ts'
 import { loadOrganization } from '../organization/queries.ts'
 import { resolveGym } from '../../core/door/record.ts'
 import {
+  MembershipChanged,
   PaymentSourceSpent,
   postInvoice,
   priceSale,
@@ -149,11 +150,19 @@ export async function createInvoice(deps: Deps, raw: unknown, actor: Actor): Pro
   try {
     return await postInvoice(deps, sale, zone)
   } catch (error) {
-    if (!(error instanceof PaymentSourceSpent)) throw error
-    const itemErrors = sale.payments.map((_, i): FieldErrors =>
-      i === error.paymentIndex ? { amount: [invoiceMessages.spent] } : {},
-    )
-    throw new ApiError(400, { payments: itemErrors })
+    if (error instanceof PaymentSourceSpent) {
+      const itemErrors = sale.payments.map((_, i): FieldErrors =>
+        i === error.paymentIndex ? { amount: [invoiceMessages.spent] } : {},
+      )
+      throw new ApiError(400, { payments: itemErrors })
+    }
+    if (error instanceof MembershipChanged) {
+      const itemErrors = sale.lines.map((_, i): FieldErrors =>
+        i === error.lineIndex ? { customer_membership_id: [invoiceMessages.membershipChanged] } : {},
+      )
+      throw new ApiError(400, { line_items: itemErrors })
+    }
+    throw error
   }
 }
 

@@ -1,13 +1,17 @@
 import type { Static } from '@sinclair/typebox'
 import { invoiceMessages } from './messages.ts'
 import type { LineItemWrite } from './schema.ts'
+import { getCustomerMembership } from '../customer-memberships/queries.ts'
 import { getEntryPassType } from '../entry-pass-types/queries.ts'
+import { getEventType } from '../event-types/queries.ts'
 import { getEvent } from '../events/queries.ts'
 import { getMembershipType } from '../membership-types/queries.ts'
 import { hasActiveReservation } from '../reservations/queries.ts'
 import { getVoucherPack } from '../voucher-packs/queries.ts'
 import { getTaxRate, lookUpTaxRate } from '../tax-rates/queries.ts'
+import { checkMembers } from '../../core/memberships/members.ts'
 import type { SaleLine } from '../../core/sales/post-invoice.ts'
+import { RENEWABLE_STATUSES } from '../../domain/membership-status.ts'
 import { reservationMessages } from '../../domain/reservations.ts'
 import type { Deps } from '../../deps.ts'
 import { checkDecimal } from '../../http/decimal.ts'
@@ -60,6 +64,46 @@ const activeOnly = <P extends { status: string }>(product: P) =>
   product.status === 'ACT' ? undefined : invoiceMessages.notForSale
 
 /**
+ * The membership an MRE line renews, with what its next bill charges: its billing amount, at its
+ * type's tax rate and revenue account (a membership of a type no longer sold is still renewed).
+ * It must be the customer's own (another customer's is reported as not existing, as another
+ * customer's credit is), recurring, and in a status that can be renewed.
+ */
+async function lookUpRenewal(
+  deps: Pick<Deps, 'db'>,
+  errors: FieldErrorCollector,
+  id: number | undefined,
+  customerId: number | null,
+): Promise<{ product: Product; renewal: NonNullable<SaleLine['renewal']> } | undefined> {
+  const field = 'customer_membership_id'
+  if (id === undefined) return void errors.add(field, messages.required)
+  const found = await getCustomerMembership(deps.db, id)
+  const membership = found && found.owner_id === customerId ? found : undefined
+  if (!membership) return void errors.add(field, messages.doesNotExist(id))
+  const type = (await getMembershipType(deps.db, membership.membership_type_id))!
+  if (type.purchase_type !== 'REC' || type.interval === '')
+    return void errors.add(field, invoiceMessages.notRecurring)
+  if (!RENEWABLE_STATUSES.includes(membership.status))
+    return void errors.add(field, invoiceMessages.notRenewable)
+  return {
+    product: {
+      name: type.name,
+      price_cents: membership.billing_amount_cents,
+      tax_rate_id: type.tax_rate_id,
+      revenue_account_code: type.revenue_account_code,
+    },
+    renewal: {
+      id: membership.id,
+      status: membership.status,
+      start_date: membership.start_date,
+      end_date: membership.end_date,
+      interval: type.interval,
+      membership_type_id: type.id,
+    },
+  }
+}
+
+/**
  * A line as sold: the product's price, tax rate, revenue account and name unless the line gives
  * its own. Failures go to the line's own errors.
  */
@@ -73,14 +117,28 @@ export async function resolveLine(
   if (fields.tax_rate_id !== undefined)
     await lookUpTaxRate(deps.db, errors, 'tax_rate_id', fields.tax_rate_id)
   const quantity = fields.quantity ?? 1
-  // Entry pass types and voucher packs are sold on their own lines and as gifts, under either field.
+  // Membership types, entry pass types and voucher packs are sold on their own lines and as gifts,
+  // under either field.
+  const membershipType = (field: string, id: number | undefined) =>
+    lookUpProduct(errors, field, id, (id) => getMembershipType(deps.db, id), activeOnly)
   const entryPassType = (field: string, id: number | undefined) =>
     lookUpProduct(errors, field, id, (id) => getEntryPassType(deps.db, id), activeOnly)
   const voucherPack = (field: string, id: number | undefined) =>
     lookUpProduct(errors, field, id, (id) => getVoucherPack(deps.db, id), activeOnly)
   let product: Product | undefined
   let grants: Partial<
-    Pick<SaleLine, 'membershipType' | 'startDate' | 'entryPassType' | 'eventId' | 'voucherPack' | 'gift'>
+    Pick<
+      SaleLine,
+      | 'membershipType'
+      | 'startDate'
+      | 'memberIds'
+      | 'renewal'
+      | 'entryPassType'
+      | 'eventId'
+      | 'voucherPack'
+      | 'eventTypeId'
+      | 'gift'
+    >
   > = {}
   switch (fields.purchase_type) {
     case 'GEN':
@@ -90,15 +148,27 @@ export async function resolveLine(
     case 'MIN': {
       if (quantity > 1) errors.add('quantity', messages.max(1))
       if (fields.start_date === undefined) errors.add('start_date', messages.required)
-      const type = await lookUpProduct(
-        errors,
-        'membership_id',
-        fields.membership_id,
-        (id) => getMembershipType(deps.db, id),
-        activeOnly,
+      const type = await membershipType('membership_id', fields.membership_id)
+      // The customer is the owner; member_ids as /api/customer-memberships/ takes them.
+      const members = await checkMembers(
+        deps.db,
+        {
+          sent: fields.member_ids,
+          ownerId: customerId ?? undefined,
+          isGroup: type === undefined ? undefined : type.is_group === 1,
+        },
+        messages.doesNotExist,
       )
+      for (const refusal of members.refusals) errors.add('member_ids', refusal)
       product = type
-      if (type) grants = { membershipType: type, startDate: fields.start_date }
+      if (type) grants = { membershipType: type, startDate: fields.start_date, memberIds: members.ids }
+      break
+    }
+    case 'MRE': {
+      if (quantity > 1) errors.add('quantity', messages.max(1))
+      const renewed = await lookUpRenewal(deps, errors, fields.customer_membership_id, customerId)
+      product = renewed?.product
+      if (renewed) grants = { renewal: renewed.renewal }
       break
     }
     case 'EPA': {
@@ -128,9 +198,27 @@ export async function resolveLine(
       if (pack) grants = { voucherPack: pack }
       break
     }
+    case 'EVV': {
+      // An event type has no price of its own: the desk says what one use costs.
+      if (!('unit_price' in fields)) errors.add('unit_price', messages.required)
+      const eventType = await lookUpProduct(
+        errors,
+        'event_type_id',
+        fields.event_type_id,
+        async (id) => {
+          const found = await getEventType(deps.db, id)
+          return found && { ...found, price_cents: 0, tax_rate_id: null, revenue_account_code: '' }
+        },
+        activeOnly,
+      )
+      product = eventType
+      if (eventType) grants = { eventTypeId: eventType.id }
+      break
+    }
     case 'GIF': {
       const gift = fields.gift ?? {}
-      if ((gift.entry_pass_id === undefined) === (gift.voucher_pack_id === undefined)) {
+      const named = [gift.entry_pass_id, gift.voucher_pack_id, gift.membership_id]
+      if (named.filter((id) => id !== undefined).length !== 1) {
         errors.add('gift', invoiceMessages.giftProduct)
         break
       }
@@ -138,10 +226,14 @@ export async function resolveLine(
         const type = await entryPassType('gift', gift.entry_pass_id)
         product = type
         if (type) grants = { gift: { entryPassTypeId: type.id } }
-      } else {
+      } else if (gift.voucher_pack_id !== undefined) {
         const pack = await voucherPack('gift', gift.voucher_pack_id)
         product = pack
         if (pack) grants = { gift: { voucherPackId: pack.id } }
+      } else {
+        const type = await membershipType('gift', gift.membership_id)
+        product = type
+        if (type) grants = { gift: { membershipTypeId: type.id } }
       }
       break
     }

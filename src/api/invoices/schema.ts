@@ -17,10 +17,27 @@ const optionalText = (maxLength: number, description?: string) =>
 export const LineItemWrite = t.Object({
   purchase_type: field.choice(SOLD_PURCHASE_TYPES, {
     description:
-      'GEN a generic item (retail), MIN a membership, EPA entry passes, BOO an event booking, VPO a voucher pack, GIF a gift',
+      'GEN a generic item (retail), MIN a membership, MRE a renewal of one, EPA entry passes, BOO an event booking, VPO a voucher pack, EVV an event voucher, GIF a gift',
   }),
   membership_id: t.Optional(field.integer({ description: 'MIN: the membership type sold (ACT)' })),
   start_date: t.Optional(field.date({ description: 'MIN: the day the membership starts' })),
+  member_ids: t.Optional(
+    t.Array(field.integer(), {
+      description:
+        'MIN: customers covered, as /api/customer-memberships/ takes them; default the customer. A type that is not a group type covers exactly the customer.',
+    }),
+  ),
+  customer_membership_id: t.Optional(
+    field.integer({
+      description:
+        "MRE: the customer's own recurring membership renewed (ACT, or PAF after a failed renewal); the line charges its billing amount at its type's tax rate and revenue account",
+    }),
+  ),
+  event_type_id: t.Optional(
+    field.integer({
+      description: 'EVV: the event type (ACT) of the voucher sold, one use per quantity; unit_price required',
+    }),
+  ),
   event_id: t.Optional(field.integer({ description: 'BOO: the event booked (not cancelled)' })),
   voucher_pack_id: t.Optional(field.integer({ description: 'VPO: the voucher pack sold (ACT)' })),
   gift: t.Optional(
@@ -28,14 +45,20 @@ export const LineItemWrite = t.Object({
       {
         entry_pass_id: t.Optional(field.integer({ description: 'An entry pass type (ACT)' })),
         voucher_pack_id: t.Optional(field.integer({ description: 'A voucher pack (ACT)' })),
+        membership_id: t.Optional(field.integer({ description: 'A membership type (ACT)' })),
       },
-      { description: 'GIF: the product gifted, exactly one of the two' },
+      { description: 'GIF: the product gifted, exactly one of the three' },
     ),
   ),
   entry_pass_id: t.Optional(field.integer({ description: 'EPA: the entry pass type sold (ACT)' })),
-  quantity: t.Optional(field.integer({ min: 1, max: 1000, description: 'Default 1; MIN and BOO only 1' })),
+  quantity: t.Optional(
+    field.integer({ min: 1, max: 1000, description: 'Default 1; MIN, MRE and BOO only 1' }),
+  ),
   unit_price: t.Optional(
-    decimalField({ description: "Default: the product's price; required for GEN; at least 0" }),
+    decimalField({
+      description:
+        "Default: the product's price (MRE: the membership's billing amount); required for GEN and EVV; at least 0",
+    }),
   ),
   description: optionalText(255, "Default: the product's name"),
   ...saleTermsWrite,
@@ -118,12 +141,14 @@ export const LineItemOut = t.Object({
   total: out.money(),
   revenue_account_code: t.String(),
   membership_id: field.nullable(t.Integer()),
-  customer_membership_id: field.nullable(t.Integer({ description: 'MIN: the membership it started' })),
+  customer_membership_id: field.nullable(
+    t.Integer({ description: 'MIN: the membership it started; MRE: the membership it renewed' }),
+  ),
   entry_pass_id: field.nullable(t.Integer()),
   event_id: field.nullable(t.Integer()),
   voucher_pack_id: field.nullable(t.Integer()),
   reservation_id: field.nullable(t.Integer({ description: 'BOO: the reservation it booked' })),
-  customer_event_voucher_id: field.nullable(t.Integer({ description: 'VPO: the voucher it issued' })),
+  customer_event_voucher_id: field.nullable(t.Integer({ description: 'VPO, EVV: the voucher it issued' })),
   gift_code: field.nullable(t.String({ description: 'GIF: the code that redeems the gift' })),
   customer_entry_pass_ids: t.Array(t.Integer(), { description: 'EPA: the passes it issued' }),
 })

@@ -54,9 +54,11 @@ export async function failProcessingPayment(
   deps: Deps,
   payment: PaymentRow,
   body: CheckedBody<Static<typeof PaymentFail>>,
+  actor: Actor,
 ) {
   const input = body.valid()
-  if (!(await failPayment(deps, payment, input.failure_message ?? '')))
+  const today = await organizationToday(deps)
+  if (!(await failPayment(deps, payment, input.failure_message ?? '', { userId: actor.user.id, today })))
     throw refuse(paymentActionMessages.notProcessing)
 }
 

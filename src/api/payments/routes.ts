@@ -38,7 +38,8 @@ export const paymentActionRoutes = (deps: Deps): AnyElysia => {
       summary: 'Fail a processing payment (PRO -> FAI) with the failure message',
       permission: 'can_manage_members',
       body: named('PaymentFail', PaymentFail),
-      run: (payment, body) => failProcessingPayment(deps, payment, checkBody(PaymentFail, body)),
+      run: (payment, body, actor) =>
+        failProcessingPayment(deps, payment, checkBody(PaymentFail, body), actor),
     },
     {
       name: 'refund',

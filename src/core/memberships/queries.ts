@@ -1,8 +1,8 @@
-import type { Insertable } from 'kysely'
+import type { Insertable, Selectable, Updateable } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import type { CustomerMembershipTable, MembershipStatusChangeTable } from '../../db/schema.ts'
 
-/** The statements that start a membership, used by /api/customer-memberships/ and by a sale. */
+/** The statements that start or renew a membership, used by /api/customer-memberships/ and by a sale. */
 
 export async function insertCustomerMembership(
   db: Db,
@@ -10,6 +10,13 @@ export async function insertCustomerMembership(
 ): Promise<number> {
   return (await db.insertInto('customer_memberships').values(row).returning('id').executeTakeFirstOrThrow())
     .id
+}
+
+/** Which of `ids` are customers. */
+export async function listExistingCustomerIds(db: Db, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set()
+  const rows = await db.selectFrom('customers').select('id').where('id', 'in', ids).execute()
+  return new Set(rows.map((r) => r.id))
 }
 
 /** Covers each customer by the membership, each with the same add-ons. */
@@ -39,4 +46,25 @@ export async function insertStatusChange(
   change: Insertable<MembershipStatusChangeTable>,
 ): Promise<void> {
   await db.insertInto('membership_status_changes').values(change).execute()
+}
+
+/**
+ * Changes a membership still in the status and with the next bill date (`end_date`) a caller read;
+ * false (nothing changed) when either has changed since, so two sales renewing one membership at
+ * once cannot both move its bill date.
+ */
+export async function updateMembershipFrom(
+  db: Db,
+  id: number,
+  from: Pick<Selectable<CustomerMembershipTable>, 'status' | 'end_date'>,
+  changes: Updateable<CustomerMembershipTable>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('customer_memberships')
+    .set(changes)
+    .where('id', '=', id)
+    .where('status', '=', from.status)
+    .where((eb) => (from.end_date === null ? eb('end_date', 'is', null) : eb('end_date', '=', from.end_date)))
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
 }

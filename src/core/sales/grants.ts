@@ -1,7 +1,13 @@
 import type { Insertable } from 'kysely'
-import type { CustomerEntryPassTable, CustomerEventVoucherTable } from '../../db/schema.ts'
+import type {
+  CustomerEntryPassTable,
+  CustomerEventVoucherTable,
+  CustomerMembershipTable,
+  MembershipStatus,
+} from '../../db/schema.ts'
+import { billingDayOf, followingBillDate } from '../../domain/billing.ts'
 import { defaultExpiryDate } from '../../domain/expiry.ts'
-import type { SoldEntryPassType, SoldVoucherPack } from './post-invoice.ts'
+import type { SoldEntryPassType, SoldMembershipType, SoldVoucherPack } from './post-invoice.ts'
 
 /*
  * What a product grants its holder, whether sold on an invoice's line or given as a gift and
@@ -38,8 +44,11 @@ export function entryPassGranted(
   }
 }
 
-/** The event voucher a voucher pack grants: its event type, with the pack's uses. */
-export function voucherGranted(pack: SoldVoucherPack, grant: Grant): Insertable<CustomerEventVoucherTable> {
+/** The event voucher a voucher pack (or a single voucher's terms) grants: its event type and uses. */
+export function voucherGranted(
+  pack: Omit<SoldVoucherPack, 'id'>,
+  grant: Grant,
+): Insertable<CustomerEventVoucherTable> {
   const at = grant.now.toISOString()
   return {
     customer_id: grant.customerId,
@@ -49,6 +58,41 @@ export function voucherGranted(pack: SoldVoucherPack, grant: Grant): Insertable<
     expiry_date: defaultExpiryDate(pack.valid_days, grant.now, grant.zone),
     is_removed: 0,
     created_by_id: grant.staffUserId,
+    created_at: at,
+    updated_at: at,
+  }
+}
+
+/** How a granted membership starts: its day, its first status, the location it bills to. */
+export interface MembershipStart {
+  startDate: string
+  status: MembershipStatus
+  billingLocationId: number | null
+}
+
+/**
+ * A membership of `type` owned by the customer. A recurring one bills its price from one interval
+ * after its start, as what bought or gave it paid the first interval; any other bills nothing.
+ */
+export function membershipGranted(
+  type: SoldMembershipType,
+  grant: Grant,
+  start: MembershipStart,
+): Insertable<CustomerMembershipTable> {
+  const at = grant.now.toISOString()
+  const recurring = type.purchase_type === 'REC' && type.interval !== '' ? type.interval : undefined
+  return {
+    membership_type_id: type.id,
+    owner_id: grant.customerId,
+    status: start.status,
+    start_date: start.startDate,
+    end_date: recurring ? followingBillDate(start.startDate, recurring, billingDayOf(start.startDate)) : null,
+    billing_location_id: start.billingLocationId,
+    has_payment_method: 0,
+    is_pending_staff_approval: 0,
+    billing_amount_cents: type.purchase_type === 'REC' ? type.price_cents : 0,
+    discount_association_id: null,
+    referring_customer_id: null,
     created_at: at,
     updated_at: at,
   }

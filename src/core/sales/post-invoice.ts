@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import type {
+  BillingInterval,
   LineItemPurchaseType,
   PaymentStatus,
   PaymentTable,
@@ -8,6 +9,7 @@ import type {
 } from '../../db/schema.ts'
 import { localDate } from '../../lib/local-time.ts'
 import { newGiftCode } from '../../lib/secrets.ts'
+import { renewMembership, type RenewableMembership } from '../memberships/renew.ts'
 import { startMembership } from '../memberships/start.ts'
 import { priceInvoice, type DiscountTerms } from '../../domain/invoice-money.ts'
 import {
@@ -22,7 +24,7 @@ import {
   insertReservation,
   useVoucher,
 } from './queries.ts'
-import { entryPassGranted, voucherGranted } from './grants.ts'
+import { entryPassGranted, membershipGranted, voucherGranted } from './grants.ts'
 
 /**
  * Posting an invoice: the invoice, its discounts, its lines with what each grants, and its payments,
@@ -47,21 +49,27 @@ export interface SaleLine {
   revenueAccountCode: string
   /** EPA: the type of the passes it issues, one per quantity */
   entryPassType?: SoldEntryPassType
-  /** MIN: the membership type it starts for the customer, from `startDate` */
+  /** MIN: the membership type it starts for the customer, from `startDate`, covering `memberIds` */
   membershipType?: SoldMembershipType
   startDate?: string
+  memberIds?: readonly number[]
+  /** MRE: the customer's recurring membership it renews, as read when the sale was checked */
+  renewal?: RenewableMembership & { membership_type_id: number }
   /** GIF: the product the gift's code grants whoever redeems it */
-  gift?: { entryPassTypeId: number } | { voucherPackId: number }
+  gift?: { entryPassTypeId: number } | { voucherPackId: number } | { membershipTypeId: number }
   /** BOO: the event it books the customer on */
   eventId?: number
   /** VPO: the pack whose voucher it issues the customer */
   voucherPack?: SoldVoucherPack
+  /** EVV: the event type of the voucher it issues the customer, one use per quantity */
+  eventTypeId?: number
 }
 
 /** A membership type as a sale starts a membership of it. */
 export interface SoldMembershipType {
   id: number
   purchase_type: MembershipPurchaseType
+  interval: BillingInterval
   price_cents: number
 }
 
@@ -108,6 +116,16 @@ export class PaymentSourceSpent extends Error {
   }
 }
 
+/**
+ * A membership an MRE line renews was renewed or changed after the sale was checked (by another
+ * sale, or another line of this one): the sale is not recorded.
+ */
+export class MembershipChanged extends Error {
+  constructor(readonly lineIndex: number) {
+    super(`line ${lineIndex} renews a membership that changed after the sale was checked`)
+  }
+}
+
 /** The sale's prices, as the invoice will hold them. */
 export const priceSale = (sale: Pick<Sale, 'lines' | 'discounts'>) =>
   priceInvoice(
@@ -126,7 +144,10 @@ export async function postInvoice(
 ): Promise<number> {
   const now = deps.clock.now()
   const at = now.toISOString()
+  const today = localDate(now, zone)
   const priced = priceSale(sale)
+  // A membership bought or renewed with a payment still at the terminal waits for that payment.
+  const processing = sale.payments.some((payment) => payment.status === 'PRO')
   return deps.db.transaction().execute(async (trx) => {
     const invoiceId = await insertInvoice(trx, {
       customer_id: sale.customerId,
@@ -165,37 +186,42 @@ export async function postInvoice(
             })
           : null
       const type = line.membershipType
-      // A membership bought with a payment still at the terminal is IPP until that payment completes.
       const membershipId =
         type && customerId !== null
           ? await startMembership(trx, {
-              row: {
-                membership_type_id: type.id,
-                owner_id: customerId,
-                status: sale.payments.some((payment) => payment.status === 'PRO') ? 'IPP' : 'ACT',
-                start_date: line.startDate!,
-                end_date: null,
-                billing_location_id: sale.gymId,
-                has_payment_method: 0,
-                is_pending_staff_approval: 0,
-                billing_amount_cents: type.purchase_type === 'REC' ? type.price_cents : 0,
-                discount_association_id: null,
-                referring_customer_id: null,
-                created_at: at,
-                updated_at: at,
-              },
-              memberIds: [customerId],
+              row: membershipGranted(
+                type,
+                { customerId, staffUserId: sale.staffUserId, now, zone },
+                {
+                  startDate: line.startDate!,
+                  status: processing ? 'IPP' : 'ACT',
+                  billingLocationId: sale.gymId,
+                },
+              ),
+              memberIds: line.memberIds ?? [customerId],
               addOnIds: [],
-              today: localDate(now, zone),
+              today,
               changedById: sale.staffUserId,
             })
           : null
-      const pack = line.voucherPack
+      const renewal = line.renewal
+      if (renewal) {
+        const by = { today, at, changedById: sale.staffUserId }
+        if (!(await renewMembership(trx, renewal, processing ? 'processing' : 'paid', by)))
+          throw new MembershipChanged(i)
+      }
+      // A voucher pack's voucher has the pack's uses and validity; a single voucher one use per
+      // quantity, and no expiry, as an event type has no validity of its own.
+      const voucherTerms =
+        line.voucherPack ??
+        (line.eventTypeId === undefined
+          ? undefined
+          : { event_type_id: line.eventTypeId, number_of_uses: line.quantity, valid_days: null })
       const voucherId =
-        pack && customerId !== null
+        voucherTerms && customerId !== null
           ? await insertEventVoucher(
               trx,
-              voucherGranted(pack, { customerId, staffUserId: sale.staffUserId, now, zone }),
+              voucherGranted(voucherTerms, { customerId, staffUserId: sale.staffUserId, now, zone }),
             )
           : null
       const lineId = await insertLineItem(trx, {
@@ -211,11 +237,11 @@ export async function postInvoice(
         tax_rate_basis_points: line.taxRateBasisPoints,
         tax_cents: price.taxCents,
         revenue_account_code: line.revenueAccountCode,
-        membership_type_id: type?.id ?? null,
+        membership_type_id: type?.id ?? renewal?.membership_type_id ?? null,
         entry_pass_type_id: line.entryPassType?.id ?? null,
         event_id: line.eventId ?? null,
-        voucher_pack_id: pack?.id ?? null,
-        customer_membership_id: membershipId,
+        voucher_pack_id: line.voucherPack?.id ?? null,
+        customer_membership_id: membershipId ?? renewal?.id ?? null,
         reservation_id: reservationId,
         customer_event_voucher_id: voucherId,
       })
@@ -225,11 +251,13 @@ export async function postInvoice(
           invoice_line_item_id: lineId,
           entry_pass_type_id: 'entryPassTypeId' in line.gift ? line.gift.entryPassTypeId : null,
           voucher_pack_id: 'voucherPackId' in line.gift ? line.gift.voucherPackId : null,
+          membership_type_id: 'membershipTypeId' in line.gift ? line.gift.membershipTypeId : null,
           purchaser_id: customerId,
           redeemed_by_id: null,
           redeemed_at: null,
           customer_entry_pass_id: null,
           customer_event_voucher_id: null,
+          customer_membership_id: null,
           created_at: at,
         })
       }

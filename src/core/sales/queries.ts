@@ -1,6 +1,7 @@
 import type { Insertable, Updateable } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import type {
+  BillingInterval,
   CustomerEntryPassTable,
   CustomerEventVoucherTable,
   GiftTable,
@@ -151,6 +152,23 @@ export const listAwaitingMemberships = (trx: Db, invoiceId: number) =>
     .where('m.status', '=', 'IPP')
     .execute()
 
+/**
+ * The memberships the invoice's MRE lines renew that are still awaiting their renewal payment
+ * (PPR), as a renewal reads them.
+ */
+export const listAwaitingRenewals = (trx: Db, invoiceId: number) =>
+  trx
+    .selectFrom('invoice_line_items as l')
+    .innerJoin('customer_memberships as m', 'm.id', 'l.customer_membership_id')
+    .innerJoin('membership_types as t', 't.id', 'm.membership_type_id')
+    .select(['m.id', 'm.status', 'm.start_date', 'm.end_date', 't.interval'])
+    .where('l.invoice_id', '=', invoiceId)
+    .where('l.purchase_type', '=', 'MRE')
+    .where('m.status', '=', 'PPR')
+    .where('t.interval', '!=', '')
+    .$narrowType<{ interval: Exclude<BillingInterval, ''> }>()
+    .execute()
+
 export async function activateMembership(trx: Db, id: number, at: string): Promise<void> {
   await trx
     .updateTable('customer_memberships')
@@ -163,9 +181,19 @@ export async function insertGift(trx: Db, row: Insertable<GiftTable>): Promise<v
   await trx.insertInto('gifts').values(row).execute()
 }
 
-/** The gift with this code; codes are kept in capitals, so any case finds it. */
+/**
+ * The gift with this code, with the location of the sale that sold it; codes are kept in capitals,
+ * so any case finds it.
+ */
 export const findGiftByCode = (db: Db, code: string) =>
-  db.selectFrom('gifts').selectAll().where('code', '=', code.toUpperCase()).executeTakeFirst()
+  db
+    .selectFrom('gifts as g')
+    .innerJoin('invoice_line_items as l', 'l.id', 'g.invoice_line_item_id')
+    .innerJoin('invoices as i', 'i.id', 'l.invoice_id')
+    .selectAll('g')
+    .select('i.gym_id as sold_at_gym_id')
+    .where('g.code', '=', code.toUpperCase())
+    .executeTakeFirst()
 
 /** Marks a gift redeemed unless it already is; false (nothing changed) when it was. */
 export async function markGiftRedeemed(

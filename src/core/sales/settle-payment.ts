@@ -1,10 +1,12 @@
 import type { Db } from '../../db/connection.ts'
 import { insertStatusChange } from '../memberships/queries.ts'
+import { renewMembership, type RenewalOutcome } from '../memberships/renew.ts'
 import {
   activateMembership,
   addRefundedAmount,
   hasProcessingPayment,
   listAwaitingMemberships,
+  listAwaitingRenewals,
   insertRefund,
   returnToCredit,
   updatePaymentFrom,
@@ -24,15 +26,31 @@ interface SettleDeps {
   clock: { now(): Date }
 }
 
+/** Who settles a payment: the history rows of the memberships it settles are dated `today`. */
+export interface Settler {
+  userId: number
+  /** The organization's today */
+  today: string
+}
+
+/** Settles the renewals of the invoice's MRE lines that were waiting for their payment (PPR). */
+async function settleRenewals(trx: Db, invoiceId: number, outcome: RenewalOutcome, by: Settler, at: string) {
+  for (const membership of await listAwaitingRenewals(trx, invoiceId)) {
+    // Read inside this transaction, which holds the one connection: nothing changes it meanwhile.
+    await renewMembership(trx, membership, outcome, { today: by.today, at, changedById: by.userId })
+  }
+}
+
 /**
  * PRO -> COM; false when the payment was no longer processing. Once none of the invoice's payments
- * is processing, the memberships its MIN lines started leave IPP for ACT, each with its history
- * row dated `today` (organization-local).
+ * is processing, the memberships its MIN lines started leave IPP for ACT and those its MRE lines
+ * renew leave PPR for ACT with their next bill date moved on, each with its history row dated
+ * `today` (organization-local).
  */
 export async function completePayment(
   deps: SettleDeps,
   payment: PaymentRow,
-  actor: { userId: number; today: string },
+  actor: Settler,
 ): Promise<boolean> {
   const at = deps.clock.now().toISOString()
   return deps.db.transaction().execute(async (trx) => {
@@ -50,27 +68,32 @@ export async function completePayment(
         created_at: at,
       })
     }
+    await settleRenewals(trx, payment.invoice_id, 'paid', actor, at)
     return true
   })
 }
 
 /**
  * PRO -> FAI with the processor's reason; false when the payment was no longer processing. A
- * membership the sale started stays IPP: it is still awaiting its initial payment.
+ * membership the sale started stays IPP: it is still awaiting its initial payment. A renewal the
+ * sale sold has failed: its membership leaves PPR for PAF, its next bill date where it was.
  */
 export async function failPayment(
   deps: SettleDeps,
   payment: PaymentRow,
   failureMessage: string,
+  actor: Settler,
 ): Promise<boolean> {
   const at = deps.clock.now().toISOString()
-  return deps.db.transaction().execute((trx) =>
-    updatePaymentFrom(trx, payment.id, 'PRO', {
+  return deps.db.transaction().execute(async (trx) => {
+    const failed = await updatePaymentFrom(trx, payment.id, 'PRO', {
       status: 'FAI',
       failure_message: failureMessage,
       updated_at: at,
-    }),
-  )
+    })
+    if (failed) await settleRenewals(trx, payment.invoice_id, 'failed', actor, at)
+    return failed
+  })
 }
 
 export interface Refund {

@@ -146,14 +146,16 @@ export interface GiftTable {
   id: Generated<number>
   code: string
   invoice_line_item_id: number
-  /** The product gifted: an entry pass type or a voucher pack */
+  /** The product gifted: an entry pass type, a voucher pack or a membership type (migration 0007) */
   entry_pass_type_id: number | null
   voucher_pack_id: number | null
+  membership_type_id: number | null
   purchaser_id: number | null
   redeemed_by_id: number | null
   redeemed_at: string | null
   /** What redeeming it granted */
   customer_entry_pass_id: number | null
   customer_event_voucher_id: number | null
+  customer_membership_id: number | null
   created_at: string
 }
