@@ -33,7 +33,7 @@ export type PaymentRow = Selectable<PaymentTable> & {
   discount_display_names: string
   /** JSON: [{ id, purchase_type, description, cents }] in the invoice's order, cents tax included */
   line_items: string
-  /** JSON: { revenue account code: its lines' cents, tax included } */
+  /** JSON: { revenue account code: its lines' cents, tax included }, of the lines that have a code */
   revenue_cents: string
 }
 
@@ -152,7 +152,7 @@ function withRecord(query: ReturnType<typeof filtered>) {
         FROM invoice_line_items l WHERE ${ofInvoice('l')})`.as('line_items'),
       sql<string>`(SELECT json_group_object(code, cents) FROM (SELECT l.revenue_account_code AS code,
         sum(l.net_cents + l.tax_cents) AS cents FROM invoice_line_items l WHERE ${ofInvoice('l')}
-        GROUP BY l.revenue_account_code))`.as('revenue_cents'),
+        AND l.revenue_account_code <> '' GROUP BY l.revenue_account_code))`.as('revenue_cents'),
     ])
 }
 
