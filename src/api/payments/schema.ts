@@ -113,7 +113,8 @@ export const PAYMENT_FILTERS = {
     kind: 'text',
     description:
       'Space-separated terms, each matching (case-insensitive substring) the invoice id or description, ' +
-      "or the customer's email, first, last or preferred name",
+      "or the customer's email, first, last or preferred name; a term of three or more characters " +
+      'ignores case in any script, a shorter one in ASCII letters only',
   },
   payment_method_in: {
     kind: 'exact',
