@@ -48,7 +48,8 @@ async function plansOf(run: () => Promise<unknown>): Promise<string[]> {
 const listed = LISTED_PAYMENT_STATUSES
 const month = { created_from: '2026-10-01T06:00:00.000Z', created_before: '2026-11-01T06:00:00.000Z' }
 
-// [name, query, how the count reads the payments]
+// [name, query, how the count reads the payments]. A search seeks each invoice's payments once in
+// payments_invoice (invoice_id=?), reading their status from the entry, not once per status.
 const cases: Array<[string, PaymentQuery, RegExp]> = [
   ['no filter', { statuses: listed }, /SEARCH p USING COVERING INDEX payments_status \(status=\?\)/],
   [
@@ -64,13 +65,13 @@ const cases: Array<[string, PaymentQuery, RegExp]> = [
   [
     'a search',
     { statuses: listed, search: 'hill lynn' },
-    /SEARCH p USING COVERING INDEX payments_invoice \(invoice_id=\? AND status=\?\)[^]*SCAN invoice_search VIRTUAL TABLE/,
+    /SEARCH p USING COVERING INDEX payments_invoice \(invoice_id=\?\)\n[^]*SCAN invoice_search VIRTUAL TABLE/,
   ],
   // The short term is matched on the invoices the index finds for the long one, by primary key.
   [
     'a search with a term too short for the index',
     { statuses: listed, search: 'hill ly' },
-    /SEARCH p USING COVERING INDEX payments_invoice \(invoice_id=\? AND status=\?\)[^]*SEARCH i USING INTEGER PRIMARY KEY[^]*SCAN invoice_search VIRTUAL TABLE/,
+    /SEARCH p USING COVERING INDEX payments_invoice \(invoice_id=\?\)\n[^]*SEARCH i USING INTEGER PRIMARY KEY[^]*SCAN invoice_search VIRTUAL TABLE/,
   ],
 ]
 
