@@ -6,6 +6,7 @@ import * as m0004 from './0004_door_write_path.ts'
 import * as m0005 from './0005_sales_catalogue.ts'
 import * as m0006 from './0006_sales.ts'
 import * as m0007 from './0007_membership_gifts.ts'
+import * as m0008 from './0008_payments_search.ts'
 
 /**
  * Every migration, by name, imported statically so the compiled executable carries them all.
@@ -19,4 +20,5 @@ export const migrations: Record<string, Migration> = {
   '0005_sales_catalogue': m0005,
   '0006_sales': m0006,
   '0007_membership_gifts': m0007,
+  '0008_payments_search': m0008,
 }

@@ -85,6 +85,79 @@ describe('search', () => {
     await makePayment(t.db, { invoice_id: other.id })
     expect(await listed(`search=${invoice.id}%20shoes`)).toEqual([payment.id])
   })
+
+  test('a customer’s new name and email find their earlier sales, and the old ones no longer do', async () => {
+    const customer = await makeCustomer(t.db, {
+      first_name: 'Lynn',
+      last_name: 'Hill',
+      email: 'lynn@crag.example',
+    })
+    const before = await sale({ customer_id: customer.id, description: 'Chalk bag' })
+    const res = await t.request('PATCH', `/api/customers/${customer.id}/`, {
+      token: t.seed.adminToken,
+      body: { first_name: 'Beth', last_name: 'Rodden', preferred_name: 'Bee', email: 'beth@wall.example' },
+    })
+    expect(res.status).toBe(200)
+    const after = await sale({ customer_id: customer.id, description: 'Chalk bag' })
+
+    expect(await listed('search=rodden%20beth')).toEqual([after, before])
+    expect(await listed('search=bee')).toEqual([after, before])
+    expect(await listed('search=wall.example')).toEqual([after, before])
+    expect(await listed('search=hill')).toEqual([])
+    expect(await listed('search=lynn')).toEqual([])
+  })
+
+  test('%, _, ", * and \\ in a term are only text, however long the term', async () => {
+    const percent = await sale({ description: 'Fee 100% off' })
+    const underscore = await sale({ description: 'code_a' })
+    const quoted = await sale({ description: 'the "Crux" pass' })
+    const star = await sale({ description: 'V5* problem' })
+    const backslash = await sale({ description: 'path\\to' })
+    await sale({ description: 'Fee 1000 off codeXa the Crux pass V55 problem' })
+
+    for (const [term, expected] of [
+      ['%', [percent]],
+      ['0%', [percent]],
+      ['100%', [percent]],
+      ['_', [underscore]],
+      ['e_a', [underscore]],
+      ['"', [quoted]],
+      ['"crux"', [quoted]],
+      ['crux"', [quoted]],
+      ['*', [star]],
+      ['V5*', [star]],
+      ['\\', [backslash]],
+      ['h\\to', [backslash]],
+    ] as const)
+      expect({ term, ids: await listed(`search=${encodeURIComponent(term)}`) }).toEqual({
+        term,
+        ids: [...expected],
+      })
+  })
+
+  test('terms of one or two characters match too, alone or beside longer ones', async () => {
+    const lynn = await makeCustomer(t.db, { first_name: 'Lynn', last_name: 'Hill', email: 'lh@crag.example' })
+    const al = await makeCustomer(t.db, { first_name: 'Al', last_name: 'Ng', email: 'al@wall.example' })
+    const lynnPass = await sale({ customer_id: lynn.id, description: 'Ten-visit pass' })
+    const alPass = await sale({ customer_id: al.id, description: 'Ten-visit pass' })
+    const alChalk = await sale({ customer_id: al.id, description: 'Chalk' })
+
+    expect(await listed('search=ng')).toEqual([alChalk, alPass])
+    expect(await listed('search=AL%20NG')).toEqual([alChalk, alPass])
+    expect(await listed('search=ng%20pass')).toEqual([alPass])
+    expect(await listed('search=pass%20w')).toEqual([alPass])
+    expect(await listed('search=pass%20h')).toEqual([lynnPass])
+    expect(await listed('search=pass%20lh')).toEqual([lynnPass])
+    expect(await listed('search=pass%20q')).toEqual([])
+  })
+
+  test('a term of three or more characters matches letters beyond ASCII in any case', async () => {
+    const customer = await makeCustomer(t.db, { first_name: 'Élodie', last_name: 'Østergaard' })
+    const theirs = await sale({ customer_id: customer.id })
+    expect(await listed('search=élodie')).toEqual([theirs])
+    expect(await listed('search=ØSTER')).toEqual([theirs])
+    expect(await listed('search=elodie')).toEqual([])
+  })
 })
 
 describe('payment_method_in and status_in', () => {

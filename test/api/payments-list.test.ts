@@ -178,6 +178,28 @@ describe('the payment record', () => {
     })
   })
 
+  test('lines without a revenue account code are left out of revenue_account_codes; the coded lines still add up to 1', async () => {
+    const mixed = await makeInvoice(t.db, {
+      gym_id: t.seed.gym.id,
+      lines: [
+        { net_cents: 1000, tax_cents: 83, revenue_account_code: '4000' },
+        { net_cents: 500, revenue_account_code: '' },
+        { net_cents: 250, revenue_account_code: '4100' },
+      ],
+    })
+    const uncoded = await makeInvoice(t.db, {
+      gym_id: t.seed.gym.id,
+      lines: [{ net_cents: 500, revenue_account_code: '' }],
+    })
+    const ofMixed = await makePayment(t.db, { invoice_id: mixed.id, amount_cents: 1833 })
+    const ofUncoded = await makePayment(t.db, { invoice_id: uncoded.id, amount_cents: 500 })
+
+    const codes = async (id: number) =>
+      (await t.request('GET', `/api/payments/${id}/`, { token: reports })).body.revenue_account_codes
+    expect(await codes(ofMixed.id)).toEqual({ '4000': 1083 / 1333, '4100': 250 / 1333 })
+    expect(await codes(ofUncoded.id)).toEqual({})
+  })
+
   test('the list is newest first, then the higher id; pending and cancelled payments are neither listed nor found', async () => {
     const invoice = await makeInvoice(t.db, { gym_id: t.seed.gym.id })
     const at = (time: string) => `2026-11-20T${time}.000Z`

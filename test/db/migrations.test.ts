@@ -143,6 +143,32 @@ describe('migrations', () => {
     await close()
   })
 
+  test('0008 indexes the invoices that existed before it for search, with their customers’ names and email', async () => {
+    const { db, sqlite, close } = openDatabase(':memory:')
+    const names = Object.keys(migrations)
+    for (const name of names.slice(0, names.indexOf('0008_payments_search'))) await migrations[name]!.up(db)
+    const stamp = "'2026-11-22T00:00:00.000Z'"
+    for (const statement of [
+      `INSERT INTO gyms (id, name, time_zone, created_at, updated_at) VALUES (1, 'Barn', 'America/Denver', ${stamp}, ${stamp})`,
+      `INSERT INTO customers (id, first_name, last_name, preferred_name, email, birthday, created_at, updated_at) VALUES (1, 'Lynn', 'Hill', 'Lynnie', 'lynn@crag.example', '1961-01-03', ${stamp}, ${stamp})`,
+      `INSERT INTO invoices (id, customer_id, gym_id, description, created_at, updated_at) VALUES (141, 1, 1, 'Ten-visit pass', ${stamp}, ${stamp})`,
+      `INSERT INTO invoices (id, customer_id, gym_id, description, created_at, updated_at) VALUES (142, NULL, 1, 'Chalk bag', ${stamp}, ${stamp})`,
+    ])
+      sqlite.run(statement)
+    await migrations['0008_payments_search']!.up(db)
+    const found = (match: string) =>
+      sqlite
+        .query('SELECT rowid AS id FROM invoice_search WHERE invoice_search MATCH ? ORDER BY rowid')
+        .all(match)
+        .map((row) => (row as { id: number }).id)
+    expect(found('"HILL"')).toEqual([141])
+    expect(found('"lynnie" AND "crag.ex" AND "visit"')).toEqual([141])
+    expect(found('"chalk"')).toEqual([142])
+    expect(found('"142"')).toEqual([142])
+    expect(found('"ill"')).toEqual([141])
+    await close()
+  })
+
   test('a file database runs in WAL mode with foreign keys, FULL sync and a busy timeout', async () => {
     const dir = await import('node:fs').then((fs) => fs.mkdtempSync('/tmp/belay-db-'))
     const { sqlite, close } = openDatabase(join(dir, 'test.sqlite3'))

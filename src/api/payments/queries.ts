@@ -1,8 +1,8 @@
-import { sql, type Selectable } from 'kysely'
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import { listFrom, type ListSource } from '../../db/list-source.ts'
-import type { PaymentStatus, PaymentTable } from '../../db/schema.ts'
-import { searchTerms } from '../../db/text-search.ts'
+import type { Database, PaymentStatus, PaymentTable } from '../../db/schema.ts'
+import { searchTerms, searchWords, trigramSearch } from '../../db/text-search.ts'
 
 /**
  * A payment with its invoice as the record shows it: the customer, location and staff user, the
@@ -33,7 +33,7 @@ export type PaymentRow = Selectable<PaymentTable> & {
   discount_display_names: string
   /** JSON: [{ id, purchase_type, description, cents }] in the invoice's order, cents tax included */
   line_items: string
-  /** JSON: { revenue account code: its lines' cents, tax included } */
+  /** JSON: { revenue account code: its lines' cents, tax included }, of the lines that have a code */
   revenue_cents: string
 }
 
@@ -56,19 +56,33 @@ export interface PaymentQuery {
   processor_b_external_transaction_id?: string
 }
 
-/** The invoices the invoice-side filters select, or undefined when none is given. */
-function matchingInvoices(db: Db, q: PaymentQuery) {
-  const { search, discount_association_id: association, gym_id, anonymous } = q
-  if (search === undefined && association === undefined && gym_id === undefined && anonymous === undefined)
+/**
+ * The invoices whose searchable text (invoice_search, kept by triggers on invoices and customers)
+ * holds every term of `match`, from the index alone.
+ */
+const indexedInvoices = (match: string) =>
+  sql<number>`(SELECT rowid FROM invoice_search WHERE invoice_search MATCH ${match})`
+
+/**
+ * The invoices the invoice-side filters select, or undefined when none is given but a search whose
+ * every term invoice_search holds (the payments are then read for its invoices directly). Terms
+ * too short for the index are matched here against the columns it indexes, among the invoices it
+ * finds for the others when there are any.
+ */
+function matchingInvoices(db: Db, q: PaymentQuery, search: ReturnType<typeof trigramSearch>) {
+  const { discount_association_id: association, gym_id, anonymous } = q
+  const terms = search.unindexed
+  if (terms.length === 0 && association === undefined && gym_id === undefined && anonymous === undefined)
     return undefined
   // The customer is joined on its primary key, so SQLite leaves the join out unless search uses it.
   let query = db
     .selectFrom('invoices as i')
     .leftJoin('customers as c', 'c.id', 'i.customer_id')
     .select('i.id')
-  if (search !== undefined) {
+  if (search.match !== undefined) query = query.where('i.id', 'in', indexedInvoices(search.match))
+  if (terms.length > 0) {
     const columns = ['i.description', 'c.email', 'c.first_name', 'c.last_name', 'c.preferred_name']
-    query = query.where((eb) => searchTerms(eb, [sql`cast(${sql.ref('i.id')} as text)`, ...columns], search))
+    query = query.where((eb) => searchTerms(eb, [sql`cast(${sql.ref('i.id')} as text)`, ...columns], terms))
   }
   if (association !== undefined) {
     query = query.where((eb) =>
@@ -87,18 +101,26 @@ function matchingInvoices(db: Db, q: PaymentQuery) {
 }
 
 /**
- * The payments the filters select. The count reads payments alone: the invoice-side filters are a
- * subquery of invoice ids, so an unfiltered count or a date window never visits the invoices.
+ * The payments the filters select. The count reads payments alone, from an index where it can: the
+ * invoice-side filters are subqueries of invoice ids, so an unfiltered count, a status or a date
+ * window never visits the invoices, and a search of terms of three or more characters reads only
+ * invoice_search and payments_invoice.
  */
 function filtered(db: Db, q: PaymentQuery) {
+  const search = trigramSearch(q.search === undefined ? [] : searchWords(q.search))
+  // A search reaches payments by invoice in payments_invoice, whose entries hold the status: the
+  // unary + has SQLite read it there, rather than seek each invoice once per listed status.
+  const status = search.match === undefined ? sql.ref('p.status') : sql`+${sql.ref('p.status')}`
   let query = db
     .selectFrom('payments as p')
-    .where('p.status', 'in', q.statuses.length > 0 ? [...q.statuses] : [null as never])
+    .where(status, 'in', q.statuses.length > 0 ? [...q.statuses] : [null as never])
   // created_at is always written by Date#toISOString, so text order is time order.
   if (q.created_from !== undefined) query = query.where('p.created_at', '>=', q.created_from)
   if (q.created_before !== undefined) query = query.where('p.created_at', '<', q.created_before)
-  const invoices = matchingInvoices(db, q)
+  const invoices = matchingInvoices(db, q, search)
   if (invoices !== undefined) query = query.where('p.invoice_id', 'in', invoices)
+  else if (search.match !== undefined)
+    query = query.where('p.invoice_id', 'in', indexedInvoices(search.match))
   if (q.payment_types !== undefined) query = query.where('p.payment_type', 'in', q.payment_types)
   if (q.amount_min_cents !== undefined) query = query.where('p.amount_cents', '>=', q.amount_min_cents)
   if (q.amount_max_cents !== undefined) query = query.where('p.amount_cents', '<=', q.amount_max_cents)
@@ -111,9 +133,18 @@ function filtered(db: Db, q: PaymentQuery) {
 
 const ofInvoice = (table: string) => sql`${sql.ref(`${table}.invoice_id`)} = ${sql.ref('i.id')}`
 
-/** The joins and columns of PaymentRow, over any selection of payments named `p`. */
-function withRecord(query: ReturnType<typeof filtered>) {
-  return query
+/** A selection of payment ids, from payments named `p`. */
+type PaymentIds = SelectQueryBuilder<Database & { p: PaymentTable }, 'p', { id: number }>
+
+/**
+ * The payments whose ids `ids` selects, with the joins and columns of PaymentRow. Each computed
+ * column is a correlated subquery on the invoice's lines or discounts, run for these rows only: a
+ * sort over the filtered payments carries their ids, not their figures.
+ */
+function withRecord(db: Db, ids: PaymentIds) {
+  return db
+    .selectFrom(ids.as('page'))
+    .innerJoin('payments as p', 'p.id', 'page.id')
     .innerJoin('invoices as i', 'i.id', 'p.invoice_id')
     .leftJoin('customers as c', 'c.id', 'i.customer_id')
     .innerJoin('gyms as g', 'g.id', 'i.gym_id')
@@ -152,15 +183,20 @@ function withRecord(query: ReturnType<typeof filtered>) {
         FROM invoice_line_items l WHERE ${ofInvoice('l')})`.as('line_items'),
       sql<string>`(SELECT json_group_object(code, cents) FROM (SELECT l.revenue_account_code AS code,
         sum(l.net_cents + l.tax_cents) AS cents FROM invoice_line_items l WHERE ${ofInvoice('l')}
-        GROUP BY l.revenue_account_code))`.as('revenue_cents'),
+        AND l.revenue_account_code <> '' GROUP BY l.revenue_account_code))`.as('revenue_cents'),
     ])
 }
 
-/** Newest payment first (created_at, then id: the index payments_created, so no sort step). */
+/**
+ * Newest payment first: created_at, then id. The page's ids are chosen first (from payments_status
+ * or payments_created for a status or a window, payments_invoice for a search), so the invoice's
+ * figures are worked out for its rows only; the rows they select come back in the same order.
+ */
 export const listPayments = (db: Db, q: PaymentQuery): ListSource<PaymentRow> =>
   listFrom(filtered(db, q), {
     order: (query) => query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc'),
-    rows: (page) => withRecord(page).execute(),
+    rows: (page) =>
+      withRecord(db, page.select('p.id')).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').execute(),
   })
 
 /** One payment, if it has a listed status (a pending or cancelled one is not found, as in the list). */
@@ -169,5 +205,5 @@ export function getPayment(
   id: number,
   statuses: readonly PaymentStatus[],
 ): Promise<PaymentRow | undefined> {
-  return withRecord(filtered(db, { statuses })).where('p.id', '=', id).executeTakeFirst()
+  return withRecord(db, filtered(db, { statuses }).select('p.id').where('p.id', '=', id)).executeTakeFirst()
 }

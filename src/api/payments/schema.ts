@@ -85,7 +85,8 @@ export const PaymentOut = t.Object({
     description: 'Comma-separated display names, the code standing in for a discount without one',
   }),
   revenue_account_codes: t.Record(t.String(), t.Number(), {
-    description: "Each revenue account code's fraction of the invoice total (they add up to 1)",
+    description:
+      "Each revenue account code's fraction of what the invoice's lines with a code came to (they add up to 1); lines without a code are left out, so an invoice with none has {}",
   }),
   location_id: field.nullable(t.Integer()),
   location_name: nullableText(),
@@ -112,7 +113,8 @@ export const PAYMENT_FILTERS = {
     kind: 'text',
     description:
       'Space-separated terms, each matching (case-insensitive substring) the invoice id or description, ' +
-      "or the customer's email, first, last or preferred name",
+      "or the customer's email, first, last or preferred name; a term of three or more characters " +
+      'ignores case in any script, a shorter one in ASCII letters only',
   },
   payment_method_in: {
     kind: 'exact',

@@ -14,11 +14,14 @@ interface LineCents {
 }
 
 /**
- * Each revenue account code's fraction of the invoice total. An invoice that came to nothing has
- * no total to divide, so its codes share it equally: the fractions still add up to 1.
+ * Each revenue account code's fraction of what the invoice's lines with a code came to. A line
+ * sold without a code is left out rather than shown under an empty code, so the fractions add up
+ * to 1 whenever a line has a code (and the object is empty when none has). Lines that came to
+ * nothing have no total to divide, so their codes share it equally.
  */
-function revenueFractions(revenueCents: Record<string, number>, totalCents: number): Record<string, number> {
+function revenueFractions(revenueCents: Record<string, number>): Record<string, number> {
   const codes = Object.keys(revenueCents)
+  const totalCents = codes.reduce((sum, code) => sum + revenueCents[code]!, 0)
   return Object.fromEntries(
     codes.map((code) => [code, totalCents === 0 ? 1 / codes.length : revenueCents[code]! / totalCents]),
   )
@@ -67,7 +70,7 @@ export function serializePayment(row: PaymentRow, urls: Urls): Static<typeof Pay
     discount_code: row.discount_codes,
     discount_name: row.discount_names,
     discount_display_name: row.discount_display_names,
-    revenue_account_codes: revenueFractions(JSON.parse(row.revenue_cents) as Record<string, number>, total),
+    revenue_account_codes: revenueFractions(JSON.parse(row.revenue_cents) as Record<string, number>),
     location_id: row.location_id,
     location_name: row.location_name,
     staff_user_id: row.staff_user_id,
