@@ -12,14 +12,23 @@
  * Each case has WARMUP untimed sales, then --runs timed ones. A sale's time runs from fetch until its
  * whole answer has been read; every sale is durable when answered (synchronous=FULL), so the disk's
  * fdatasync is part of each figure, and is measured on its own first. Reported: median, p95 and max
- * ms, and the rows the sales added.
+ * ms, the server's CPU time per sale (from /proc: steadier than wall time on a busy host), and the
+ * rows the sales added.
  */
 import { Database } from 'bun:sqlite'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { numberArg } from './_args.ts'
-import { BELAY, buildIfNeeded, connectSession, countRows, seedLarge, startServing } from './_door-setup.ts'
+import {
+  BELAY,
+  buildIfNeeded,
+  connectSession,
+  countRows,
+  processCpuMs,
+  seedLarge,
+  startServing,
+} from './_door-setup.ts'
 import { timeFsyncs } from './_fsync.ts'
 import { formatTable, loadAverage } from './_table.ts'
 
@@ -104,7 +113,9 @@ try {
       }
       const total = Number(quote.total)
       const times: number[] = []
+      let cpuAtWarmupEnd = 0
       for (let i = 0; i < WARMUP + RUNS; i++) {
+        if (i === WARMUP) cpuAtWarmupEnd = processCpuMs(served.pid)
         const body = JSON.stringify(request())
           .replace('"TOTAL"', JSON.stringify(total.toFixed(2)))
           .replace('"REST"', JSON.stringify((total - 10).toFixed(2)))
@@ -119,11 +130,23 @@ try {
         if (res.status !== 201) throw new Error(`${name}: ${res.status} ${text}`)
         if (i >= WARMUP) times.push(ms)
       }
+      const cpuPerSale = (processCpuMs(served.pid) - cpuAtWarmupEnd) / RUNS
       times.sort((a, b) => a - b)
       const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))]!.toFixed(2)
-      table.push([`POST /api/invoices/ ${name}`, String(RUNS), at(0.5), at(0.95), at(1)])
+      table.push([
+        `POST /api/invoices/ ${name}`,
+        String(RUNS),
+        at(0.5),
+        at(0.95),
+        at(1),
+        cpuPerSale.toFixed(2),
+      ])
     }
-    console.log(formatTable([['case', 'sales', 'median ms', 'p95 ms', 'max ms'], ...table], { rule: true }))
+    console.log(
+      formatTable([['case', 'sales', 'median ms', 'p95 ms', 'max ms', 'server CPU ms/sale'], ...table], {
+        rule: true,
+      }),
+    )
     const added = countRows(file, 'SELECT count(*) AS n FROM invoices') - before
     console.log(
       `invoices added ${added}, payments ${countRows(file, 'SELECT count(*) AS n FROM payments')}; load average ${loadAverage()}`,
