@@ -18,7 +18,7 @@ export interface SizeProfile {
 }
 
 export const PROFILES: Record<DemoSize, SizeProfile> = {
-  small: { customers: 240, gyms: 2, deskStaffPerGym: 2, classFill: 0.35, retailSalesPerGymDay: 0.5 },
+  small: { customers: 240, gyms: 2, deskStaffPerGym: 2, classFill: 0.35, retailSalesPerGymDay: 0.1 },
   large: { customers: 21_000, gyms: 3, deskStaffPerGym: 3, classFill: 1, retailSalesPerGymDay: 62 },
 }
 

@@ -1,7 +1,7 @@
 import { giftCodeFrom } from '../lib/secrets.ts'
 import { Calendar } from './calendar.ts'
 import { type DemoContext, stream } from './context.ts'
-import { joinedBy, type Person } from './customers.ts'
+import type { Person } from './customers.ts'
 import type { Catalog, DemoEntryPassType, DemoVoucherPack, Terms } from './products.ts'
 import type { Random } from './random.ts'
 import {
@@ -88,7 +88,7 @@ export function sellHoldings(
     if (pass.acquired_via === 'gift') {
       // Bought for the owner a few weeks before the owner came in with the code.
       const sold = day - rng.int(1, 60)
-      joinedBy([buyer], sold)
+      existedBy(buyer, sold)
       sellGift(
         buyer,
         sold,
@@ -98,7 +98,7 @@ export function sellHoldings(
       continue
     }
     // A parent buys a child's pass: the parent is the sale's customer.
-    joinedBy([buyer], day)
+    existedBy(buyer, day)
     const line: SaleLine = {
       purchaseType: 'EPA',
       terms: type.terms,
@@ -252,6 +252,14 @@ function spendCredits(
     const rest = sale.priced.totalCents - used
     if (rest > 0) payments.atDesk(sale, attempt, rest, rng.chance(0.7) ? 'card' : 'cash')
   }
+}
+
+/**
+ * Moves a buyer's record back to `day` if it was made later. Not joinedBy: buying for someone
+ * else is not using the gym, so whether the buyer ever climbed stays as it was.
+ */
+function existedBy(buyer: Person, day: number): void {
+  buyer.createdDay = Math.min(buyer.createdDay, day)
 }
 
 /** A gift code no other gift has, drawn from the demo's stream. */
