@@ -138,7 +138,7 @@ export class Ledger {
     const sales = this.sales.sort((a, b) => a.atMs - b.atMs)
     for (let i = 0; i < sales.length; i++) {
       const sale = sales[i]!
-      // Let each sale go once written: the large set holds a quarter of a million.
+      // Let each sale go once written: the large set holds hundreds of thousands.
       sales[i] = undefined as never
       const invoiceId = ids.take('invoices')
       const at = iso(sale.atMs)

@@ -26,7 +26,8 @@ const BRANDS = [
 const BANKS = ['FirstBank', 'Wells Fargo', 'Chase', 'Elevations Credit Union', 'US Bank'] as const
 const DECLINES = ['Your card was declined.', 'Your card has insufficient funds.', 'Your card has expired.']
 const BANK_FAILURES = ['The bank account has insufficient funds.', 'The bank account could not be debited.']
-/** `length` random letters and digits (lower-case and digits: six from each draw). */
+
+/** `length` random lower-case letters and digits, six to a draw. */
 const token = (rng: Random, length: number): string => {
   let text = ''
   while (text.length < length)
@@ -36,6 +37,7 @@ const token = (rng: Random, length: number): string => {
   return text.slice(0, length)
 }
 
+/** `length` random digits (a card's last four, a processor's transaction number). */
 const digits = (rng: Random, length: number): string =>
   String(Math.floor(rng.next() * 10 ** length)).padStart(length, '0')
 
