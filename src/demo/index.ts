@@ -91,18 +91,24 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoSu
       const n = (count: number) => count.toLocaleString('en-US')
       const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`
       generate(ctx)
-      const total = INSERT_ORDER.reduce((sum, table) => sum + ctx.rows[table].length, 0)
+      const counts = Object.fromEntries(INSERT_ORDER.map((t) => [t, ctx.rows[t].length])) as Record<
+        DemoTable,
+        number
+      >
+      const byStatus = Object.fromEntries(ALL_STATUSES.map((s) => [s, 0])) as Record<MembershipStatus, number>
+      for (const m of ctx.rows.customer_memberships) byStatus[m.status]++
+      const total = INSERT_ORDER.reduce((sum, table) => sum + counts[table], 0)
       options.onProgress?.(`generated ${n(total)} rows (${elapsed()})`)
       for (const table of INSERT_ORDER) {
         await insertRows(trx, table, ctx.rows[table])
+        // Written: the rows can go, so the large set's biggest tables are not all held at once.
+        ctx.rows[table] = []
         // Only the big tables take long enough to be worth a line of their own.
-        const count = ctx.rows[table].length
-        if (count >= 10_000) options.onProgress?.(`inserted ${n(count)} ${table} (${elapsed()})`)
+        if (counts[table] >= 10_000)
+          options.onProgress?.(`inserted ${n(counts[table])} ${table} (${elapsed()})`)
       }
       options.onProgress?.(`inserted all ${n(total)} rows (${elapsed()})`)
 
-      const byStatus = Object.fromEntries(ALL_STATUSES.map((s) => [s, 0])) as Record<MembershipStatus, number>
-      for (const m of ctx.rows.customer_memberships) byStatus[m.status]++
       return {
         size: options.size,
         seed: options.seed,
@@ -110,10 +116,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoSu
         gyms: venue.gyms.map((g) => g.name),
         staffUsers: venue.staffCount,
         admin: { email: DEMO_ADMIN_EMAIL, password, created: venue.adminCreated },
-        counts: Object.fromEntries(INSERT_ORDER.map((t) => [t, ctx.rows[t].length])) as Record<
-          DemoTable,
-          number
-        >,
+        counts,
         membershipsByStatus: byStatus,
       }
     }),
