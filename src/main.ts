@@ -267,7 +267,12 @@ async function seedDemo(args: string[]): Promise<void> {
       gymName: DEMO_ORGANIZATION.name,
       timeZone: DEMO_ORGANIZATION.timeZone,
     })
-    const summary = await seedDemoData(connection.db, { size, seed, now: systemClock.now() })
+    const summary = await seedDemoData(connection.db, {
+      size,
+      seed,
+      now: systemClock.now(),
+      onProgress: (step) => console.error(step),
+    })
     const seconds = ((performance.now() - started) / 1000).toFixed(2)
     const n = (count: number) => count.toLocaleString('en-US')
     const c = summary.counts
@@ -286,6 +291,9 @@ async function seedDemo(args: string[]): Promise<void> {
     )
     console.log(`  entry passes   ${n(c.customer_entry_passes)}`)
     console.log(`  events         ${n(c.events)} (${n(c.reservations)} reservations)`)
+    console.log(
+      `  sales          ${n(c.invoices)} invoices, ${n(c.payments)} payments, ${n(c.refunds)} refunds, ${n(c.gifts)} gift codes`,
+    )
     const { email, password, created } = summary.admin
     console.log(
       firstStart || created

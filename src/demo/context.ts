@@ -13,18 +13,23 @@ export interface SizeProfile {
   deskStaffPerGym: number
   /** How full classes are: a 240-customer gym does not fill its schedule. */
   classFill: number
+  /** Over-the-counter sales (rentals, chalk, drinks) an open gym makes on an average day. */
+  retailSalesPerGymDay: number
 }
 
 export const PROFILES: Record<DemoSize, SizeProfile> = {
-  small: { customers: 240, gyms: 2, deskStaffPerGym: 2, classFill: 0.35 },
-  large: { customers: 21_000, gyms: 3, deskStaffPerGym: 3, classFill: 1 },
+  small: { customers: 240, gyms: 2, deskStaffPerGym: 2, classFill: 0.35, retailSalesPerGymDay: 0.1 },
+  large: { customers: 21_000, gyms: 3, deskStaffPerGym: 3, classFill: 1, retailSalesPerGymDay: 62 },
 }
 
 export type Row<T extends keyof Database> = Insertable<Database[T]>
 
 /** Tables the demo fills, in an order that satisfies every foreign key. */
 export const INSERT_ORDER = [
+  'tax_rates',
+  'discounts',
   'event_types',
+  'voucher_packs',
   'membership_types',
   'add_ons',
   'entry_pass_types',
@@ -43,6 +48,12 @@ export const INSERT_ORDER = [
   'customer_entry_passes',
   'events',
   'reservations',
+  'invoices',
+  'invoice_discounts',
+  'invoice_line_items',
+  'gifts',
+  'payments',
+  'refunds',
 ] as const satisfies readonly (keyof Database)[]
 
 export type DemoTable = (typeof INSERT_ORDER)[number]

@@ -137,14 +137,15 @@ const MEDICAL = [
   'Previous ankle fracture (2023).',
 ] as const
 
-/** Emergency contacts (children: a parent), medical notes, store credits and event vouchers. */
+/**
+ * Emergency contacts (children: a parent), medical notes, store credits, and event vouchers, each
+ * the voucher of one of the gym's packs (the sales say who bought it).
+ */
 export function buildCareRecords(ctx: DemoContext, people: readonly Person[], catalog: Catalog): void {
   const rng = stream(ctx, 'care')
   const { cal, rows, ids } = ctx
   const stampOn = (day: number) => cal.stamp(day, rng.int(9 * 60, 21 * 60))
-  const voucherTypes = catalog.eventTypes.filter(
-    (e) => e.key === 'belay' || e.key === 'intro' || e.key === 'clinic',
-  )
+  const packs = catalog.voucherPacks.filter((pack) => pack.status === 'ACT')
   for (const p of people) {
     const parent = p.isKid ? p.household.adults[0] : undefined
     if (parent || rng.chance(0.35)) {
@@ -187,17 +188,18 @@ export function buildCareRecords(ctx: DemoContext, people: readonly Person[], ca
         updated_at: at,
       })
     }
-    if (rng.chance(0.015) && voucherTypes.length > 0) {
+    if (rng.chance(0.015) && packs.length > 0) {
       const day = rng.int(p.createdDay, cal.today)
-      const total = rng.int(1, 4)
+      const pack = rng.pick(packs)
       const at = stampOn(day)
       rows.customer_event_vouchers.push({
         id: ids.take('customer_event_vouchers'),
         customer_id: p.id,
-        event_type_id: rng.pick(voucherTypes).id,
-        number_of_uses_total: total,
-        number_of_uses_remaining: rng.int(0, total),
-        expiry_date: rng.chance(0.7) ? cal.date(day + 365) : null,
+        event_type_id: pack.eventTypeId,
+        number_of_uses_total: pack.uses,
+        number_of_uses_remaining: rng.int(0, pack.uses),
+        // Valid for validDays counting the day it was issued, as a sold voucher is (defaultExpiryDate).
+        expiry_date: pack.validDays === null ? null : cal.date(day + pack.validDays - 1),
         is_removed: rng.chance(0.05) ? 1 : 0,
         created_by_id: rng.pick(ctx.staff.deskIds),
         created_at: at,

@@ -35,7 +35,8 @@ export function buildEntryPasses(
       // The retired card was sold until a year ago.
       const lastSale = type.status === 'RET' ? cal.today - 365 : cal.today
       const bought = rng.int(Math.min(owner.createdDay, lastSale - 30), lastSale)
-      const expires = type.validDays === null ? null : bought + type.validDays
+      // Valid for validDays counting the day it was bought, as a sold pass is (defaultExpiryDate).
+      const expires = type.validDays === null ? null : bought + type.validDays - 1
       const used =
         type.entries === 1
           ? bought < cal.today || rng.chance(0.5)

@@ -1,3 +1,4 @@
+import { REVENUE_ACCOUNTS } from './catalog.ts'
 import { type DemoContext, stream } from './context.ts'
 import type { Person } from './customers.ts'
 import type { Catalog, DemoEventType } from './products.ts'
@@ -43,6 +44,9 @@ export function buildEvents(ctx: DemoContext, people: readonly Person[], catalog
       end_at: new Date(endMs).toISOString(),
       includes_entry: includesEntry,
       is_cancelled: cancelled ? 1 : 0,
+      price_cents: type.priceCents,
+      tax_rate_id: null,
+      revenue_account_code: REVENUE_ACCOUNTS.event,
       created_at: created,
       updated_at: created,
     })

@@ -20,7 +20,8 @@ import { buildMemberships } from './memberships.ts'
 import { DEMO_ADMIN_EMAIL, DEMO_ORGANIZATION, DEMO_PASSWORD, seedVenue } from './organization.ts'
 import { buildCatalog } from './products.ts'
 import { streamFor } from './random.ts'
-import { countAllCustomers, insertRows } from './store.ts'
+import { buildSales } from './sales.ts'
+import { countAllCustomers, insertRows, withoutForeignKeyChecks } from './store.ts'
 
 export { DEMO_ADMIN_EMAIL, DEMO_ORGANIZATION, DEMO_PASSWORD } from './organization.ts'
 export { PROFILES, type DemoSize } from './context.ts'
@@ -39,6 +40,8 @@ export interface DemoOptions {
   now?: Date
   /** The staff accounts' password; default DEMO_PASSWORD. */
   password?: string
+  /** Told each step as it is done (rows generated, then each table inserted), for a progress display. */
+  onProgress?: (step: string) => void
 }
 
 export interface DemoSummary {
@@ -57,8 +60,9 @@ export interface DemoSummary {
 /**
  * Fills a database that has no customers yet with a believable climbing-gym organization: gyms,
  * staff, products, customers and their records, memberships in every status with their history,
- * entry passes, and events around `now`. One transaction; rows go in as multi-row INSERTs, so the
- * large set takes seconds. Throws DemoDataRefused, changing nothing, when there are customers.
+ * entry passes, events around `now`, and the sales of all of it. One transaction; rows go in as
+ * multi-row INSERTs, so the large set takes seconds. Throws DemoDataRefused, changing nothing,
+ * when there are customers.
  */
 export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoSummary> {
   const profile = PROFILES[options.size]
@@ -69,43 +73,59 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoSu
   const passwordHash = await demoHash(password)
   const cal = new Calendar(DEMO_ORGANIZATION.timeZone, options.now ?? new Date())
 
-  return db.transaction().execute(async (trx) => {
-    await refuseUnlessEmpty(trx)
-    const venue = await seedVenue(trx, cal, profile, streamFor(options.seed, 'staff'), passwordHash)
-    const ctx: DemoContext = {
-      size: options.size,
-      profile,
-      seed: options.seed,
-      cal,
-      ids: await Ids.load(trx),
-      gyms: venue.gyms,
-      staff: venue.staff,
-      rows: emptyRows(),
-    }
-    generate(ctx)
-    for (const table of INSERT_ORDER) await insertRows(trx, table, ctx.rows[table])
-
-    const byStatus = Object.fromEntries(ALL_STATUSES.map((s) => [s, 0])) as Record<MembershipStatus, number>
-    for (const m of ctx.rows.customer_memberships) byStatus[m.status]++
-    return {
-      size: options.size,
-      seed: options.seed,
-      organization: { ...DEMO_ORGANIZATION },
-      gyms: venue.gyms.map((g) => g.name),
-      staffUsers: venue.staffCount,
-      admin: { email: DEMO_ADMIN_EMAIL, password, created: venue.adminCreated },
-      counts: Object.fromEntries(INSERT_ORDER.map((t) => [t, ctx.rows[t].length])) as Record<
+  return withoutForeignKeyChecks(db, () =>
+    db.transaction().execute(async (trx) => {
+      await refuseUnlessEmpty(trx)
+      const venue = await seedVenue(trx, cal, profile, streamFor(options.seed, 'staff'), passwordHash)
+      const ctx: DemoContext = {
+        size: options.size,
+        profile,
+        seed: options.seed,
+        cal,
+        ids: await Ids.load(trx),
+        gyms: venue.gyms,
+        staff: venue.staff,
+        rows: emptyRows(),
+      }
+      const started = performance.now()
+      const n = (count: number) => count.toLocaleString('en-US')
+      const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`
+      generate(ctx)
+      const counts = Object.fromEntries(INSERT_ORDER.map((t) => [t, ctx.rows[t].length])) as Record<
         DemoTable,
         number
-      >,
-      membershipsByStatus: byStatus,
-    }
-  })
+      >
+      const byStatus = Object.fromEntries(ALL_STATUSES.map((s) => [s, 0])) as Record<MembershipStatus, number>
+      for (const m of ctx.rows.customer_memberships) byStatus[m.status]++
+      const total = INSERT_ORDER.reduce((sum, table) => sum + counts[table], 0)
+      options.onProgress?.(`generated ${n(total)} rows (${elapsed()})`)
+      for (const table of INSERT_ORDER) {
+        await insertRows(trx, table, ctx.rows[table])
+        // Written: the rows can go, so the large set's biggest tables are not all held at once.
+        ctx.rows[table] = []
+        // Only the big tables take long enough to be worth a line of their own.
+        if (counts[table] >= 10_000)
+          options.onProgress?.(`inserted ${n(counts[table])} ${table} (${elapsed()})`)
+      }
+      options.onProgress?.(`inserted all ${n(total)} rows (${elapsed()})`)
+
+      return {
+        size: options.size,
+        seed: options.seed,
+        organization: { ...DEMO_ORGANIZATION },
+        gyms: venue.gyms.map((g) => g.name),
+        staffUsers: venue.staffCount,
+        admin: { email: DEMO_ADMIN_EMAIL, password, created: venue.adminCreated },
+        counts,
+        membershipsByStatus: byStatus,
+      }
+    }),
+  )
 }
 
 /**
- * The generators in dependency order. Holdings run before the customer records and rows because
- * they may move a customer's created date back to the first thing the customer held.
+ * The generators in dependency order. Holdings and sales run before the customer rows because
+ * they may move a customer's created date back to the first thing the customer held or bought.
  */
 function generate(ctx: DemoContext): void {
   const catalog = buildCatalog(ctx)
@@ -117,6 +137,7 @@ function generate(ctx: DemoContext): void {
   buildDocuments(ctx, people, holdings)
   buildAlerts(ctx, people)
   buildCareRecords(ctx, people, catalog)
+  buildSales(ctx, people, catalog, holdings)
   customerRows(ctx, people)
 }
 

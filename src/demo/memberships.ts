@@ -2,14 +2,43 @@ import type { MembershipStatus } from '../db/schema.ts'
 import { ALL_STATUSES, EXCLUDED_STATUSES } from '../domain/membership-status.ts'
 import { type DemoContext, gymFor, stream } from './context.ts'
 import { joinedBy, type Household, type Person } from './customers.ts'
-import { timelineFor } from './membership-timeline.ts'
-import { type Catalog, type DemoMembershipType, type MembershipKey, membershipType } from './products.ts'
+import { type StatusChange, timelineFor } from './membership-timeline.ts'
+import {
+  type Catalog,
+  type DemoAddOn,
+  type DemoMembershipType,
+  type MembershipKey,
+  membershipType,
+} from './products.ts'
 import type { Random } from './random.ts'
 
-/** Who holds what, for the generators that run after memberships (waivers, passes, events). */
+/** Who holds what, for the generators that run after memberships (waivers, passes, sales). */
 export interface Holdings {
   /** Customers covered by a membership the members report lists (active, frozen, failed). */
   covered: Set<number>
+  /** Every membership with what its sales need, in the order made. */
+  memberships: HeldMembership[]
+}
+
+/** A membership as its invoices need it: who pays for what, where, and its history. */
+export interface HeldMembership {
+  id: number
+  type: DemoMembershipType
+  owner: Person
+  status: MembershipStatus
+  start: number
+  /** The row's end_date as a day: the end of the period it is in, or when it ended */
+  end: number | null
+  /** When it was made at the desk (the row's created_at) */
+  createdMs: number
+  /** Its own history (member rows frozen on their own are not in it) */
+  changes: StatusChange[]
+  /** One period's price for this membership (some members have a reduced rate) */
+  priceCents: number
+  /** The add-ons of its members, each charged with the membership */
+  addOns: DemoAddOn[]
+  /** Where it is billed: its billing location, or the owner's gym when it has none */
+  gymId: number
 }
 
 const CURRENT_STATUS: Record<'REC' | 'PRE' | 'BEN', readonly (readonly [MembershipStatus, number])[]> = {
@@ -50,7 +79,8 @@ const LIVE: ReadonlySet<MembershipStatus> = new Set(
 )
 const BILLED_NOW: ReadonlySet<MembershipStatus> = new Set(['ACT', 'IPP', 'PPR', 'PAF', 'PAY', 'IPC'])
 const FROZEN: ReadonlySet<MembershipStatus> = new Set(['FRZ', 'FPR', 'FPF'])
-const FREEZE_FEE_CENTS = 1000
+/** What a recurring membership is billed each period it is frozen, and when a freeze begins. */
+export const FREEZE_FEE_CENTS = 1000
 
 /**
  * Memberships for about half the households (solo, duo, family, youth), earlier memberships that
@@ -64,7 +94,7 @@ export function buildMemberships(
 ): Holdings {
   const rng = stream(ctx, 'memberships')
   const { cal, rows, ids } = ctx
-  const holdings: Holdings = { covered: new Set() }
+  const holdings: Holdings = { covered: new Set(), memberships: [] }
   const forced = [...ALL_STATUSES]
   let frozenMemberShown = false
   const pastOwners: number[] = []
@@ -168,7 +198,7 @@ export function buildMemberships(
     joinedBy([owner, ...covered], Math.min(t.start, t.changes[0]!.day))
 
     let lastDay = t.changes.at(-1)!.day
-    let addOnFees = 0
+    const addOns: DemoAddOn[] = []
     const frozenMember =
       status === 'ACT' && type.isGroup && covered.length >= 2 && (!frozenMemberShown || rng.chance(0.12))
         ? (covered.find((p) => p !== owner && rng.chance(0.7)) ?? covered[covered.length - 1]!)
@@ -184,7 +214,7 @@ export function buildMemberships(
       for (const addOn of catalog.addOns) {
         if ((addOn.adultsOnly && person.isKid) || !rng.chance(addOn.share)) continue
         rows.membership_member_add_ons.push({ membership_member_id: memberId, add_on_id: addOn.id })
-        addOnFees += addOn.feeCents
+        addOns.push(addOn)
       }
       if (LIVE.has(status)) holdings.covered.add(person.id)
     }
@@ -200,6 +230,7 @@ export function buildMemberships(
     const recurring = type.purchaseType === 'REC'
     const discounted = recurring && rng.chance(0.1)
     const price = discounted ? Math.round((type.priceCents * rng.pick([85, 90])) / 100) : type.priceCents
+    const addOnFees = addOns.reduce((sum, addOn) => sum + addOn.feeCents, 0)
     const billing = !recurring
       ? 0
       : BILLED_NOW.has(status)
@@ -209,6 +240,10 @@ export function buildMemberships(
           : 0
     const firstDay = Math.min(t.start, t.changes[0]!.day)
     const referrer = pastOwners.length > 10 && rng.chance(0.05) ? rng.pick(pastOwners) : null
+    const billingLocation = rng.chance(0.03)
+      ? null
+      : (type.locationId ?? owner.homeGym?.id ?? gymFor(ctx, 0).id)
+    const createdAt = cal.stamp(firstDay, minute)
     rows.customer_memberships.push({
       id,
       membership_type_id: type.id,
@@ -216,17 +251,28 @@ export function buildMemberships(
       status,
       start_date: cal.date(t.start),
       end_date: t.end === null ? null : cal.date(t.end),
-      billing_location_id: rng.chance(0.03)
-        ? null
-        : (type.locationId ?? owner.homeGym?.id ?? gymFor(ctx, 0).id),
+      billing_location_id: billingLocation,
       has_payment_method: paymentMethod(rng, type, status) ? 1 : 0,
       is_pending_staff_approval:
         (status === 'PAY' || status === 'IPC') && (type.isYouth || rng.chance(0.15)) ? 1 : 0,
       billing_amount_cents: billing,
       discount_association_id: null,
       referring_customer_id: referrer === owner.id ? null : referrer,
-      created_at: cal.stamp(firstDay, minute),
+      created_at: createdAt,
       updated_at: cal.stamp(lastDay, 20 * 60),
+    })
+    holdings.memberships.push({
+      id,
+      type,
+      owner,
+      status,
+      start: t.start,
+      end: t.end,
+      createdMs: Date.parse(createdAt),
+      changes: t.changes,
+      priceCents: price,
+      addOns,
+      gymId: billingLocation ?? owner.homeGym?.id ?? gymFor(ctx, 0).id,
     })
     pastOwners.push(owner.id)
     return t.start

@@ -42,7 +42,7 @@ export async function seedVenue(
   rng: Random,
   passwordHash: string,
 ): Promise<Venue> {
-  const founded = cal.stamp(cal.today - 4 * 365, 9 * 60)
+  const founded = cal.stamp(openingDay(cal, 0), 9 * 60)
   const { name, timeZone } = DEMO_ORGANIZATION
   if (await getOrganization(db)) await updateOrganization(db, { name, time_zone: timeZone })
   else await insertOrganization(db, { name, time_zone: timeZone, created_at: founded, updated_at: founded })
@@ -60,7 +60,7 @@ export async function seedVenue(
       capacity: spec.capacity,
       combine_same_day_check_ins: 1,
     } as const
-    const opened = cal.stamp(cal.today - 4 * 365 + index * 400, 9 * 60)
+    const opened = cal.stamp(openingDay(cal, index), 9 * 60)
     const known = existing[index]?.id
     if (known !== undefined) await updateGym(db, known, { ...fields, updated_at: opened })
     const id = known ?? (await insertGym(db, { ...fields, created_at: opened, updated_at: opened }))
@@ -88,6 +88,9 @@ export async function seedVenue(
     adminCreated,
   }
 }
+
+/** The day the nth demo gym opened: the first five years ago, each later one about 400 days after. */
+export const openingDay = (cal: Calendar, index: number): number => cal.today - 5 * 365 + index * 400
 
 type StaffPerson = Omit<NewStaffUser, 'date_joined' | 'password_hash'>
 

@@ -1,4 +1,4 @@
-import { CompiledQuery } from 'kysely'
+import { CompiledQuery, sql } from 'kysely'
 import type { Db } from '../db/connection.ts'
 import type { DemoRows, DemoTable } from './context.ts'
 
@@ -18,20 +18,44 @@ const ROWS_PER_STATEMENT = 100
  * Multi-row INSERTs of ROWS_PER_STATEMENT rows, as precompiled statements run through Kysely's
  * driver (so they join the transaction). Building 30,000-value queries with Kysely's builder
  * spent more time compiling than SQLite spent inserting; one SQL text per table and batch size
- * also lets the driver reuse the prepared statement. Every row of a table has the same columns.
+ * also lets the driver reuse the prepared statement, and the same string each time is looked up
+ * in the driver's statement cache without hashing its thousands of characters again. Every row
+ * of a table has the same columns.
  */
 export async function insertRows<T extends DemoTable>(db: Db, table: T, rows: DemoRows[T]): Promise<void> {
   if (rows.length === 0) return
   const columns = Object.keys(rows[0]!)
   const tuple = `(${columns.map(() => '?').join(', ')})`
   const head = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values `
+  const statement = (count: number) => head + Array.from({ length: count }, () => tuple).join(', ')
+  const full = statement(ROWS_PER_STATEMENT)
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-    const batch = rows.slice(i, i + ROWS_PER_STATEMENT) as Record<string, unknown>[]
-    const parameters: unknown[] = []
-    for (const row of batch) for (const c of columns) parameters.push(row[c])
-    const sql = head + Array.from({ length: batch.length }, () => tuple).join(', ')
+    const count = Math.min(ROWS_PER_STATEMENT, rows.length - i)
+    const parameters: unknown[] = new Array(count * columns.length)
+    let p = 0
+    for (let r = i; r < i + count; r++) {
+      const row = rows[r] as Record<string, unknown>
+      for (const c of columns) parameters[p++] = row[c]
+    }
     // Not CompiledQuery.raw(sql, parameters): it freezes the array, and a frozen array of
     // thousands of values made both the freeze and the driver's spread of it slower than SQLite.
+    const sql = count === ROWS_PER_STATEMENT ? full : statement(count)
     await db.executeQuery({ ...CompiledQuery.raw(sql), parameters })
+  }
+}
+
+/**
+ * Runs `load` with SQLite's foreign key enforcement off, and turns it back on after. The demo
+ * writes its tables in an order that satisfies every foreign key (INSERT_ORDER) and its tests
+ * check the result with foreign_key_check; looking up the parents of each of the large set's
+ * million sales rows as it goes in would slow the load markedly. The setting cannot change inside
+ * a transaction, so this wraps the demo's one.
+ */
+export async function withoutForeignKeyChecks<T>(db: Db, load: () => Promise<T>): Promise<T> {
+  await sql`PRAGMA foreign_keys = OFF`.execute(db)
+  try {
+    return await load()
+  } finally {
+    await sql`PRAGMA foreign_keys = ON`.execute(db)
   }
 }

@@ -16,6 +16,9 @@ export const newPassword = (): string => randomBytes(12).toString('base64url')
 /** Letters and digits a person reads off a card without confusing them (no 0/O, 1/I/L). */
 const GIFT_CODE_ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789'
 
+/** A gift's code from 12 bytes (0-255), each naming one character of GIFT_CODE_ALPHABET. */
+export const giftCodeFrom = (bytes: ArrayLike<number>): string =>
+  Array.from(bytes, (byte) => GIFT_CODE_ALPHABET[byte % GIFT_CODE_ALPHABET.length]).join('')
+
 /** A gift's code: 12 characters of GIFT_CODE_ALPHABET, random. */
-export const newGiftCode = (): string =>
-  Array.from(randomBytes(12), (byte) => GIFT_CODE_ALPHABET[byte % GIFT_CODE_ALPHABET.length]).join('')
+export const newGiftCode = (): string => giftCodeFrom(randomBytes(12))

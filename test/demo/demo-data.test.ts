@@ -381,7 +381,7 @@ describe('after a first start', () => {
 })
 
 describe('the large demo', () => {
-  test('has at least 20,000 customers and 6,000 memberships, in every status', async () => {
+  test('has at least 20,000 customers, 6,000 memberships in every status and 300,000 payments', async () => {
     const db = await freshDb()
     const summary = await seedDemoData(db, { size: 'large', seed: 1, now: NOW })
     const count = async (table: 'customers' | 'customer_memberships') =>
@@ -395,7 +395,13 @@ describe('the large demo', () => {
       )
     expect(await count('customers')).toBeGreaterThanOrEqual(20_000)
     expect(await count('customer_memberships')).toBeGreaterThanOrEqual(6_000)
+    const payments = await db
+      .selectFrom('payments')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .executeTakeFirstOrThrow()
+    expect(Number(payments.n)).toBeGreaterThanOrEqual(300_000)
+    expect(summary.counts.payments).toBe(Number(payments.n))
     for (const status of ALL_STATUSES) expect(summary.membershipsByStatus[status]).toBeGreaterThan(0)
     expect(summary.gyms).toHaveLength(3)
-  }, 60_000)
+  }, 120_000)
 })
