@@ -79,14 +79,16 @@ describe('belay backup while serving', () => {
         json: { event_type: 'check_in', webhook_url: `http://127.0.0.1:${receiver.port}/hook` },
       })
       expect(hook.status).toBe(201)
-      const gymIds: number[] = []
-      for (let i = 0; i < CONTROLLERS; i++) {
+      let doors = 0
+      const newDoor = async (): Promise<number> => {
         const gym = await request(server.base, 'POST', '/api/gyms/', {
           token,
-          json: { name: `Door ${i + 1}`, time_zone: 'America/Denver' },
+          json: { name: `Door ${++doors}`, time_zone: 'America/Denver' },
         })
-        gymIds.push(gym.body.id)
+        return gym.body.id as number
       }
+      const gymIds: number[] = []
+      for (let i = 0; i < CONTROLLERS; i++) gymIds.push(await newDoor())
       const [barcodes, countsBefore, lastIdBefore] = readOnly(db, (file) => [
         (
           file.query('SELECT barcode FROM customers WHERE barcode IS NOT NULL ORDER BY id').all() as {
@@ -104,24 +106,29 @@ describe('belay backup while serving', () => {
         (file.query('SELECT coalesce(max(id), 0) AS id FROM check_ins').get() as { id: number }).id,
       ])
 
-      // Each controller scans the customers in turn at its own door: each 200 is a new check-in.
+      // Each controller scans the customers in turn at its own door: each 200 is a new check-in. Once
+      // it has scanned everyone (a slow backup outlasts the customers who may enter), it moves to a
+      // new door, where each is new again.
       const next = gymIds.map(() => 0)
-      const scan = async (controller: number): Promise<number | null> => {
+      const scan = async (controller: number): Promise<number> => {
         for (;;) {
+          if (next[controller]! > barcodes.length) {
+            gymIds[controller] = await newDoor()
+            next[controller] = 0
+          }
           const barcode = barcodes[(next[controller]!++ * CONTROLLERS + controller) % barcodes.length]!
           const res = await request(server.base, 'POST', `/api/gym-endpoints/barcode-check-in/${barcode}/`, {
             token,
             json: { location_id: gymIds[controller] },
           })
           if (res.status === 200) return res.body.id as number
-          if (next[controller]! > barcodes.length) return null
         }
       }
 
       const beforeBackup: number[] = []
       await Promise.all(
         gymIds.map(async (_, c) => {
-          for (let k = 0; k < BEFORE_BACKUP; k++) beforeBackup.push((await scan(c))!)
+          for (let k = 0; k < BEFORE_BACKUP; k++) beforeBackup.push(await scan(c))
         }),
       )
 
@@ -134,7 +141,6 @@ describe('belay backup while serving', () => {
           while (backup.running || afterSnapshotBegan.length < AFTER_SNAPSHOT) {
             const sentAfterSnapshot = backup.stderr.includes(SNAPSHOT_BEGUN)
             const id = await scan(c)
-            if (id === null) return
             ;(sentAfterSnapshot ? afterSnapshotBegan : duringBackup).push(id)
           }
         }),
