@@ -589,6 +589,22 @@ describe('POST /api/invoices/ bookings and voucher packs', () => {
       ],
     })
   })
+
+  test("BOO of a scheduled class (an event without a name of its own) is described by its type's name", async () => {
+    const yoga = await makeEventType(t.db, { name: 'Yoga', gym_id: t.seed.gym.id })
+    const event = await makeEvent(t.db, {
+      event_type_id: yoga.id,
+      gym_id: t.seed.gym.id,
+      name: '',
+      price_cents: 1500,
+    })
+    const res = await post({
+      customer_id: customer.id,
+      line_items: [{ purchase_type: 'BOO', event_id: event.id }],
+    })
+    expect(res.status).toBe(201)
+    expect(res.body.line_items.map((line: { description: string }) => line.description)).toEqual(['Yoga'])
+  })
 })
 
 describe('POST /api/invoices/ event vouchers', () => {

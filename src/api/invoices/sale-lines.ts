@@ -188,7 +188,11 @@ export async function resolveLine(
       )
       if (event && customerId !== null && (await hasActiveReservation(deps.db, customerId, event.id)))
         errors.add('event_id', reservationMessages.duplicate)
-      product = event
+      // A scheduled class's event has no name of its own: the line is described by its type's.
+      product =
+        event && event.name === ''
+          ? { ...event, name: (await getEventType(deps.db, event.event_type_id))?.name ?? '' }
+          : event
       if (event) grants = { eventId: event.id }
       break
     }
