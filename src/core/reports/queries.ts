@@ -2,6 +2,7 @@ import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import type { MembershipStatus, PurchaseType } from '../../db/schema.ts'
 import { ACTIVE_STATUSES } from '../../domain/membership-status.ts'
+import { utcOffsetPeriods, type OffsetPeriod } from '../../lib/local-time.ts'
 
 /*
  * The members report has one row per membership_members row. The whole report is one set-based
@@ -122,13 +123,45 @@ const url = (prefix: string, id: RawBuilder<unknown>) => sql`json_quote(${prefix
 const decimal = (cents: RawBuilder<unknown>) =>
   sql`printf('"%s%d.%02d"', CASE WHEN ${cents} < 0 THEN '-' ELSE '' END, abs(${cents}) / 100, abs(${cents}) % 100)`
 
-/** A billing row's last invoice. Invoices do not exist yet in this version: always null. */
-const lastInvoiceFields: readonly Field[] = [
-  ['last_invoice_id', sql`'null'`],
-  ['last_invoice_amount', sql`'null'`],
-  ['last_invoice_tax_amount', sql`'null'`],
-  ['last_invoice_date', sql`'null'`],
-]
+/**
+ * The organization-local day of an instant (UTC ISO text, as every created_at is written) as JSON.
+ * SQLite knows no time zones, so the zone's offsets over the instants the column can hold are
+ * written into the statement, latest first; ISO texts compare as the instants they name.
+ */
+function localDayOf(instant: RawBuilder<unknown>, offsets: readonly OffsetPeriod[]) {
+  const modifier = (period: OffsetPeriod) => `${period.offsetMinutes} minutes`
+  const [first, ...changes] = offsets
+  const offset = changes.length
+    ? sql`CASE ${sql.join(
+        changes
+          .toReversed()
+          .map(
+            (period) =>
+              sql`WHEN ${instant} >= ${new Date(period.startMs).toISOString()} THEN ${modifier(period)}`,
+          ),
+        sql` `,
+      )} ELSE ${modifier(first!)} END`
+    : sql`${modifier(first!)}`
+  return sql`json_quote(date(${instant}, ${offset}))`
+}
+
+/** The organization's zone and the first and last instant an invoice was posted at (null without any). */
+const invoiceSpan = (db: Db) =>
+  db
+    .selectFrom('organization')
+    .where('organization.id', '=', 1)
+    .select((eb) => [
+      'organization.time_zone',
+      eb
+        .selectFrom('invoices')
+        .select((eb) => eb.fn.min('created_at').as('first'))
+        .as('first'),
+      eb
+        .selectFrom('invoices')
+        .select((eb) => eb.fn.max('created_at').as('last'))
+        .as('last'),
+    ])
+    .executeTakeFirstOrThrow()
 
 /**
  * The whole report as the UTF-8 bytes of its JSON array, rows in the documented order: last name,
@@ -214,13 +247,26 @@ export async function memberRowsJson(db: Db, f: MemberFilters, text: MemberRowsT
     ['end_date', quoted(sql.ref('cm.end_date'))],
     ['has_payment_method', bool(sql.ref('cm.has_payment_method'))],
   ]
-  if (text.billing)
+  if (text.billing) {
+    const span = await invoiceSpan(db)
+    const offsets =
+      span.first === null || span.last === null
+        ? []
+        : utcOffsetPeriods(span.time_zone, Date.parse(span.first), Date.parse(span.last))
+    const last = (column: string) => sql.ref(`last_invoices.${column}`)
+    const invoiced = (json: RawBuilder<unknown>) =>
+      sql`(CASE WHEN last_invoices.invoice_id IS NULL THEN 'null' ELSE ${json} END)`
     fields.push(
       ['membership_num_members', memberCount],
       ['billing_amount', decimal(billingCents)],
       ['billing_amount_per_member', decimal(perMemberCents)],
-      ...lastInvoiceFields,
+      ['last_invoice_id', orNull(last('invoice_id'))],
+      ['last_invoice_amount', invoiced(decimal(last('amount_cents')))],
+      ['last_invoice_tax_amount', invoiced(decimal(last('tax_cents')))],
+      // Without any invoice no row has one: every date is null.
+      ['last_invoice_date', offsets.length ? localDayOf(last('created_at'), offsets) : sql`'null'`],
     )
+  }
   // The rows' order first, as member ids alone: sorting the written rows would carry all their text
   // through the sort. Then each row is written in that order (the CROSS JOIN keeps the ordered ids
   // the outer loop, so group_concat meets the rows in it; the tests pin the order).
@@ -239,6 +285,44 @@ export async function memberRowsJson(db: Db, f: MemberFilters, text: MemberRowsT
       (cte) => cte('report_types').materialized(),
       () => types,
     )
+    // The invoice each membership of the report was last billed on: the newest invoice holding a MIN
+    // or MRE line for it, with its total (every line's net and tax) and its tax. Invoices are posted
+    // with the clock's time and never back-dated, and a line is written with its invoice, so the
+    // newest is that of the membership's MIN or MRE line with the highest id: its last entry in
+    // invoice_line_items_membership, found without visiting older invoices.
+    .with(
+      (cte) => cte('last_invoices').materialized(),
+      (qc) =>
+        qc
+          .selectFrom((eb) =>
+            eb
+              .selectFrom('report_order')
+              .innerJoin('membership_members as mm', 'mm.id', 'report_order.member_id')
+              .select((eb) => [
+                'mm.customer_membership_id as membership_id',
+                eb
+                  .selectFrom('invoice_line_items as li')
+                  .select('li.invoice_id')
+                  .whereRef('li.customer_membership_id', '=', 'mm.customer_membership_id')
+                  .where('li.purchase_type', 'in', ['MIN', 'MRE'])
+                  .orderBy('li.id', 'desc')
+                  .limit(1)
+                  .as('invoice_id'),
+              ])
+              .distinct()
+              .as('billed'),
+          )
+          .innerJoin('invoices as i', 'i.id', 'billed.invoice_id')
+          .innerJoin('invoice_line_items as l', 'l.invoice_id', 'i.id')
+          .groupBy('billed.membership_id')
+          .select([
+            'billed.membership_id',
+            'i.id as invoice_id',
+            'i.created_at',
+            sql<number>`sum(l.net_cents + l.tax_cents)`.as('amount_cents'),
+            sql<number>`sum(l.tax_cents)`.as('tax_cents'),
+          ]),
+    )
     .selectFrom('report_order')
     .crossJoin('membership_members as mm')
     .innerJoin('customer_memberships as cm', 'cm.id', 'mm.customer_membership_id')
@@ -246,6 +330,8 @@ export async function memberRowsJson(db: Db, f: MemberFilters, text: MemberRowsT
     .innerJoin('customers as o', 'o.id', 'cm.owner_id')
     .innerJoin('report_types', 'report_types.id', 'cm.membership_type_id')
     .leftJoin('gyms as hg', 'hg.id', 'c.home_location_id')
+    // Only the billing fields read it; an unread CTE is never run.
+    .$if(text.billing, (qb) => qb.leftJoin('last_invoices', 'last_invoices.membership_id', 'cm.id'))
     .whereRef('mm.id', '=', 'report_order.member_id')
     .select(
       sql<Uint8Array>`CAST('[' || ifnull(group_concat(${jsonObjectText(fields)}, ','), '') || ']' AS BLOB)`.as(
