@@ -6,21 +6,24 @@
  *   npx bun run test/bench/members-report.ts --compare OTHER_EXECUTABLE [--rounds 2] [--runs 20]
  *
  * Builds build/out/belay if it is older than the sources, seeds `belay seed-demo --size large` into
- * a temporary file (os.tmpdir(), so TMPDIR picks the disk), starts `belay serve` on a copy of it
- * and logs in as the demo admin. Then the default report and a few filtered ones, each WARMUP
+ * a temporary file (os.tmpdir(), so TMPDIR picks the disk), adds BENCH-ONLY MEMBERSHIP SALES to it
+ * when the set has none (below), starts `belay serve` on a copy of it and logs in as the demo admin. Then the default report and a few filtered ones, each WARMUP
  * untimed requests then --runs timed ones, one after another from one client; a request's time runs
  * from sending it until its whole body has been read. Reported per case: median, p95 and max
  * wall-clock ms, the server's median CPU ms per request (from /proc: steadier than wall-clock when
- * the machine is busy elsewhere), rows and body size; per server: its RSS once logged in and after
+ * the machine is busy elsewhere), also for its own thread and its worker threads apart, rows and
+ * body size; per server: its RSS once logged in and after
  * the last request (each after two idle seconds), and its peak (VmHWM).
  *
  * --compare OTHER_EXECUTABLE puts another build of Belay (say, of the commit before a change) beside
  * this checkout's: each serves its own copy of the seeded file (the other must accept this
  * checkout's migrations), one after the other, in alternating order over --rounds rounds, so that
  * the host's noise falls on both alike; and every body of the two must be the same bytes (but for
- * the server's own address in URLs), or the bench fails.
+ * the server's own address in URLs, and the last invoice fields when one build leaves them null),
+ * or the bench fails.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { Database } from 'bun:sqlite'
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { BELAY, buildIfNeeded, connectSession, seedLarge, startServing, type Served } from './_door-setup.ts'
@@ -38,16 +41,163 @@ const COMPARE = process.argv.includes('--compare')
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
+/** The bench's sales end just before the test clock's instant, as the demo set's records do. */
+const SALES_END = Date.parse('2026-11-22T15:04:05.123Z')
+const DAY_MS = 86_400_000
+/** Each billing interval as days and months. */
+const INTERVALS: Record<string, [days: number, months: number]> = {
+  WEE: [7, 0],
+  BWK: [14, 0],
+  FWK: [28, 0],
+  MON: [0, 1],
+  QUA: [0, 3],
+  HYR: [0, 6],
+  YRL: [0, 12],
+}
+
+/**
+ * BENCH-ONLY MEMBERSHIP SALES, until the demo data has its own: every membership's first invoice
+ * (a MIN line at its price) on its start date, and for a recurring one an MRE invoice each billing
+ * interval after it (its billing amount) up to its end date or SALES_END; one in ten with 10% off,
+ * odd memberships taxed at 8.25%, one in seven with a chalk line beside. Posted in time order, as
+ * the desk posts them; figures stored as the sales engine leaves them, not computed by it. Returns
+ * how many invoices, or 0 when the set already holds membership sales.
+ */
+function seedBenchMembershipSales(file: string): number {
+  const sqlite = new Database(file)
+  let state = 1
+  const random = () => {
+    // A fixed-seed LCG, so every run bills the same amounts.
+    state = (state * 48271) % 2147483647
+    return state / 2147483647
+  }
+  try {
+    const held = sqlite
+      .query(`SELECT count(*) AS n FROM invoice_line_items WHERE purchase_type IN ('MIN', 'MRE')`)
+      .get() as { n: number }
+    if (held.n > 0) return 0
+    type Sold = {
+      id: number
+      owner_id: number
+      start_date: string
+      end_date: string | null
+      billing_amount_cents: number
+      purchase_type: string
+      interval: string
+      price_cents: number
+      gym_id: number
+    }
+    const memberships = sqlite
+      .query(
+        `SELECT cm.id, cm.owner_id, cm.start_date, cm.end_date, cm.billing_amount_cents, mt.purchase_type,
+          mt.interval, mt.price_cents, coalesce(mt.location_id, (SELECT min(id) FROM gyms)) AS gym_id
+         FROM customer_memberships cm JOIN membership_types mt ON mt.id = cm.membership_type_id`,
+      )
+      .all() as Sold[]
+    const sales: Array<[at: number, membership: Sold, type: 'MIN' | 'MRE']> = []
+    for (const membership of memberships) {
+      const start = Date.parse(`${membership.start_date}T17:00:00Z`)
+      if (start > SALES_END) continue
+      sales.push([start, membership, 'MIN'])
+      const interval = INTERVALS[membership.interval]
+      if (membership.purchase_type !== 'REC' || interval === undefined) continue
+      const [days, months] = interval
+      const end = membership.end_date === null ? SALES_END : Date.parse(`${membership.end_date}T17:00:00Z`)
+      for (let n = 1; ; n++) {
+        const due = new Date(start)
+        due.setUTCMonth(due.getUTCMonth() + months * n)
+        const at = due.getTime() + days * n * DAY_MS
+        if (at >= Math.min(end, SALES_END)) break
+        sales.push([at, membership, 'MRE'])
+      }
+    }
+    sales.sort((a, b) => a[0] - b[0])
+    const invoice = sqlite.query(
+      `INSERT INTO invoices (customer_id, gym_id, staff_user_id, description, created_at, updated_at)
+       VALUES (?, ?, NULL, ?, ?, ?) RETURNING id`,
+    )
+    const line = sqlite.query(
+      `INSERT INTO invoice_line_items (invoice_id, position, purchase_type, description, quantity,
+        unit_price_cents, discount_cents, net_cents, tax_rate_basis_points, tax_cents, revenue_account_code,
+        customer_membership_id) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, '4100', ?)`,
+    )
+    sqlite.transaction(() => {
+      for (const [at, membership, type] of sales) {
+        const iso = new Date(at + Math.floor(random() * 3_600_000)).toISOString()
+        const description = type === 'MIN' ? 'New membership' : 'Renewal'
+        const { id } = invoice.get(membership.owner_id, membership.gym_id, description, iso, iso) as {
+          id: number
+        }
+        const price = type === 'MIN' ? membership.price_cents : membership.billing_amount_cents
+        const off = random() < 0.1 ? Math.round(price / 10) : 0
+        const rate = membership.id % 2 === 1 ? 825 : 0
+        const net = price - off
+        line.run(
+          id,
+          0,
+          type,
+          description,
+          price,
+          off,
+          net,
+          rate,
+          Math.round((net * rate) / 10_000),
+          membership.id,
+        )
+        if (random() < 1 / 7) line.run(id, 1, 'GEN', 'Chalk', 800, 0, 800, 825, 66, null)
+      }
+    })()
+    sqlite.run('ANALYZE')
+    return sales.length
+  } finally {
+    sqlite.close()
+  }
+}
+
+/** A body as compared between builds: the server's address and, unless both set them, last invoices. */
+function comparable(body: string, base: string, withLastInvoices: boolean): string {
+  const text = body.replaceAll(base, 'BASE')
+  if (withLastInvoices) return text
+  const rows = JSON.parse(text) as Array<Record<string, unknown>>
+  for (const row of rows)
+    for (const key of [
+      'last_invoice_id',
+      'last_invoice_amount',
+      'last_invoice_tax_amount',
+      'last_invoice_date',
+    ])
+      if (key in row) row[key] = null
+  return JSON.stringify(rows)
+}
+
 /** A field of /proc/PID/status in MB (VmRSS, VmHWM). */
 function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
   return match ? Number(match[1]) / 1024 : NaN
 }
 
-/** User + system CPU of a process so far, ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+/** User + system CPU so far, ms, of a process or (with `tid`) one of its threads. */
+function cpuMs(pid: number, tid?: string): number {
+  const stat = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ')
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
+
+/**
+ * CPU so far, ms, of the server's own thread (where every request is answered) and of its worker
+ * threads together (the reader, the checkpointer: Bun names each "Worker").
+ */
+function threadCpuMs(pid: number): { main: number; workers: number } {
+  let workers = 0
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      if (tid !== String(pid) && readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() === 'Worker')
+        workers += cpuMs(pid, tid)
+    } catch {
+      // a thread that ended meanwhile
+    }
+  }
+  return { main: cpuMs(pid, String(pid)), workers }
 }
 
 const pick = (sorted: number[], p: number) =>
@@ -74,6 +224,12 @@ try {
   const started = performance.now()
   const seeded = seedLarge(seededFile, 1, dir)
   console.log(`${seeded.split('\n')[0]} (${((performance.now() - started) / 1000).toFixed(1)} s)`)
+  const invoices = seedBenchMembershipSales(seededFile)
+  console.log(
+    invoices
+      ? `added ${invoices.toLocaleString('en-US')} bench membership invoices`
+      : "membership sales: the set's own",
+  )
 
   const executables = COMPARE ? [BELAY, COMPARE] : [BELAY]
   const label = (exe: string) => (exe === BELAY ? 'this checkout' : exe)
@@ -82,8 +238,11 @@ try {
     ['status_in=frozen', '?status_in=frozen'],
     ['include_billing_info=true', '?include_billing_info=true'],
   ]
-  /** Per executable and case: wall and server CPU ms of every timed request, the last body. */
-  const timings = new Map<string, { wall: number[]; cpu: number[]; rows: number; bytes: number }>()
+  /** Per executable and case: wall and server CPU ms of every timed request (all, main thread, workers). */
+  const timings = new Map<
+    string,
+    { wall: number[]; cpu: number[]; main: number[]; workers: number[]; rows: number; bytes: number }
+  >()
   const bodies = new Map<string, string>()
   const memory = new Map<string, { loggedIn: number[]; after: number[]; peak: number[] }>()
 
@@ -110,23 +269,27 @@ try {
       for (const [name, query] of cases) {
         for (let i = 0; i < WARMUP; i++) await request(query)
         const key = `${exe}\n${name}`
-        const entry = timings.get(key) ?? { wall: [], cpu: [], rows: 0, bytes: 0 }
+        const entry = timings.get(key) ?? { wall: [], cpu: [], main: [], workers: [], rows: 0, bytes: 0 }
         timings.set(key, entry)
         let body = ''
         for (let i = 0; i < RUNS; i++) {
           const cpu0 = cpuMs(served.pid)
+          const threads0 = threadCpuMs(served.pid)
           const t0 = performance.now()
           body = await request(query)
           entry.wall.push(performance.now() - t0)
           entry.cpu.push(cpuMs(served.pid) - cpu0)
+          const threads = threadCpuMs(served.pid)
+          entry.main.push(threads.main - threads0.main)
+          entry.workers.push(threads.workers - threads0.workers)
         }
         entry.rows = (JSON.parse(body) as unknown[]).length
         entry.bytes = Buffer.byteLength(body)
-        const comparable = body.replaceAll(served.base, 'BASE')
+        const compared = comparable(body, served.base, !COMPARE)
         const other = bodies.get(name)
-        if (other !== undefined && other !== comparable)
+        if (other !== undefined && other !== compared)
           throw new Error(`${name}: ${label(exe)} answered a different body`)
-        bodies.set(name, comparable)
+        bodies.set(name, compared)
       }
       await sleep(SETTLE_MS)
       mem.after.push(statusMb(served.pid, 'VmRSS'))
@@ -138,11 +301,22 @@ try {
   }
 
   const table: string[][] = [
-    ['executable', 'case', 'rows', 'body MB', 'median ms', 'p95 ms', 'max ms', 'server CPU ms'],
+    [
+      'executable',
+      'case',
+      'rows',
+      'body MB',
+      'median ms',
+      'p95 ms',
+      'max ms',
+      'server CPU ms',
+      'main thread',
+      'workers',
+    ],
   ]
   for (const [name] of cases)
     for (const exe of executables) {
-      const { wall, cpu: cpuUsed, rows, bytes } = timings.get(`${exe}\n${name}`)!
+      const { wall, cpu: cpuUsed, main, workers, rows, bytes } = timings.get(`${exe}\n${name}`)!
       const sorted = [...wall].sort((a, b) => a - b)
       table.push([
         label(exe),
@@ -153,6 +327,8 @@ try {
         pick(sorted, 0.95).toFixed(1),
         sorted[sorted.length - 1]!.toFixed(1),
         median(cpuUsed).toFixed(0),
+        median(main).toFixed(0),
+        median(workers).toFixed(0),
       ])
     }
   console.log(`\n${WARMUP} warm-up and ${RUNS} timed requests per case, ${ROUNDS} rounds\n`)
@@ -164,7 +340,8 @@ try {
   }
   console.log(`\nthe server's memory (medians over rounds)\n`)
   console.log(formatTable(rss))
-  if (COMPARE) console.log('\nevery body was the same bytes from both executables')
+  if (COMPARE)
+    console.log('\nevery body was the same bytes from both executables (last invoice fields aside)')
   console.log(`\nload average (1, 5, 15 min): ${loadAverage()}`)
 } finally {
   await server?.stop()

@@ -1,4 +1,4 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely'
+import { sql, type CompiledQuery, type Expression, type RawBuilder, type SqlBool } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import type { MembershipStatus, PurchaseType } from '../../db/schema.ts'
 import { ACTIVE_STATUSES } from '../../domain/membership-status.ts'
@@ -164,14 +164,20 @@ const invoiceSpan = (db: Db) =>
     .executeTakeFirstOrThrow()
 
 /**
- * The whole report as the UTF-8 bytes of its JSON array, rows in the documented order: last name,
- * first name (ASCII case-insensitive), then membership id and customer id.
+ * The whole report's statement: one row per member row, each the row's JSON object text, in the
+ * documented order: last name, first name (ASCII case-insensitive), then membership id and
+ * customer id. Run it with db/reader.ts readJsonArray, which makes the JSON array of them.
  *
- * SQLite writes the text itself, on the reader's thread, and hands over one buffer: reading
- * thousands of rows of 50 fields as JavaScript objects only to write them out again as JSON held
- * the server's thread for most of a large report, and kept several copies of it in memory.
+ * SQLite writes each row's text itself, on the reader's thread: reading thousands of rows of 50
+ * fields as JavaScript objects only to write them out again as JSON held the server's thread for
+ * most of a large report. The rows are joined into the array outside SQLite: group_concat over the
+ * whole report cost more than writing its rows.
  */
-export async function memberRowsJson(db: Db, f: MemberFilters, text: MemberRowsText): Promise<Uint8Array> {
+export async function memberRowsQuery(
+  db: Db,
+  f: MemberFilters,
+  text: MemberRowsText,
+): Promise<CompiledQuery> {
   const c = (column: string) => sql.ref(`c.${column}`)
   const o = (column: string) => sql.ref(`o.${column}`)
   const { urls } = text
@@ -203,8 +209,8 @@ export async function memberRowsJson(db: Db, f: MemberFilters, text: MemberRowsT
       ...typeFields.map(([key, json]) => json.as(key)),
     ])
   const billingCents = sql`(CASE WHEN report_types.is_recurring THEN cm.billing_amount_cents ELSE 0 END)`
-  // A row is itself a member, so the count is at least 1.
-  const memberCount = sql`(SELECT count(*) FROM membership_members AS all_mm WHERE all_mm.customer_membership_id = cm.id)`
+  // Counted once per membership (report_billing below); a row is itself a member, so at least 1.
+  const memberCount = sql.ref('report_billing.member_count')
   // Rounded half up, as Math.round(cents / members): floor((2 cents + n) / 2n).
   const perMemberCents = sql`CAST(floor((2.0 * ${billingCents} + ${memberCount}) / (2 * ${memberCount})) AS INTEGER)`
   // The member's add-ons, each the JSON text given for it, in the order given: one index probe per row.
@@ -253,9 +259,9 @@ export async function memberRowsJson(db: Db, f: MemberFilters, text: MemberRowsT
       span.first === null || span.last === null
         ? []
         : utcOffsetPeriods(span.time_zone, Date.parse(span.first), Date.parse(span.last))
-    const last = (column: string) => sql.ref(`last_invoices.${column}`)
+    const last = (column: string) => sql.ref(`report_billing.${column}`)
     const invoiced = (json: RawBuilder<unknown>) =>
-      sql`(CASE WHEN last_invoices.invoice_id IS NULL THEN 'null' ELSE ${json} END)`
+      sql`(CASE WHEN report_billing.invoice_id IS NULL THEN 'null' ELSE ${json} END)`
     fields.push(
       ['membership_num_members', memberCount],
       ['billing_amount', decimal(billingCents)],
@@ -269,77 +275,84 @@ export async function memberRowsJson(db: Db, f: MemberFilters, text: MemberRowsT
   }
   // The rows' order first, as member ids alone: sorting the written rows would carry all their text
   // through the sort. Then each row is written in that order (the CROSS JOIN keeps the ordered ids
-  // the outer loop, so group_concat meets the rows in it; the tests pin the order).
+  // the outer loop, so the rows come out in it; the tests pin the order).
   const ordered = filtered(db, f)
     .select('mm.id as member_id')
     .orderBy(sql`c.last_name COLLATE NOCASE`)
     .orderBy(sql`c.first_name COLLATE NOCASE`)
     .orderBy('cm.id')
     .orderBy('c.id')
-  const { json } = await db
-    .with(
-      (cte) => cte('report_order').materialized(),
-      () => ordered,
-    )
-    .with(
-      (cte) => cte('report_types').materialized(),
-      () => types,
-    )
-    // The invoice each membership of the report was last billed on: the newest invoice holding a MIN
-    // or MRE line for it, with its total (every line's net and tax) and its tax. Invoices are posted
-    // with the clock's time and never back-dated, and a line is written with its invoice, so the
-    // newest is that of the membership's MIN or MRE line with the highest id: its last entry in
-    // invoice_line_items_membership, found without visiting older invoices.
-    .with(
-      (cte) => cte('last_invoices').materialized(),
-      (qc) =>
-        qc
-          .selectFrom((eb) =>
-            eb
-              .selectFrom('report_order')
-              .innerJoin('membership_members as mm', 'mm.id', 'report_order.member_id')
-              .select((eb) => [
-                'mm.customer_membership_id as membership_id',
-                eb
-                  .selectFrom('invoice_line_items as li')
-                  .select('li.invoice_id')
-                  .whereRef('li.customer_membership_id', '=', 'mm.customer_membership_id')
-                  .where('li.purchase_type', 'in', ['MIN', 'MRE'])
-                  .orderBy('li.id', 'desc')
-                  .limit(1)
-                  .as('invoice_id'),
-              ])
-              .distinct()
-              .as('billed'),
-          )
-          .innerJoin('invoices as i', 'i.id', 'billed.invoice_id')
-          .innerJoin('invoice_line_items as l', 'l.invoice_id', 'i.id')
-          .groupBy('billed.membership_id')
-          .select([
-            'billed.membership_id',
-            'i.id as invoice_id',
-            'i.created_at',
-            sql<number>`sum(l.net_cents + l.tax_cents)`.as('amount_cents'),
-            sql<number>`sum(l.tax_cents)`.as('tax_cents'),
-          ]),
-    )
-    .selectFrom('report_order')
-    .crossJoin('membership_members as mm')
-    .innerJoin('customer_memberships as cm', 'cm.id', 'mm.customer_membership_id')
-    .innerJoin('customers as c', 'c.id', 'mm.customer_id')
-    .innerJoin('customers as o', 'o.id', 'cm.owner_id')
-    .innerJoin('report_types', 'report_types.id', 'cm.membership_type_id')
-    .leftJoin('gyms as hg', 'hg.id', 'c.home_location_id')
-    // Only the billing fields read it; an unread CTE is never run.
-    .$if(text.billing, (qb) => qb.leftJoin('last_invoices', 'last_invoices.membership_id', 'cm.id'))
-    .whereRef('mm.id', '=', 'report_order.member_id')
-    .select(
-      sql<Uint8Array>`CAST('[' || ifnull(group_concat(${jsonObjectText(fields)}, ','), '') || ']' AS BLOB)`.as(
-        'json',
-      ),
-    )
-    .executeTakeFirstOrThrow()
-  return json
+  return (
+    db
+      .with(
+        (cte) => cte('report_order').materialized(),
+        () => ordered,
+      )
+      .with(
+        (cte) => cte('report_types').materialized(),
+        () => types,
+      )
+      // What the billing fields say of each membership of the report, once per membership: how many
+      // members it has, and the invoice it was last billed on, the newest invoice holding a MIN or MRE
+      // line for it, with its total (every line's net and tax) and its tax. Invoices are posted with
+      // the clock's time and never back-dated, and a line is written with its invoice, so the newest
+      // is that of the membership's MIN or MRE line with the highest id: its last entry in
+      // invoice_line_items_membership, found without visiting older invoices.
+      .with(
+        (cte) => cte('report_billing').materialized(),
+        (qc) =>
+          qc
+            .selectFrom((eb) =>
+              eb
+                .selectFrom('report_order')
+                .innerJoin('membership_members as mm', 'mm.id', 'report_order.member_id')
+                .select('mm.customer_membership_id as membership_id')
+                .distinct()
+                .as('billed'),
+            )
+            .leftJoin('invoices as i', (join) =>
+              join.on((eb) =>
+                eb(
+                  'i.id',
+                  '=',
+                  eb
+                    .selectFrom('invoice_line_items as li')
+                    .select('li.invoice_id')
+                    .whereRef('li.customer_membership_id', '=', 'billed.membership_id')
+                    .where('li.purchase_type', 'in', ['MIN', 'MRE'])
+                    .orderBy('li.id', 'desc')
+                    .limit(1),
+                ),
+              ),
+            )
+            .leftJoin('invoice_line_items as l', 'l.invoice_id', 'i.id')
+            .groupBy('billed.membership_id')
+            .select((eb) => [
+              'billed.membership_id',
+              eb
+                .selectFrom('membership_members as all_mm')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .whereRef('all_mm.customer_membership_id', '=', 'billed.membership_id')
+                .as('member_count'),
+              'i.id as invoice_id',
+              'i.created_at',
+              sql<number>`sum(l.net_cents + l.tax_cents)`.as('amount_cents'),
+              sql<number>`sum(l.tax_cents)`.as('tax_cents'),
+            ]),
+      )
+      .selectFrom('report_order')
+      .crossJoin('membership_members as mm')
+      .innerJoin('customer_memberships as cm', 'cm.id', 'mm.customer_membership_id')
+      .innerJoin('customers as c', 'c.id', 'mm.customer_id')
+      .innerJoin('customers as o', 'o.id', 'cm.owner_id')
+      .innerJoin('report_types', 'report_types.id', 'cm.membership_type_id')
+      .leftJoin('gyms as hg', 'hg.id', 'c.home_location_id')
+      // Only the billing fields read it; an unread CTE is never run.
+      .$if(text.billing, (qb) => qb.innerJoin('report_billing', 'report_billing.membership_id', 'cm.id'))
+      .whereRef('mm.id', '=', 'report_order.member_id')
+      .select(sql<string>`${jsonObjectText(fields)}`.as('json'))
+      .compile()
+  )
 }
 
 /** Every add-on (a short product list), by name then id: the order a row lists its add-ons in. */
