@@ -6,14 +6,14 @@
  *   npx bun run test/bench/members-report.ts --compare OTHER_EXECUTABLE [--rounds 2] [--runs 20]
  *
  * Builds build/out/belay if it is older than the sources, seeds `belay seed-demo --size large` into
- * a temporary file (os.tmpdir(), so TMPDIR picks the disk), adds BENCH-ONLY MEMBERSHIP SALES to it
- * when the set has none (below), starts `belay serve` on a copy of it and logs in as the demo admin. Then the default report and a few filtered ones, each WARMUP
- * untimed requests then --runs timed ones, one after another from one client; a request's time runs
- * from sending it until its whole body has been read. Reported per case: median, p95 and max
- * wall-clock ms, the server's median CPU ms per request (from /proc: steadier than wall-clock when
- * the machine is busy elsewhere), also for its own thread and its worker threads apart, rows and
- * body size; per server: its RSS once logged in and after
- * the last request (each after two idle seconds), and its peak (VmHWM).
+ * a temporary file (os.tmpdir(), so TMPDIR picks the disk; its memberships come with their
+ * invoices), starts `belay serve` on a copy of it and logs in as the demo admin. Then the default
+ * report and a few filtered ones, each WARMUP untimed requests then --runs timed ones, one after
+ * another from one client; a request's time runs from sending it until its whole body has been
+ * read. Reported per case: median, p95 and max wall-clock ms, the server's median CPU ms per
+ * request (from /proc: steadier than wall-clock when the machine is busy elsewhere), also for its
+ * own thread and its worker threads apart, rows and body size; per server: its RSS once logged in
+ * and after the last request (each after two idle seconds), and its peak (VmHWM).
  *
  * --compare OTHER_EXECUTABLE puts another build of Belay (say, of the commit before a change) beside
  * this checkout's: each serves its own copy of the seeded file (the other must accept this
@@ -22,7 +22,6 @@
  * the server's own address in URLs, and the last invoice fields when one build leaves them null),
  * or the bench fails.
  */
-import { Database } from 'bun:sqlite'
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
@@ -40,119 +39,6 @@ const COMPARE = process.argv.includes('--compare')
   : undefined
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
-/** The bench's sales end just before the test clock's instant, as the demo set's records do. */
-const SALES_END = Date.parse('2026-11-22T15:04:05.123Z')
-const DAY_MS = 86_400_000
-/** Each billing interval as days and months. */
-const INTERVALS: Record<string, [days: number, months: number]> = {
-  WEE: [7, 0],
-  BWK: [14, 0],
-  FWK: [28, 0],
-  MON: [0, 1],
-  QUA: [0, 3],
-  HYR: [0, 6],
-  YRL: [0, 12],
-}
-
-/**
- * BENCH-ONLY MEMBERSHIP SALES, until the demo data has its own: every membership's first invoice
- * (a MIN line at its price) on its start date, and for a recurring one an MRE invoice each billing
- * interval after it (its billing amount) up to its end date or SALES_END; one in ten with 10% off,
- * odd memberships taxed at 8.25%, one in seven with a chalk line beside. Posted in time order, as
- * the desk posts them; figures stored as the sales engine leaves them, not computed by it. Returns
- * how many invoices, or 0 when the set already holds membership sales.
- */
-function seedBenchMembershipSales(file: string): number {
-  const sqlite = new Database(file)
-  let state = 1
-  const random = () => {
-    // A fixed-seed LCG, so every run bills the same amounts.
-    state = (state * 48271) % 2147483647
-    return state / 2147483647
-  }
-  try {
-    const held = sqlite
-      .query(`SELECT count(*) AS n FROM invoice_line_items WHERE purchase_type IN ('MIN', 'MRE')`)
-      .get() as { n: number }
-    if (held.n > 0) return 0
-    type Sold = {
-      id: number
-      owner_id: number
-      start_date: string
-      end_date: string | null
-      billing_amount_cents: number
-      purchase_type: string
-      interval: string
-      price_cents: number
-      gym_id: number
-    }
-    const memberships = sqlite
-      .query(
-        `SELECT cm.id, cm.owner_id, cm.start_date, cm.end_date, cm.billing_amount_cents, mt.purchase_type,
-          mt.interval, mt.price_cents, coalesce(mt.location_id, (SELECT min(id) FROM gyms)) AS gym_id
-         FROM customer_memberships cm JOIN membership_types mt ON mt.id = cm.membership_type_id`,
-      )
-      .all() as Sold[]
-    const sales: Array<[at: number, membership: Sold, type: 'MIN' | 'MRE']> = []
-    for (const membership of memberships) {
-      const start = Date.parse(`${membership.start_date}T17:00:00Z`)
-      if (start > SALES_END) continue
-      sales.push([start, membership, 'MIN'])
-      const interval = INTERVALS[membership.interval]
-      if (membership.purchase_type !== 'REC' || interval === undefined) continue
-      const [days, months] = interval
-      const end = membership.end_date === null ? SALES_END : Date.parse(`${membership.end_date}T17:00:00Z`)
-      for (let n = 1; ; n++) {
-        const due = new Date(start)
-        due.setUTCMonth(due.getUTCMonth() + months * n)
-        const at = due.getTime() + days * n * DAY_MS
-        if (at >= Math.min(end, SALES_END)) break
-        sales.push([at, membership, 'MRE'])
-      }
-    }
-    sales.sort((a, b) => a[0] - b[0])
-    const invoice = sqlite.query(
-      `INSERT INTO invoices (customer_id, gym_id, staff_user_id, description, created_at, updated_at)
-       VALUES (?, ?, NULL, ?, ?, ?) RETURNING id`,
-    )
-    const line = sqlite.query(
-      `INSERT INTO invoice_line_items (invoice_id, position, purchase_type, description, quantity,
-        unit_price_cents, discount_cents, net_cents, tax_rate_basis_points, tax_cents, revenue_account_code,
-        customer_membership_id) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?, ?, '4100', ?)`,
-    )
-    sqlite.transaction(() => {
-      for (const [at, membership, type] of sales) {
-        const iso = new Date(at + Math.floor(random() * 3_600_000)).toISOString()
-        const description = type === 'MIN' ? 'New membership' : 'Renewal'
-        const { id } = invoice.get(membership.owner_id, membership.gym_id, description, iso, iso) as {
-          id: number
-        }
-        const price = type === 'MIN' ? membership.price_cents : membership.billing_amount_cents
-        const off = random() < 0.1 ? Math.round(price / 10) : 0
-        const rate = membership.id % 2 === 1 ? 825 : 0
-        const net = price - off
-        line.run(
-          id,
-          0,
-          type,
-          description,
-          price,
-          off,
-          net,
-          rate,
-          Math.round((net * rate) / 10_000),
-          membership.id,
-        )
-        if (random() < 1 / 7) line.run(id, 1, 'GEN', 'Chalk', 800, 0, 800, 825, 66, null)
-      }
-    })()
-    sqlite.run('ANALYZE')
-    return sales.length
-  } finally {
-    sqlite.close()
-  }
-}
 
 /** A body as compared between builds: the server's address and, unless both set them, last invoices. */
 function comparable(body: string, base: string, withLastInvoices: boolean): string {
@@ -224,12 +110,6 @@ try {
   const started = performance.now()
   const seeded = seedLarge(seededFile, 1, dir)
   console.log(`${seeded.split('\n')[0]} (${((performance.now() - started) / 1000).toFixed(1)} s)`)
-  const invoices = seedBenchMembershipSales(seededFile)
-  console.log(
-    invoices
-      ? `added ${invoices.toLocaleString('en-US')} bench membership invoices`
-      : "membership sales: the set's own",
-  )
 
   const executables = COMPARE ? [BELAY, COMPARE] : [BELAY]
   const label = (exe: string) => (exe === BELAY ? 'this checkout' : exe)
