@@ -24,10 +24,14 @@ import { readerWorkerUrl } from '../worker-urls.ts'
  * writes of the request's own transaction.
  */
 
-/** Main thread -> worker. The first message opens the file; each later one is a compiled query. */
+/**
+ * Main thread -> worker. The first message opens the file; each later one is a compiled query, whose
+ * rows come back as they are (`query`) or, when each is one value of JSON text, as the UTF-8 bytes
+ * of the JSON array of them (`jsonArray`).
+ */
 export type ReaderRequest =
   | { type: 'open'; path: string }
-  | { type: 'query'; id: number; sql: string; parameters: readonly unknown[] }
+  | { type: 'query' | 'jsonArray'; id: number; sql: string; parameters: readonly unknown[] }
   | { type: 'close' }
 
 /** An error as plain data, so it crosses threads and can be rebuilt as the same error class. */
@@ -47,6 +51,7 @@ export type ReaderReply =
   | { type: 'closed' }
   | { type: 'failed'; error: ErrorData }
   | { type: 'rows'; id: number; rows: unknown[] }
+  | { type: 'bytes'; id: number; bytes: Uint8Array }
   | { type: 'changes'; id: number; changes: number; lastInsertRowid: number }
   | { type: 'error'; id: number; error: ErrorData }
 
@@ -110,11 +115,17 @@ class WorkerConnection implements DatabaseConnection {
   }
 
   executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+    return this.send(jsonArrayQueries.has(query) ? 'jsonArray' : 'query', query) as Promise<QueryResult<R>>
+  }
+
+  private send(type: 'query' | 'jsonArray', query: CompiledQuery): Promise<QueryResult<unknown>> {
     if (this.gone) return Promise.reject(this.gone)
     const id = this.nextId++
-    const result = new Promise<QueryResult<R>>((resolve, reject) => this.pending.set(id, { resolve, reject }))
+    const result = new Promise<QueryResult<unknown>>((resolve, reject) =>
+      this.pending.set(id, { resolve, reject }),
+    )
     if (this.pending.size === 1) this.worker.ref()
-    const request: ReaderRequest = { type: 'query', id, sql: query.sql, parameters: query.parameters }
+    const request: ReaderRequest = { type, id, sql: query.sql, parameters: query.parameters }
     this.worker.postMessage(request)
     return result
   }
@@ -137,7 +148,8 @@ class WorkerConnection implements DatabaseConnection {
       const pending = this.settle(reply.id)
       if (reply.rows.length < LARGE_RESULT) pending?.resolve({ rows: reply.rows })
       else setImmediate(() => pending?.resolve({ rows: reply.rows }))
-    } else if (reply.type === 'changes')
+    } else if (reply.type === 'bytes') this.settle(reply.id)?.resolve({ rows: [new JsonArray(reply.bytes)] })
+    else if (reply.type === 'changes')
       this.settle(reply.id)?.resolve({
         numAffectedRows: BigInt(reply.changes),
         insertId: BigInt(reply.lastInsertRowid),
@@ -196,6 +208,31 @@ class ReaderDriver implements Driver {
 export interface Reader {
   db: Db
   close(): Promise<void>
+}
+
+/** The queries readJsonArray runs: on the worker they come back as one JsonArray. */
+const jsonArrayQueries = new WeakSet<CompiledQuery>()
+
+/** The result of a readJsonArray query run on the worker. */
+class JsonArray {
+  constructor(readonly bytes: Uint8Array) {}
+}
+
+const encoder = new TextEncoder()
+
+/**
+ * Runs `query`, whose rows are each one value of JSON text, on `db` (Deps.reader, or a transaction
+ * of it) and gives the UTF-8 bytes of the JSON array of those values, in order. On the reader's
+ * worker the array is written there and handed over as it is, not copied: a large report's rows
+ * never become objects or strings on the server's thread. On the main connection (':memory:',
+ * tests) the same array is written here.
+ */
+export async function readJsonArray(db: Db, query: CompiledQuery): Promise<Uint8Array> {
+  jsonArrayQueries.add(query)
+  const { rows } = await db.executeQuery<Record<string, string>>(query)
+  const [first] = rows
+  if (first instanceof JsonArray) return first.bytes
+  return encoder.encode(`[${rows.map((row) => Object.values(row)[0]).join(',')}]`)
 }
 
 /**

@@ -7,7 +7,9 @@ export {
   localDateTime,
   localDateTimeWithOffset,
   utcOffsetMinutes,
+  utcOffsetPeriods,
   wallClock,
+  type OffsetPeriod,
   type WallClock,
 } from './wall-clock.ts'
 

@@ -94,6 +94,62 @@ function offsetMsAt(zone: string, ms: number): number {
 export const utcOffsetMinutes = (instant: Date | number, zone: string): number =>
   offsetMsAt(zone, typeof instant === 'number' ? instant : instant.getTime()) / MINUTE_MS
 
+/** A stretch of one UTC offset in a zone: from `startMs` until the next period's start. */
+export interface OffsetPeriod {
+  startMs: number
+  offsetMinutes: number
+}
+
+/** Per zone and UTC year, the changes of offset in it: what a year's calendar says never changes. */
+const yearChanges = new Map<string, OffsetPeriod[]>()
+
+/**
+ * The changes of `zone`'s offset during one UTC year, each from the first minute of its new offset.
+ * The year is sampled day by day (no zone has changed its offset twice within a day since local mean
+ * times ended) and each change is narrowed down to its minute.
+ */
+function offsetChangesIn(zone: string, year: number): OffsetPeriod[] {
+  const key = `${zone} ${year}`
+  const known = yearChanges.get(key)
+  if (known !== undefined) return known
+  const changes: OffsetPeriod[] = []
+  const end = Date.UTC(year + 1, 0, 1) - MINUTE_MS
+  let before = Date.UTC(year, 0, 1) - MINUTE_MS
+  let offset = offsetMsAt(zone, before)
+  while (before < end) {
+    const after = Math.min(before + DAY_MS, end)
+    const next = offsetMsAt(zone, after)
+    if (next !== offset) {
+      // The offset is `offset` at `low` and `next` at `high`: halve the gap down to one minute.
+      let low = before
+      let high = after
+      while (high - low > MINUTE_MS) {
+        const middle = low + Math.floor((high - low) / 2 / MINUTE_MS) * MINUTE_MS
+        if (offsetMsAt(zone, middle) === offset) low = middle
+        else high = middle
+      }
+      changes.push({ startMs: high, offsetMinutes: next / MINUTE_MS })
+      offset = next
+    }
+    before = after
+  }
+  yearChanges.set(key, changes)
+  return changes
+}
+
+/**
+ * The offsets `zone` has between two instants: the one at `fromMs`, then each change up to `toMs`,
+ * in order. For instants since 1972, whose offsets are whole minutes.
+ */
+export function utcOffsetPeriods(zone: string, fromMs: number, toMs: number): OffsetPeriod[] {
+  const periods: OffsetPeriod[] = [{ startMs: fromMs, offsetMinutes: offsetMsAt(zone, fromMs) / MINUTE_MS }]
+  const lastYear = new Date(toMs).getUTCFullYear()
+  for (let year = new Date(fromMs).getUTCFullYear(); year <= lastYear; year++)
+    for (const change of offsetChangesIn(zone, year))
+      if (change.startMs > fromMs && change.startMs <= toMs) periods.push(change)
+  return periods
+}
+
 /** The calendar and clock fields a person in `zone` reads at `instant`. */
 export function wallClock(instant: Date | number, zone: string): WallClock {
   const ms = typeof instant === 'number' ? instant : instant.getTime()

@@ -4,6 +4,7 @@ import { makeCustomer } from '../helpers/customer-factories.ts'
 import { makeToken, makeUser } from '../helpers/factories.ts'
 import { ALL_ROWS, useMembersReportSet } from '../helpers/members-report-set.ts'
 import { makeCustomerMembership } from '../helpers/product-factories.ts'
+import { makeInvoice } from '../helpers/sales-factories.ts'
 import { invalidToken } from '../helpers/bodies.ts'
 import { expectEachNotAllowed, expectUnauthenticated, unknownToken } from '../helpers/seeded.ts'
 
@@ -579,6 +580,120 @@ describe('GET /api/members/ include_billing_info', () => {
   test('include_billing_info=false is the default shape', async () => {
     const res = await get('?include_billing_info=false')
     expect(res.body[ALL_ROWS.indexOf('Ada Alvarez M1')]).toEqual(adaM1Row())
+  })
+})
+
+describe('GET /api/members/ last invoice', () => {
+  /** An invoice at `at` with one line for the membership (MIN or MRE, 65.00, no tax) unless given. */
+  const bill = (membershipId: number, at: string, lines?: Parameters<typeof makeInvoice>[1]['lines']) =>
+    makeInvoice(t.db, {
+      gym_id: t.seed.gym.id,
+      customer_id: s.people.ada.id,
+      at,
+      lines: lines ?? [{ purchase_type: 'MRE', customer_membership_id: membershipId, net_cents: 6500 }],
+    })
+
+  test('the newest invoice with a MIN or MRE line for the membership: its total, tax and local day', async () => {
+    const M1 = s.m.M1!
+    await bill(M1, '2026-09-22T16:00:00.000Z', [
+      { purchase_type: 'MIN', customer_membership_id: M1, net_cents: 6500 },
+    ])
+    await bill(M1, '2026-10-22T16:00:00.000Z')
+    // 23:30 on the 21st in Denver. The renewal with 10% off and 8.25% tax, beside chalk taxed too:
+    // 58.50 + 4.83 + 8.00 + 0.66 = 71.99, of which 5.49 tax.
+    const newest = await makeInvoice(t.db, {
+      gym_id: t.seed.gym.id,
+      customer_id: s.people.ada.id,
+      at: '2026-11-22T06:30:00.000Z',
+      discounts: [{ code: 'TENOFF', amount_cents: 650 }],
+      lines: [
+        {
+          purchase_type: 'MRE',
+          customer_membership_id: M1,
+          unit_price_cents: 6500,
+          discount_cents: 650,
+          net_cents: 5850,
+          tax_rate_basis_points: 825,
+          tax_cents: 483,
+        },
+        { net_cents: 800, tax_rate_basis_points: 825, tax_cents: 66 },
+      ],
+    })
+    // Later sales that are not the membership's bill: a freeze fee for it, and another membership's.
+    await bill(M1, '2026-11-22T15:00:00.000Z', [
+      { purchase_type: 'MFR', customer_membership_id: M1, net_cents: 1000 },
+    ])
+    await bill(s.m.M3!, '2026-11-22T15:01:00.000Z')
+
+    const res = await get('?include_billing_info=true')
+    expect(res.status).toBe(200)
+    expect(res.body[ALL_ROWS.indexOf('Ada Alvarez M1')]).toEqual({
+      ...adaM1Row(),
+      membership_num_members: 1,
+      billing_amount: '65.00',
+      billing_amount_per_member: '65.00',
+      last_invoice_id: newest.id,
+      last_invoice_amount: '71.99',
+      last_invoice_tax_amount: '5.49',
+      last_invoice_date: '2026-11-21',
+    })
+  })
+
+  test('every member of a group membership shows its invoice; a membership never invoiced shows nulls', async () => {
+    const invoice = await bill(s.m.M2!, '2026-11-21T18:00:00.000Z', [
+      { purchase_type: 'MIN', customer_membership_id: s.m.M2!, net_cents: 100_000 },
+    ])
+    const res = await get('?include_billing_info=true')
+    expect(
+      res.body.map((row: any) => [
+        names([row])[0],
+        row.last_invoice_id,
+        row.last_invoice_amount,
+        row.last_invoice_tax_amount,
+        row.last_invoice_date,
+      ]),
+    ).toEqual([
+      ['Ada Alvarez M1', null, null, null, null],
+      ['Ada Alvarez M6', null, null, null, null],
+      ['Ben Brooks M2', invoice.id, '1000.00', '0.00', '2026-11-21'],
+      ['Cara Brooks M2', invoice.id, '1000.00', '0.00', '2026-11-21'],
+      ['Eve de Luca M2', invoice.id, '1000.00', '0.00', '2026-11-21'],
+      ['Gus Evans M3', null, null, null, null],
+      ['Hana Fischer M4', null, null, null, null],
+      ['Jack Garcia M5', null, null, null, null],
+      ['Lee Ito M7', null, null, null, null],
+    ])
+    expect(res.body[ALL_ROWS.indexOf('Cara Brooks M2')]).toEqual({
+      ...caraRow(),
+      membership_num_members: 3,
+      billing_amount: '100.00',
+      billing_amount_per_member: '33.33',
+      last_invoice_id: invoice.id,
+      last_invoice_amount: '1000.00',
+      last_invoice_tax_amount: '0.00',
+      last_invoice_date: '2026-11-21',
+    })
+  })
+
+  test("the date is the organization's day, on both sides of local midnight and of the change from MDT to MST", async () => {
+    // Denver is at -06:00 until 2026-11-01T08:00Z, then at -07:00.
+    const cases: Array<[string, string, string]> = [
+      ['M1', '2026-10-31T05:59:59.999Z', '2026-10-30'],
+      ['M3', '2026-10-31T06:00:00.000Z', '2026-10-31'],
+      ['M4', '2026-11-02T06:59:59.999Z', '2026-11-01'],
+      ['M5', '2026-11-02T07:00:00.000Z', '2026-11-02'],
+      ['M7', '2026-11-01T06:30:00.000Z', '2026-11-01'],
+    ]
+    for (const [label, at] of cases) await bill(s.m[label]!, at)
+    const res = await get('?include_billing_info=true')
+    const dates = Object.fromEntries(
+      res.body.map((row: any) => [s.labels.get(row.membership_id), row.last_invoice_date]),
+    )
+    expect(dates).toEqual({
+      ...Object.fromEntries(cases.map(([label, , date]) => [label, date])),
+      M2: null,
+      M6: null,
+    })
   })
 })
 

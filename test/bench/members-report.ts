@@ -6,21 +6,23 @@
  *   npx bun run test/bench/members-report.ts --compare OTHER_EXECUTABLE [--rounds 2] [--runs 20]
  *
  * Builds build/out/belay if it is older than the sources, seeds `belay seed-demo --size large` into
- * a temporary file (os.tmpdir(), so TMPDIR picks the disk), starts `belay serve` on a copy of it
- * and logs in as the demo admin. Then the default report and a few filtered ones, each WARMUP
- * untimed requests then --runs timed ones, one after another from one client; a request's time runs
- * from sending it until its whole body has been read. Reported per case: median, p95 and max
- * wall-clock ms, the server's median CPU ms per request (from /proc: steadier than wall-clock when
- * the machine is busy elsewhere), rows and body size; per server: its RSS once logged in and after
- * the last request (each after two idle seconds), and its peak (VmHWM).
+ * a temporary file (os.tmpdir(), so TMPDIR picks the disk; its memberships come with their
+ * invoices), starts `belay serve` on a copy of it and logs in as the demo admin. Then the default
+ * report and a few filtered ones, each WARMUP untimed requests then --runs timed ones, one after
+ * another from one client; a request's time runs from sending it until its whole body has been
+ * read. Reported per case: median, p95 and max wall-clock ms, the server's median CPU ms per
+ * request (from /proc: steadier than wall-clock when the machine is busy elsewhere), also for its
+ * own thread and its worker threads apart, rows and body size; per server: its RSS once logged in
+ * and after the last request (each after two idle seconds), and its peak (VmHWM).
  *
  * --compare OTHER_EXECUTABLE puts another build of Belay (say, of the commit before a change) beside
  * this checkout's: each serves its own copy of the seeded file (the other must accept this
  * checkout's migrations), one after the other, in alternating order over --rounds rounds, so that
  * the host's noise falls on both alike; and every body of the two must be the same bytes (but for
- * the server's own address in URLs), or the bench fails.
+ * the server's own address in URLs, and the last invoice fields when one build leaves them null),
+ * or the bench fails.
  */
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { BELAY, buildIfNeeded, connectSession, seedLarge, startServing, type Served } from './_door-setup.ts'
@@ -38,16 +40,50 @@ const COMPARE = process.argv.includes('--compare')
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
+/** A body as compared between builds: the server's address and, unless both set them, last invoices. */
+function comparable(body: string, base: string, withLastInvoices: boolean): string {
+  const text = body.replaceAll(base, 'BASE')
+  if (withLastInvoices) return text
+  const rows = JSON.parse(text) as Array<Record<string, unknown>>
+  for (const row of rows)
+    for (const key of [
+      'last_invoice_id',
+      'last_invoice_amount',
+      'last_invoice_tax_amount',
+      'last_invoice_date',
+    ])
+      if (key in row) row[key] = null
+  return JSON.stringify(rows)
+}
+
 /** A field of /proc/PID/status in MB (VmRSS, VmHWM). */
 function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
   return match ? Number(match[1]) / 1024 : NaN
 }
 
-/** User + system CPU of a process so far, ms. */
-function cpuMs(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+/** User + system CPU so far, ms, of a process or (with `tid`) one of its threads. */
+function cpuMs(pid: number, tid?: string): number {
+  const stat = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8')
+  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ')
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
+}
+
+/**
+ * CPU so far, ms, of the server's own thread (where every request is answered) and of its worker
+ * threads together (the reader, the checkpointer: Bun names each "Worker").
+ */
+function threadCpuMs(pid: number): { main: number; workers: number } {
+  let workers = 0
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      if (tid !== String(pid) && readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() === 'Worker')
+        workers += cpuMs(pid, tid)
+    } catch {
+      // a thread that ended meanwhile
+    }
+  }
+  return { main: cpuMs(pid, String(pid)), workers }
 }
 
 const pick = (sorted: number[], p: number) =>
@@ -82,8 +118,11 @@ try {
     ['status_in=frozen', '?status_in=frozen'],
     ['include_billing_info=true', '?include_billing_info=true'],
   ]
-  /** Per executable and case: wall and server CPU ms of every timed request, the last body. */
-  const timings = new Map<string, { wall: number[]; cpu: number[]; rows: number; bytes: number }>()
+  /** Per executable and case: wall and server CPU ms of every timed request (all, main thread, workers). */
+  const timings = new Map<
+    string,
+    { wall: number[]; cpu: number[]; main: number[]; workers: number[]; rows: number; bytes: number }
+  >()
   const bodies = new Map<string, string>()
   const memory = new Map<string, { loggedIn: number[]; after: number[]; peak: number[] }>()
 
@@ -110,23 +149,27 @@ try {
       for (const [name, query] of cases) {
         for (let i = 0; i < WARMUP; i++) await request(query)
         const key = `${exe}\n${name}`
-        const entry = timings.get(key) ?? { wall: [], cpu: [], rows: 0, bytes: 0 }
+        const entry = timings.get(key) ?? { wall: [], cpu: [], main: [], workers: [], rows: 0, bytes: 0 }
         timings.set(key, entry)
         let body = ''
         for (let i = 0; i < RUNS; i++) {
           const cpu0 = cpuMs(served.pid)
+          const threads0 = threadCpuMs(served.pid)
           const t0 = performance.now()
           body = await request(query)
           entry.wall.push(performance.now() - t0)
           entry.cpu.push(cpuMs(served.pid) - cpu0)
+          const threads = threadCpuMs(served.pid)
+          entry.main.push(threads.main - threads0.main)
+          entry.workers.push(threads.workers - threads0.workers)
         }
         entry.rows = (JSON.parse(body) as unknown[]).length
         entry.bytes = Buffer.byteLength(body)
-        const comparable = body.replaceAll(served.base, 'BASE')
+        const compared = comparable(body, served.base, !COMPARE)
         const other = bodies.get(name)
-        if (other !== undefined && other !== comparable)
+        if (other !== undefined && other !== compared)
           throw new Error(`${name}: ${label(exe)} answered a different body`)
-        bodies.set(name, comparable)
+        bodies.set(name, compared)
       }
       await sleep(SETTLE_MS)
       mem.after.push(statusMb(served.pid, 'VmRSS'))
@@ -138,11 +181,22 @@ try {
   }
 
   const table: string[][] = [
-    ['executable', 'case', 'rows', 'body MB', 'median ms', 'p95 ms', 'max ms', 'server CPU ms'],
+    [
+      'executable',
+      'case',
+      'rows',
+      'body MB',
+      'median ms',
+      'p95 ms',
+      'max ms',
+      'server CPU ms',
+      'main thread',
+      'workers',
+    ],
   ]
   for (const [name] of cases)
     for (const exe of executables) {
-      const { wall, cpu: cpuUsed, rows, bytes } = timings.get(`${exe}\n${name}`)!
+      const { wall, cpu: cpuUsed, main, workers, rows, bytes } = timings.get(`${exe}\n${name}`)!
       const sorted = [...wall].sort((a, b) => a - b)
       table.push([
         label(exe),
@@ -153,6 +207,8 @@ try {
         pick(sorted, 0.95).toFixed(1),
         sorted[sorted.length - 1]!.toFixed(1),
         median(cpuUsed).toFixed(0),
+        median(main).toFixed(0),
+        median(workers).toFixed(0),
       ])
     }
   console.log(`\n${WARMUP} warm-up and ${RUNS} timed requests per case, ${ROUNDS} rounds\n`)
@@ -164,7 +220,8 @@ try {
   }
   console.log(`\nthe server's memory (medians over rounds)\n`)
   console.log(formatTable(rss))
-  if (COMPARE) console.log('\nevery body was the same bytes from both executables')
+  if (COMPARE)
+    console.log('\nevery body was the same bytes from both executables (last invoice fields aside)')
   console.log(`\nload average (1, 5, 15 min): ${loadAverage()}`)
 } finally {
   await server?.stop()

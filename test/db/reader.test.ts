@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { openDatabase, type Connection } from '../../src/db/connection.ts'
-import { openReader, type Reader } from '../../src/db/reader.ts'
+import { openReader, readJsonArray, type Reader } from '../../src/db/reader.ts'
 
 /*
  * The reader dialect (src/db/reader.ts): the same Kysely queries, run on a worker's read-only
@@ -184,6 +184,77 @@ describe('the reader', () => {
     ])
     expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled'])
     expect((results[2] as PromiseFulfilledResult<any>).value.rows).toEqual([{ two: 2 }])
+  })
+
+  test("readJsonArray: the UTF-8 bytes of the JSON array of the rows' JSON texts, the same from the worker as here", async () => {
+    // Rows of about 5 KB with text of 2, 3 and 4 bytes a character: the array outgrows its first buffer
+    // several times, and characters fall across the boundaries.
+    const query = (db: Reader['db']) =>
+      db
+        .selectFrom('things' as any)
+        .select(
+          sql<string>`json_object('id', id, 'name', name || ' Zoë Ωμέγα 😀 ' || printf('%.*c', id * 17, 'x'))`.as(
+            'json',
+          ),
+        )
+        .where('id', '<=', 300)
+        .orderBy('id', 'desc')
+        .compile()
+    const [expected, actual] = await both((db) => readJsonArray(db, query(db)))
+    expect(actual).toEqual(expected)
+    const rows = JSON.parse(new TextDecoder().decode(actual))
+    expect(rows).toHaveLength(300)
+    expect(rows[299]).toEqual({ id: 1, name: `thing 1 Zoë Ωμέγα 😀 ${'x'.repeat(17)}` })
+    expect(rows.map((row: any) => row.id)).toEqual(Array.from({ length: 300 }, (_, i) => 300 - i))
+  })
+
+  test('readJsonArray: no rows is an empty array; an SQL error is the same SQLiteError', async () => {
+    const none = reader.db
+      .selectFrom('things' as any)
+      .select('name as json')
+      .where('id', '<', 0)
+      .compile()
+    expect(new TextDecoder().decode(await readJsonArray(reader.db, none))).toBe('[]')
+    const error = await thrown(() =>
+      readJsonArray(
+        reader.db,
+        reader.db
+          .selectFrom('missing' as any)
+          .select('name as json')
+          .compile(),
+      ),
+    )
+    expect(error).toBeInstanceOf(SQLiteError)
+    expect({ code: error.code, message: error.message }).toEqual({
+      code: 'SQLITE_ERROR',
+      message: 'no such table: missing',
+    })
+  })
+
+  test('readJsonArray inside a transaction reads its snapshot', async () => {
+    const names = sql<string>`json_quote(name)`.as('json')
+    const latest = (db: Reader['db']) =>
+      db
+        .selectFrom('things' as any)
+        .select(names)
+        .orderBy('id', 'desc')
+        .limit(1)
+        .compile()
+    let inside = ''
+    await reader.db.transaction().execute(async (trx) => {
+      await trx
+        .selectFrom('things' as any)
+        .select('id')
+        .limit(1)
+        .execute()
+      main.sqlite.run("INSERT INTO things (name, flag) VALUES ('after the snapshot', 0)")
+      inside = new TextDecoder().decode(await readJsonArray(trx, latest(trx)))
+    })
+    const outside = new TextDecoder().decode(await readJsonArray(reader.db, latest(reader.db)))
+    expect({ inside, outside }).toEqual({
+      inside: expect.not.stringContaining('after the snapshot'),
+      outside: '["after the snapshot"]',
+    })
   })
 
   test('opening a file that does not exist fails (the reader never creates one)', async () => {

@@ -5,6 +5,7 @@ import {
   localDateTime,
   localDateTimeWithOffset,
   utcOffsetMinutes,
+  utcOffsetPeriods,
   wallClock,
   type WallClock,
 } from '../../src/lib/local-time.ts'
@@ -176,6 +177,19 @@ describe('wall clock against luxon', () => {
     }
   })
 
+  test('the offset periods across 2026 in each zone start at the changes luxon finds, with its offsets', () => {
+    const offset = (ms: number, zone: string) => DateTime.fromMillis(ms, { zone }).offset
+    for (const zone of ZONES) {
+      const periods = utcOffsetPeriods(zone, YEAR_START, YEAR_END)
+      expect({ zone, starts: periods.map((period) => period.startMs) }).toEqual({
+        zone,
+        starts: [YEAR_START, ...transitions(zone)],
+      })
+      const wrong = periods.filter(({ startMs, offsetMinutes }) => offset(startMs, zone) !== offsetMinutes)
+      expect({ zone, wrong }).toEqual({ zone, wrong: [] })
+    }
+  })
+
   test('before 1972 offsets with seconds (local mean time) are exact to the second, as luxon has them', () => {
     const cases: Array<[string, string, string]> = [
       ['1880-01-01T12:00:00.000Z', 'America/Denver', '1880-01-01T05:00:04-06:59'],
@@ -246,6 +260,35 @@ describe('wall clock', () => {
       if (got.join() !== expected.join() && mismatches.length < 10) mismatches.push(d.toISOString())
     }
     expect(mismatches).toEqual([])
+  })
+
+  test('offset periods: the offset at the start, then each change to the minute, a skipped day too', () => {
+    expect(
+      utcOffsetPeriods(
+        'America/Denver',
+        Date.parse('2025-06-01T00:00:00Z'),
+        Date.parse('2026-12-31T00:00:00Z'),
+      ).map(({ startMs, offsetMinutes }) => [new Date(startMs).toISOString(), offsetMinutes]),
+    ).toEqual([
+      ['2025-06-01T00:00:00.000Z', -360],
+      ['2025-11-02T08:00:00.000Z', -420],
+      ['2026-03-08T09:00:00.000Z', -360],
+      ['2026-11-01T08:00:00.000Z', -420],
+    ])
+    // Samoa skipped 2011-12-30, moving from -10:00 to +14:00 at its start; UTC has no change at all.
+    expect(
+      utcOffsetPeriods(
+        'Pacific/Apia',
+        Date.parse('2011-12-29T00:00:00Z'),
+        Date.parse('2012-01-02T00:00:00Z'),
+      ),
+    ).toEqual([
+      { startMs: Date.parse('2011-12-29T00:00:00Z'), offsetMinutes: -600 },
+      { startMs: Date.parse('2011-12-30T10:00:00Z'), offsetMinutes: 840 },
+    ])
+    expect(
+      utcOffsetPeriods('UTC', Date.parse('2020-01-01T00:00:00Z'), Date.parse('2027-01-01T00:00:00Z')),
+    ).toEqual([{ startMs: Date.parse('2020-01-01T00:00:00Z'), offsetMinutes: 0 }])
   })
 
   test('an unknown zone is an error, not a wrong date', () => {

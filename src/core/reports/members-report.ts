@@ -1,7 +1,8 @@
 import type { Deps } from '../../deps.ts'
+import { readJsonArray } from '../../db/reader.ts'
 import {
   listAllAddOns,
-  memberRowsJson,
+  memberRowsQuery,
   type MemberAddOnRow,
   type MemberFilters,
   type MemberRowsText,
@@ -36,6 +37,11 @@ export async function reportMembersJson(
   // One snapshot, so every add-on a row names is in the list.
   return deps.reader.transaction().execute(async (trx) => {
     const addOns = (await listAllAddOns(trx)).map((addOn) => [addOn.id, writing.addOnJson(addOn)] as const)
-    return memberRowsJson(trx, filters, { urls: writing.urls, addOns, billing: includeBillingInfo })
+    const rows = await memberRowsQuery(trx, filters, {
+      urls: writing.urls,
+      addOns,
+      billing: includeBillingInfo,
+    })
+    return readJsonArray(trx, rows)
   })
 }

@@ -1,7 +1,8 @@
-import { sql, type Expression, type RawBuilder, type SqlBool } from 'kysely'
+import { sql, type CompiledQuery, type Expression, type RawBuilder, type SqlBool } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import type { MembershipStatus, PurchaseType } from '../../db/schema.ts'
 import { ACTIVE_STATUSES } from '../../domain/membership-status.ts'
+import { utcOffsetPeriods, type OffsetPeriod } from '../../lib/local-time.ts'
 
 /*
  * The members report has one row per membership_members row. The whole report is one set-based
@@ -122,23 +123,61 @@ const url = (prefix: string, id: RawBuilder<unknown>) => sql`json_quote(${prefix
 const decimal = (cents: RawBuilder<unknown>) =>
   sql`printf('"%s%d.%02d"', CASE WHEN ${cents} < 0 THEN '-' ELSE '' END, abs(${cents}) / 100, abs(${cents}) % 100)`
 
-/** A billing row's last invoice. Invoices do not exist yet in this version: always null. */
-const lastInvoiceFields: readonly Field[] = [
-  ['last_invoice_id', sql`'null'`],
-  ['last_invoice_amount', sql`'null'`],
-  ['last_invoice_tax_amount', sql`'null'`],
-  ['last_invoice_date', sql`'null'`],
-]
+/**
+ * The organization-local day of an instant (UTC ISO text, as every created_at is written) as JSON.
+ * SQLite knows no time zones, so the zone's offsets over the instants the column can hold are
+ * written into the statement, latest first; ISO texts compare as the instants they name.
+ */
+function localDayOf(instant: RawBuilder<unknown>, offsets: readonly OffsetPeriod[]) {
+  const modifier = (period: OffsetPeriod) => `${period.offsetMinutes} minutes`
+  const [first, ...changes] = offsets
+  const offset = changes.length
+    ? sql`CASE ${sql.join(
+        changes
+          .toReversed()
+          .map(
+            (period) =>
+              sql`WHEN ${instant} >= ${new Date(period.startMs).toISOString()} THEN ${modifier(period)}`,
+          ),
+        sql` `,
+      )} ELSE ${modifier(first!)} END`
+    : sql`${modifier(first!)}`
+  return sql`json_quote(date(${instant}, ${offset}))`
+}
+
+/** The organization's zone and the first and last instant an invoice was posted at (null without any). */
+const invoiceSpan = (db: Db) =>
+  db
+    .selectFrom('organization')
+    .where('organization.id', '=', 1)
+    .select((eb) => [
+      'organization.time_zone',
+      eb
+        .selectFrom('invoices')
+        .select((eb) => eb.fn.min('created_at').as('first'))
+        .as('first'),
+      eb
+        .selectFrom('invoices')
+        .select((eb) => eb.fn.max('created_at').as('last'))
+        .as('last'),
+    ])
+    .executeTakeFirstOrThrow()
 
 /**
- * The whole report as the UTF-8 bytes of its JSON array, rows in the documented order: last name,
- * first name (ASCII case-insensitive), then membership id and customer id.
+ * The whole report's statement: one row per member row, each the row's JSON object text, in the
+ * documented order: last name, first name (ASCII case-insensitive), then membership id and
+ * customer id. Run it with db/reader.ts readJsonArray, which makes the JSON array of them.
  *
- * SQLite writes the text itself, on the reader's thread, and hands over one buffer: reading
- * thousands of rows of 50 fields as JavaScript objects only to write them out again as JSON held
- * the server's thread for most of a large report, and kept several copies of it in memory.
+ * SQLite writes each row's text itself, on the reader's thread: reading thousands of rows of 50
+ * fields as JavaScript objects only to write them out again as JSON held the server's thread for
+ * most of a large report. The rows are joined into the array outside SQLite: group_concat over the
+ * whole report cost more than writing its rows.
  */
-export async function memberRowsJson(db: Db, f: MemberFilters, text: MemberRowsText): Promise<Uint8Array> {
+export async function memberRowsQuery(
+  db: Db,
+  f: MemberFilters,
+  text: MemberRowsText,
+): Promise<CompiledQuery> {
   const c = (column: string) => sql.ref(`c.${column}`)
   const o = (column: string) => sql.ref(`o.${column}`)
   const { urls } = text
@@ -170,8 +209,8 @@ export async function memberRowsJson(db: Db, f: MemberFilters, text: MemberRowsT
       ...typeFields.map(([key, json]) => json.as(key)),
     ])
   const billingCents = sql`(CASE WHEN report_types.is_recurring THEN cm.billing_amount_cents ELSE 0 END)`
-  // A row is itself a member, so the count is at least 1.
-  const memberCount = sql`(SELECT count(*) FROM membership_members AS all_mm WHERE all_mm.customer_membership_id = cm.id)`
+  // Counted once per membership (report_billing below); a row is itself a member, so at least 1.
+  const memberCount = sql.ref('report_billing.member_count')
   // Rounded half up, as Math.round(cents / members): floor((2 cents + n) / 2n).
   const perMemberCents = sql`CAST(floor((2.0 * ${billingCents} + ${memberCount}) / (2 * ${memberCount})) AS INTEGER)`
   // The member's add-ons, each the JSON text given for it, in the order given: one index probe per row.
@@ -214,46 +253,106 @@ export async function memberRowsJson(db: Db, f: MemberFilters, text: MemberRowsT
     ['end_date', quoted(sql.ref('cm.end_date'))],
     ['has_payment_method', bool(sql.ref('cm.has_payment_method'))],
   ]
-  if (text.billing)
+  if (text.billing) {
+    const span = await invoiceSpan(db)
+    const offsets =
+      span.first === null || span.last === null
+        ? []
+        : utcOffsetPeriods(span.time_zone, Date.parse(span.first), Date.parse(span.last))
+    const last = (column: string) => sql.ref(`report_billing.${column}`)
+    const invoiced = (json: RawBuilder<unknown>) =>
+      sql`(CASE WHEN report_billing.invoice_id IS NULL THEN 'null' ELSE ${json} END)`
     fields.push(
       ['membership_num_members', memberCount],
       ['billing_amount', decimal(billingCents)],
       ['billing_amount_per_member', decimal(perMemberCents)],
-      ...lastInvoiceFields,
+      ['last_invoice_id', orNull(last('invoice_id'))],
+      ['last_invoice_amount', invoiced(decimal(last('amount_cents')))],
+      ['last_invoice_tax_amount', invoiced(decimal(last('tax_cents')))],
+      // Without any invoice no row has one: every date is null.
+      ['last_invoice_date', offsets.length ? localDayOf(last('created_at'), offsets) : sql`'null'`],
     )
+  }
   // The rows' order first, as member ids alone: sorting the written rows would carry all their text
   // through the sort. Then each row is written in that order (the CROSS JOIN keeps the ordered ids
-  // the outer loop, so group_concat meets the rows in it; the tests pin the order).
+  // the outer loop, so the rows come out in it; the tests pin the order).
   const ordered = filtered(db, f)
     .select('mm.id as member_id')
     .orderBy(sql`c.last_name COLLATE NOCASE`)
     .orderBy(sql`c.first_name COLLATE NOCASE`)
     .orderBy('cm.id')
     .orderBy('c.id')
-  const { json } = await db
-    .with(
-      (cte) => cte('report_order').materialized(),
-      () => ordered,
-    )
-    .with(
-      (cte) => cte('report_types').materialized(),
-      () => types,
-    )
-    .selectFrom('report_order')
-    .crossJoin('membership_members as mm')
-    .innerJoin('customer_memberships as cm', 'cm.id', 'mm.customer_membership_id')
-    .innerJoin('customers as c', 'c.id', 'mm.customer_id')
-    .innerJoin('customers as o', 'o.id', 'cm.owner_id')
-    .innerJoin('report_types', 'report_types.id', 'cm.membership_type_id')
-    .leftJoin('gyms as hg', 'hg.id', 'c.home_location_id')
-    .whereRef('mm.id', '=', 'report_order.member_id')
-    .select(
-      sql<Uint8Array>`CAST('[' || ifnull(group_concat(${jsonObjectText(fields)}, ','), '') || ']' AS BLOB)`.as(
-        'json',
-      ),
-    )
-    .executeTakeFirstOrThrow()
-  return json
+  return (
+    db
+      .with(
+        (cte) => cte('report_order').materialized(),
+        () => ordered,
+      )
+      .with(
+        (cte) => cte('report_types').materialized(),
+        () => types,
+      )
+      // What the billing fields say of each membership of the report, once per membership: how many
+      // members it has, and the invoice it was last billed on, the newest invoice holding a MIN or MRE
+      // line for it, with its total (every line's net and tax) and its tax. Invoices are posted with
+      // the clock's time and never back-dated, and a line is written with its invoice, so the newest
+      // is that of the membership's MIN or MRE line with the highest id: its last entry in
+      // invoice_line_items_membership, found without visiting older invoices.
+      .with(
+        (cte) => cte('report_billing').materialized(),
+        (qc) =>
+          qc
+            .selectFrom((eb) =>
+              eb
+                .selectFrom('report_order')
+                .innerJoin('membership_members as mm', 'mm.id', 'report_order.member_id')
+                .select('mm.customer_membership_id as membership_id')
+                .distinct()
+                .as('billed'),
+            )
+            .leftJoin('invoices as i', (join) =>
+              join.on((eb) =>
+                eb(
+                  'i.id',
+                  '=',
+                  eb
+                    .selectFrom('invoice_line_items as li')
+                    .select('li.invoice_id')
+                    .whereRef('li.customer_membership_id', '=', 'billed.membership_id')
+                    .where('li.purchase_type', 'in', ['MIN', 'MRE'])
+                    .orderBy('li.id', 'desc')
+                    .limit(1),
+                ),
+              ),
+            )
+            .leftJoin('invoice_line_items as l', 'l.invoice_id', 'i.id')
+            .groupBy('billed.membership_id')
+            .select((eb) => [
+              'billed.membership_id',
+              eb
+                .selectFrom('membership_members as all_mm')
+                .select((eb) => eb.fn.countAll<number>().as('n'))
+                .whereRef('all_mm.customer_membership_id', '=', 'billed.membership_id')
+                .as('member_count'),
+              'i.id as invoice_id',
+              'i.created_at',
+              sql<number>`sum(l.net_cents + l.tax_cents)`.as('amount_cents'),
+              sql<number>`sum(l.tax_cents)`.as('tax_cents'),
+            ]),
+      )
+      .selectFrom('report_order')
+      .crossJoin('membership_members as mm')
+      .innerJoin('customer_memberships as cm', 'cm.id', 'mm.customer_membership_id')
+      .innerJoin('customers as c', 'c.id', 'mm.customer_id')
+      .innerJoin('customers as o', 'o.id', 'cm.owner_id')
+      .innerJoin('report_types', 'report_types.id', 'cm.membership_type_id')
+      .leftJoin('gyms as hg', 'hg.id', 'c.home_location_id')
+      // Only the billing fields read it; an unread CTE is never run.
+      .$if(text.billing, (qb) => qb.innerJoin('report_billing', 'report_billing.membership_id', 'cm.id'))
+      .whereRef('mm.id', '=', 'report_order.member_id')
+      .select(sql<string>`${jsonObjectText(fields)}`.as('json'))
+      .compile()
+  )
 }
 
 /** Every add-on (a short product list), by name then id: the order a row lists its add-ons in. */
