@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon'
 import type { BillingInterval } from '../db/schema.ts'
+import { BILLING_PERIODS } from '../domain/billing.ts'
 
 const DAY_MS = 86_400_000
 
@@ -128,13 +129,8 @@ export class Calendar {
   }
 }
 
+/** The billing periods memberships have, and a month for a type without an interval. */
 const PERIODS: Record<BillingInterval, { days: number } | { months: number }> = {
   '': { months: 1 },
-  WEE: { days: 7 },
-  BWK: { days: 14 },
-  FWK: { days: 28 },
-  MON: { months: 1 },
-  QUA: { months: 3 },
-  HYR: { months: 6 },
-  YRL: { months: 12 },
+  ...BILLING_PERIODS,
 }

@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, test } from 'bun:test'
 import { ORIGIN, START } from '../helpers/app.ts'
 import { doesNotExist, maxValue, required } from '../helpers/bodies.ts'
 import { makeCustomer } from '../helpers/customer-factories.ts'
+import { emptyPayment } from '../helpers/sales-factories.ts'
 import { makeCustomerMembership, makeMembershipType, makeTaxRate } from '../helpers/product-factories.ts'
 import { useSeededApp, useStaff } from '../helpers/seeded.ts'
 import type { Customer, MembershipStatus, MembershipType } from '../../src/db/schema.ts'
@@ -121,33 +122,7 @@ describe('POST /api/invoices/ MRE', () => {
           customer_entry_pass_ids: [],
         },
       ],
-      payments: [
-        {
-          id: res.body.payments[0].id,
-          status: 'COM',
-          payment_type: 'OFF',
-          payment_method_type: 'NA',
-          amount: '63.33',
-          amount_refunded: '0.00',
-          processor_fee: '0.00',
-          failure_message: '',
-          credit_id: null,
-          voucher_id: null,
-          credit_card_last4: '',
-          credit_card_brand: '',
-          bank_account_last4: '',
-          bank_account_bank_name: '',
-          processor_a_payment_intent_id: '',
-          processor_b_external_transaction_id: '',
-          processor_b_unique_transaction_id: '',
-          processor_c_payment_link_name: '',
-          processor_c_payment_link_id: '',
-          processor_c_payment_id: '',
-          gift_card_number: '',
-          created_at: START,
-          updated_at: START,
-        },
-      ],
+      payments: [{ ...emptyPayment, id: res.body.payments[0].id, amount: '63.33' }],
       refunds: [],
       created_at: START,
       updated_at: START,

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { ORIGIN, START } from '../helpers/app.ts'
+import { emptyPayment } from '../helpers/sales-factories.ts'
 import { doesNotExist, invalidChoice, minValue, required } from '../helpers/bodies.ts'
 import { makeCustomer } from '../helpers/customer-factories.ts'
 import { makeCredit, makeEventVoucher } from '../helpers/customer-record-factories.ts'
@@ -82,31 +83,6 @@ const mixedSale = () => ({
     },
   ],
 })
-
-const emptyPayment = {
-  status: 'COM',
-  payment_type: 'OFF',
-  payment_method_type: 'NA',
-  amount: '0.00',
-  amount_refunded: '0.00',
-  processor_fee: '0.00',
-  failure_message: '',
-  credit_id: null,
-  voucher_id: null,
-  credit_card_last4: '',
-  credit_card_brand: '',
-  bank_account_last4: '',
-  bank_account_bank_name: '',
-  processor_a_payment_intent_id: '',
-  processor_b_external_transaction_id: '',
-  processor_b_unique_transaction_id: '',
-  processor_c_payment_link_name: '',
-  processor_c_payment_link_id: '',
-  processor_c_payment_id: '',
-  gift_card_number: '',
-  created_at: START,
-  updated_at: START,
-}
 
 describe('/api/invoices/ 401, 403', () => {
   testEachNeedsToken(

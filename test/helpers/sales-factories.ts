@@ -140,3 +140,29 @@ export async function makePayment(
     .returningAll()
     .executeTakeFirstOrThrow()
 }
+
+/** A payment as an invoice shows it, with every field at what a plain offline payment of 0.00 has. */
+export const emptyPayment = {
+  status: 'COM',
+  payment_type: 'OFF',
+  payment_method_type: 'NA',
+  amount: '0.00',
+  amount_refunded: '0.00',
+  processor_fee: '0.00',
+  failure_message: '',
+  credit_id: null,
+  voucher_id: null,
+  credit_card_last4: '',
+  credit_card_brand: '',
+  bank_account_last4: '',
+  bank_account_bank_name: '',
+  processor_a_payment_intent_id: '',
+  processor_b_external_transaction_id: '',
+  processor_b_unique_transaction_id: '',
+  processor_c_payment_link_name: '',
+  processor_c_payment_link_id: '',
+  processor_c_payment_id: '',
+  gift_card_number: '',
+  created_at: START,
+  updated_at: START,
+}
