@@ -1,18 +1,42 @@
 import type { Insertable } from 'kysely'
 import type {
+  BillingInterval,
   CustomerEntryPassTable,
   CustomerEventVoucherTable,
   CustomerMembershipTable,
   MembershipStatus,
+  PurchaseType as MembershipPurchaseType,
 } from '../../db/schema.ts'
 import { billingDayOf, followingBillDate } from '../../domain/billing.ts'
 import { defaultExpiryDate } from '../../domain/expiry.ts'
-import type { SoldEntryPassType, SoldMembershipType, SoldVoucherPack } from './post-invoice.ts'
 
 /*
  * What a product grants its holder, whether sold on an invoice's line or given as a gift and
  * redeemed later: its entries or uses in full, expiring `valid_days` after `now` in the zone.
  */
+
+/** An entry pass type as a sale issues it. */
+export interface SoldEntryPassType {
+  id: number
+  number_of_entries: number
+  valid_days: number | null
+}
+
+/** A membership type as a sale starts a membership of it. */
+export interface SoldMembershipType {
+  id: number
+  purchase_type: MembershipPurchaseType
+  interval: BillingInterval
+  price_cents: number
+}
+
+/** A voucher pack as a sale issues its voucher. */
+export interface SoldVoucherPack {
+  id: number
+  event_type_id: number
+  number_of_uses: number
+  valid_days: number | null
+}
 
 /** Who holds what is granted, who paid for it, and who at the desk granted it, when. */
 export interface Grant {

@@ -1,12 +1,6 @@
 import type { Insertable } from 'kysely'
 import type { Db } from '../../db/connection.ts'
-import type {
-  BillingInterval,
-  LineItemPurchaseType,
-  PaymentStatus,
-  PaymentTable,
-  PurchaseType as MembershipPurchaseType,
-} from '../../db/schema.ts'
+import type { LineItemPurchaseType, PaymentStatus, PaymentTable } from '../../db/schema.ts'
 import { localDate } from '../../lib/local-time.ts'
 import { newGiftCode } from '../../lib/secrets.ts'
 import { renewMembership, type RenewableMembership } from '../memberships/renew.ts'
@@ -24,20 +18,20 @@ import {
   insertReservation,
   useVoucher,
 } from './queries.ts'
-import { entryPassGranted, membershipGranted, voucherGranted } from './grants.ts'
+import {
+  entryPassGranted,
+  membershipGranted,
+  voucherGranted,
+  type SoldEntryPassType,
+  type SoldMembershipType,
+  type SoldVoucherPack,
+} from './grants.ts'
 
 /**
  * Posting an invoice: the invoice, its discounts, its lines with what each grants, and its payments,
  * in one transaction, so a sale is recorded whole or not at all. The caller has checked every
  * reference and amount; this prices the lines and writes.
  */
-
-/** An entry pass type as a sale issues it. */
-export interface SoldEntryPassType {
-  id: number
-  number_of_entries: number
-  valid_days: number | null
-}
 
 export interface SaleLine {
   purchaseType: LineItemPurchaseType
@@ -63,22 +57,6 @@ export interface SaleLine {
   voucherPack?: SoldVoucherPack
   /** EVV: the event type of the voucher it issues the customer, one use per quantity */
   eventTypeId?: number
-}
-
-/** A membership type as a sale starts a membership of it. */
-export interface SoldMembershipType {
-  id: number
-  purchase_type: MembershipPurchaseType
-  interval: BillingInterval
-  price_cents: number
-}
-
-/** A voucher pack as a sale issues its voucher. */
-export interface SoldVoucherPack {
-  id: number
-  event_type_id: number
-  number_of_uses: number
-  valid_days: number | null
 }
 
 export interface SaleDiscount {

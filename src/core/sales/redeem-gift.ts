@@ -1,8 +1,14 @@
 import type { Db } from '../../db/connection.ts'
 import { localDate } from '../../lib/local-time.ts'
 import { startMembership } from '../memberships/start.ts'
-import { entryPassGranted, membershipGranted, voucherGranted } from './grants.ts'
-import type { SoldEntryPassType, SoldMembershipType, SoldVoucherPack } from './post-invoice.ts'
+import {
+  entryPassGranted,
+  membershipGranted,
+  voucherGranted,
+  type SoldEntryPassType,
+  type SoldMembershipType,
+  type SoldVoucherPack,
+} from './grants.ts'
 import {
   insertEntryPass,
   insertEventVoucher,
