@@ -1,4 +1,4 @@
-import { REVENUE_ACCOUNTS } from './catalog.ts'
+import { REVENUE_ACCOUNTS } from './sales-catalog.ts'
 import { type DemoContext, stream } from './context.ts'
 import type { Person } from './customers.ts'
 import type { Catalog, DemoEventType } from './products.ts'

@@ -1,18 +1,14 @@
 import type { BillingInterval, ProductStatus, PurchaseType } from '../db/schema.ts'
 import type { DiscountTerms } from '../domain/invoice-money.ts'
+import { ADD_ONS, ENTRY_PASSES, EVENT_TYPES, MEMBERSHIPS, type MembershipKey } from './catalog.ts'
 import {
-  ADD_ONS,
   DISCOUNTS,
-  ENTRY_PASSES,
-  EVENT_TYPES,
-  MEMBERSHIPS,
-  type MembershipKey,
   RETAIL,
   REVENUE_ACCOUNTS,
   TAX_RATES,
   type TaxKey,
   VOUCHER_PACKS,
-} from './catalog.ts'
+} from './sales-catalog.ts'
 import { type DemoContext, gymFor } from './context.ts'
 
 export type { MembershipKey } from './catalog.ts'

@@ -1,6 +1,6 @@
 import type { LineItemPurchaseType, MembershipStatus } from '../db/schema.ts'
 import { FINISHED_STATUSES } from '../domain/membership-status.ts'
-import { REVENUE_ACCOUNTS } from './catalog.ts'
+import { REVENUE_ACCOUNTS } from './sales-catalog.ts'
 import { type DemoContext, stream } from './context.ts'
 import type { StatusChange } from './membership-timeline.ts'
 import { FREEZE_FEE_CENTS, type HeldMembership, type Holdings } from './memberships.ts'
