@@ -33,3 +33,14 @@ export function followingBillDate(
 
 /** The day of the month a membership that started on `startDate` bills on. */
 export const billingDayOf = (startDate: string): number => DateTime.fromISO(startDate, { zone: 'UTC' }).day
+
+/**
+ * The next bill date of a membership that started on `startDate` once one more period is paid:
+ * one interval after `billDate`, its next bill date on record, or after its start when none is
+ * (nothing has been billed since it started).
+ */
+export const billDateAfter = (
+  startDate: string,
+  billDate: string | null,
+  interval: Exclude<BillingInterval, ''>,
+): string => followingBillDate(billDate ?? startDate, interval, billingDayOf(startDate))

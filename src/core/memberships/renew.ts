@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.ts'
 import type { BillingInterval, MembershipStatus } from '../../db/schema.ts'
-import { billingDayOf, followingBillDate } from '../../domain/billing.ts'
+import { billDateAfter } from '../../domain/billing.ts'
 import { insertStatusChange, updateMembershipFrom } from './queries.ts'
 
 /** A recurring membership as a renewal reads it. */
@@ -33,17 +33,6 @@ export interface RenewalBy {
 }
 
 /**
- * The bill date a paid renewal moves the membership to: one interval after its next bill date, or
- * after its start when it has none on record (nothing was billed since it started).
- */
-export const renewedBillDate = (membership: RenewableMembership): string =>
-  followingBillDate(
-    membership.end_date ?? membership.start_date,
-    membership.interval,
-    billingDayOf(membership.start_date),
-  )
-
-/**
  * A renewal, inside the caller's transaction. Paid: the next bill date moves on one interval and
  * the membership is ACT (a PAF one again). Processing: it waits in PPR, its bill date where it was,
  * until the payment settles. Failed: PAF. A status change gets its history row. False (nothing
@@ -57,7 +46,10 @@ export async function renewMembership(
   by: RenewalBy,
 ): Promise<boolean> {
   const to = STATUS_AFTER[outcome]
-  const moved = outcome === 'paid' ? { end_date: renewedBillDate(membership) } : {}
+  const moved =
+    outcome === 'paid'
+      ? { end_date: billDateAfter(membership.start_date, membership.end_date, membership.interval) }
+      : {}
   const changed = await updateMembershipFrom(trx, membership.id, membership, {
     status: to,
     ...moved,

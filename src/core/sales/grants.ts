@@ -7,7 +7,7 @@ import type {
   MembershipStatus,
   PurchaseType as MembershipPurchaseType,
 } from '../../db/schema.ts'
-import { billingDayOf, followingBillDate } from '../../domain/billing.ts'
+import { billDateAfter } from '../../domain/billing.ts'
 import { defaultExpiryDate } from '../../domain/expiry.ts'
 
 /*
@@ -110,7 +110,7 @@ export function membershipGranted(
     owner_id: grant.customerId,
     status: start.status,
     start_date: start.startDate,
-    end_date: recurring ? followingBillDate(start.startDate, recurring, billingDayOf(start.startDate)) : null,
+    end_date: recurring ? billDateAfter(start.startDate, null, recurring) : null,
     billing_location_id: start.billingLocationId,
     has_payment_method: 0,
     is_pending_staff_approval: 0,
