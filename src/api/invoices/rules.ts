@@ -150,21 +150,22 @@ export async function createInvoice(deps: Deps, raw: unknown, actor: Actor): Pro
   try {
     return await postInvoice(deps, sale, zone)
   } catch (error) {
-    if (error instanceof PaymentSourceSpent) {
-      const itemErrors = sale.payments.map((_, i): FieldErrors =>
-        i === error.paymentIndex ? { amount: [invoiceMessages.spent] } : {},
-      )
-      throw new ApiError(400, { payments: itemErrors })
-    }
-    if (error instanceof MembershipChanged) {
-      const itemErrors = sale.lines.map((_, i): FieldErrors =>
-        i === error.lineIndex ? { customer_membership_id: [invoiceMessages.membershipChanged] } : {},
-      )
-      throw new ApiError(400, { line_items: itemErrors })
-    }
+    if (error instanceof PaymentSourceSpent)
+      throw oneItemRefused('payments', sale.payments, error.paymentIndex, { amount: [invoiceMessages.spent] })
+    if (error instanceof MembershipChanged)
+      throw oneItemRefused('line_items', sale.lines, error.lineIndex, {
+        customer_membership_id: [invoiceMessages.membershipChanged],
+      })
     throw error
   }
 }
+
+/**
+ * A 400 for one item of a list the sale was checked by: its errors at its index and `{}` for each
+ * other item, as DRF lists a list's errors.
+ */
+const oneItemRefused = (list: string, items: readonly unknown[], index: number, errors: FieldErrors) =>
+  new ApiError(400, { [list]: items.map((_, i): FieldErrors => (i === index ? errors : {})) })
 
 /**
  * The list filters as the database answers them: created_at_min/max are whole days of the
