@@ -1,7 +1,7 @@
 import { Type as t, type TSchema } from '@sinclair/typebox'
 import { messages, ValidationError, type FieldErrors } from './errors.ts'
 import { pageParams } from './pagination.ts'
-import { isIsoDate } from './validation.ts'
+import { isIsoDate } from '../lib/local-time.ts'
 
 /**
  * List filters as django-filter reads them: declared once, giving both the query schema the OpenAPI

@@ -2,6 +2,7 @@ import { FormatRegistry, type Static, type TObject, type TSchema } from '@sincla
 import { Value } from '@sinclair/typebox/value'
 import 'elysia' // registers the standard string formats (email, uri, date-time) in FormatRegistry
 import { isKnownTimeZone } from '../lib/time-zones.ts'
+import { isIsoDate } from '../lib/local-time.ts'
 import { UnreadableBody } from './body.ts'
 import { FieldErrorCollector, messages, type FieldErrors } from './errors.ts'
 import { jsonTypeName } from '../lib/json.ts'
@@ -18,13 +19,6 @@ interface TypeBoxError {
   schema: Record<string, any>
 }
 
-/** Strict YYYY-MM-DD that is also a real calendar day (TypeBox's own check takes 2024-02-30). */
-export function isIsoDate(value: string): boolean {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
-  if (!m) return false
-  const d = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!))
-  return d.getUTCFullYear() === +m[1]! && d.getUTCMonth() === +m[2]! - 1 && d.getUTCDate() === +m[3]!
-}
 FormatRegistry.Set('date', isIsoDate)
 FormatRegistry.Set('time-zone', isKnownTimeZone)
 

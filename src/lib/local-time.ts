@@ -27,3 +27,11 @@ export const endOfLocalDay = (date: string, zone: string): string =>
  */
 export const isExpired = (expiryDate: string | null, zone: string, now: Date): boolean =>
   expiryDate !== null && localDate(now, zone) > expiryDate
+
+/** Strict YYYY-MM-DD that is also a real calendar day (TypeBox's own check takes 2024-02-30). */
+export function isIsoDate(value: string): boolean {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value)
+  if (!m) return false
+  const d = new Date(Date.UTC(+m[1]!, +m[2]! - 1, +m[3]!))
+  return d.getUTCFullYear() === +m[1]! && d.getUTCMonth() === +m[2]! - 1 && d.getUTCDate() === +m[3]!
+}

@@ -2,7 +2,8 @@ import { sql, type CompiledQuery, type Expression, type RawBuilder, type SqlBool
 import type { Db } from '../../db/connection.ts'
 import type { MembershipStatus, PurchaseType } from '../../db/schema.ts'
 import { ACTIVE_STATUSES } from '../../domain/membership-status.ts'
-import { utcOffsetPeriods, type OffsetPeriod } from '../../lib/local-time.ts'
+import { localDateOf } from '../../db/local-time-sql.ts'
+import { utcOffsetPeriods } from '../../lib/local-time.ts'
 
 /*
  * The members report has one row per membership_members row. The whole report is one set-based
@@ -122,28 +123,6 @@ const url = (prefix: string, id: RawBuilder<unknown>) => sql`json_quote(${prefix
 /** Cents as the API's decimal string ("12.50", "-0.05"), as lib/money.ts's centsToDecimal writes them. */
 const decimal = (cents: RawBuilder<unknown>) =>
   sql`printf('"%s%d.%02d"', CASE WHEN ${cents} < 0 THEN '-' ELSE '' END, abs(${cents}) / 100, abs(${cents}) % 100)`
-
-/**
- * The organization-local day of an instant (UTC ISO text, as every created_at is written) as JSON.
- * SQLite knows no time zones, so the zone's offsets over the instants the column can hold are
- * written into the statement, latest first; ISO texts compare as the instants they name.
- */
-function localDayOf(instant: RawBuilder<unknown>, offsets: readonly OffsetPeriod[]) {
-  const modifier = (period: OffsetPeriod) => `${period.offsetMinutes} minutes`
-  const [first, ...changes] = offsets
-  const offset = changes.length
-    ? sql`CASE ${sql.join(
-        changes
-          .toReversed()
-          .map(
-            (period) =>
-              sql`WHEN ${instant} >= ${new Date(period.startMs).toISOString()} THEN ${modifier(period)}`,
-          ),
-        sql` `,
-      )} ELSE ${modifier(first!)} END`
-    : sql`${modifier(first!)}`
-  return sql`json_quote(date(${instant}, ${offset}))`
-}
 
 /** The organization's zone and the first and last instant an invoice was posted at (null without any). */
 const invoiceSpan = (db: Db) =>
@@ -270,7 +249,7 @@ export async function memberRowsQuery(
       ['last_invoice_amount', invoiced(decimal(last('amount_cents')))],
       ['last_invoice_tax_amount', invoiced(decimal(last('tax_cents')))],
       // Without any invoice no row has one: every date is null.
-      ['last_invoice_date', offsets.length ? localDayOf(last('created_at'), offsets) : sql`'null'`],
+      ['last_invoice_date', offsets.length ? quoted(localDateOf(last('created_at'), offsets)) : sql`'null'`],
     )
   }
   // The rows' order first, as member ids alone: sorting the written rows would carry all their text
