@@ -22,6 +22,7 @@ import { eventRoutes } from './events/routes.ts'
 import { gymRoutes } from './gyms/routes.ts'
 import { healthRoutes } from './health/routes.ts'
 import { memberRoutes } from './members/routes.ts'
+import { metricsRoutes } from './metrics/routes.ts'
 import { membershipTypeRoutes } from './membership-types/routes.ts'
 import { monitoringRoutes } from './monitoring/routes.ts'
 import { myAccountRoutes } from './my-account/routes.ts'
@@ -84,6 +85,8 @@ export const apiRoutes = (deps: Deps): AnyElysia =>
     .use(discountRoutes(deps))
     // Sales
     .use(paymentListRoutes(deps))
+    // Reporting
+    .use(metricsRoutes(deps))
     // Integrations and the door
     .use(webhookRoutes(deps))
     .use(backupRoutes(deps))

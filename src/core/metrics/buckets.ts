@@ -1,0 +1,163 @@
+import { sql, type RawBuilder } from 'kysely'
+import { DateTime } from 'luxon'
+import { localDateOf } from '../../db/local-time-sql.ts'
+import { startOfLocalDay, utcOffsetPeriods, type OffsetPeriod } from '../../lib/local-time.ts'
+import { refuse } from './refusal.ts'
+
+/** Bucket sizes, every one calendar-aligned in the organization's zone. */
+export const INTERVALS = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const
+export type Interval = (typeof INTERVALS)[number]
+
+/** More buckets than this (ten years of days) is refused rather than computed. */
+export const MAX_BUCKETS = 3_700
+
+export interface Bucket {
+  start_date: string
+  end_date: string
+}
+
+/**
+ * The buckets every series of one query shares: the asked range widened to whole buckets, in the
+ * organization's zone. Dates are local calendar dates (YYYY-MM-DD); instants are UTC ISO text.
+ */
+export interface BucketPlan {
+  interval: Interval
+  timeZone: string
+  /** The first day of the first bucket and the last day of the last one. */
+  firstDay: string
+  lastDay: string
+  /** The day before the first bucket, which stock metrics read as the first bucket's start. */
+  leadInDay: string
+  buckets: Bucket[]
+  /** The organization's today, when the query was planned. */
+  today: string
+  /** The first instant of firstDay and the first instant after lastDay, for index ranges. */
+  fromInstant: string
+  toInstant: string
+  /** The zone's UTC offsets from the lead-in day to the end of lastDay. */
+  offsets: OffsetPeriod[]
+}
+
+const day = (date: string) => DateTime.fromISO(date, { zone: 'utc' })
+const iso = (d: DateTime) => d.toISODate()!
+
+/** The first day of the bucket holding `date`. */
+function bucketStart(interval: Interval, date: string): DateTime {
+  const d = day(date)
+  switch (interval) {
+    case 'daily':
+      return d
+    case 'weekly':
+      return d.startOf('week') // luxon's weeks are ISO weeks: Monday first
+    case 'monthly':
+      return d.startOf('month')
+    case 'quarterly':
+      return d.startOf('quarter')
+    case 'yearly':
+      return d.startOf('year')
+  }
+}
+
+const step: Record<
+  Interval,
+  { days?: number; weeks?: number; months?: number; quarters?: number; years?: number }
+> = {
+  daily: { days: 1 },
+  weekly: { weeks: 1 },
+  monthly: { months: 1 },
+  quarterly: { quarters: 1 },
+  yearly: { years: 1 },
+}
+
+/** Adds whole days to a local date. */
+export const addDays = (date: string, days: number): string => iso(day(date).plus({ days }))
+
+/**
+ * The buckets from the one holding `startDate` to the one holding `endDate`. The caller has checked
+ * both dates; a range past MAX_BUCKETS is refused at `interval`.
+ */
+export function planBuckets(
+  interval: Interval,
+  startDate: string,
+  endDate: string,
+  timeZone: string,
+  today: string,
+): BucketPlan {
+  const first = bucketStart(interval, startDate)
+  const last = bucketStart(interval, endDate)
+  const buckets: Bucket[] = []
+  for (let start = first; start <= last; start = start.plus(step[interval])) {
+    if (buckets.length === MAX_BUCKETS)
+      refuse('interval', `the range holds more than ${MAX_BUCKETS} ${interval} buckets`)
+    buckets.push({ start_date: iso(start), end_date: iso(start.plus(step[interval]).minus({ days: 1 })) })
+  }
+  const firstDay = buckets[0]!.start_date
+  const lastDay = buckets.at(-1)!.end_date
+  const leadInDay = addDays(firstDay, -1)
+  const fromInstant = startOfLocalDay(firstDay, timeZone)
+  const toInstant = startOfLocalDay(addDays(lastDay, 1), timeZone)
+  return {
+    interval,
+    timeZone,
+    firstDay,
+    lastDay,
+    leadInDay,
+    buckets,
+    today,
+    fromInstant,
+    toInstant,
+    offsets: utcOffsetPeriods(
+      timeZone,
+      Date.parse(startOfLocalDay(leadInDay, timeZone)),
+      Date.parse(toInstant),
+    ),
+  }
+}
+
+/**
+ * The index of the bucket holding `date` (a local YYYY-MM-DD expression), for rows already limited
+ * to the plan's days: arithmetic on the date's text, so grouping a year of rows by bucket costs
+ * no lookups.
+ */
+export function bucketOfDay(
+  plan: BucketPlan,
+  date: RawBuilder<unknown> | RawBuilder<string>,
+): RawBuilder<number> {
+  const year = sql`CAST(substr(${date}, 1, 4) AS INTEGER)`
+  const month = sql`CAST(substr(${date}, 6, 2) AS INTEGER)`
+  const [firstYear, firstMonth] = plan.firstDay.split('-').map(Number) as [number, number]
+  switch (plan.interval) {
+    case 'daily':
+      return sql<number>`CAST(julianday(${date}) - julianday(${plan.firstDay}) AS INTEGER)`
+    case 'weekly':
+      return sql<number>`CAST((julianday(${date}) - julianday(${plan.firstDay})) / 7 AS INTEGER)`
+    case 'monthly':
+      return sql<number>`(${year} * 12 + ${month} - ${firstYear * 12 + firstMonth})`
+    case 'quarterly':
+      return sql<number>`(${year} * 4 + (${month} - 1) / 3 - ${firstYear * 4 + Math.floor((firstMonth - 1) / 3)})`
+    case 'yearly':
+      return sql<number>`(${year} - ${firstYear})`
+  }
+}
+
+/** The local date of a stored instant, over the plan's days. */
+export const localDateOfInstant = (plan: BucketPlan, instant: RawBuilder<unknown>): RawBuilder<string> =>
+  localDateOf(instant, plan.offsets)
+
+/** One value per bucket from the buckets that have rows; the others get `fill`. */
+export function denseValues<V>(
+  plan: BucketPlan,
+  rows: readonly { bucket: number; value: V }[],
+  fill: V,
+): V[] {
+  const values = plan.buckets.map((): V => fill)
+  for (const row of rows) if (row.bucket >= 0 && row.bucket < values.length) values[row.bucket] = row.value
+  return values
+}
+
+/**
+ * Whether an outcome measured `days` after each day of `bucket` is known by `today`: only once the
+ * bucket's whole interval is more than `days` days in the past (retention, conversion windows).
+ */
+export const isSettled = (bucket: Bucket, today: string, days: number): boolean =>
+  addDays(bucket.end_date, days) < today
