@@ -17,6 +17,7 @@ import { customerRoutes } from './customers/routes.ts'
 import { discountRoutes } from './discounts/routes.ts'
 import { doorRoutes } from './door/routes.ts'
 import { entryPassTypeRoutes } from './entry-pass-types/routes.ts'
+import { eventCategoryRoutes } from './event-categories/routes.ts'
 import { eventTypeRoutes } from './event-types/routes.ts'
 import { eventRoutes } from './events/routes.ts'
 import { gymRoutes } from './gyms/routes.ts'
@@ -58,6 +59,7 @@ export const apiRoutes = (deps: Deps): AnyElysia =>
     .use(myAccountRoutes(deps))
     .use(gymRoutes(deps))
     .use(eventTypeRoutes(deps))
+    .use(eventCategoryRoutes(deps))
     // Customers and their records
     .use(customerRoutes(deps))
     .use(customerAlertRoutes(deps))

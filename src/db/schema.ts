@@ -13,6 +13,8 @@ import type {
 import type { CheckInTable, WebhookDeliveryTable, WebhookEventTable, WebhookTable } from './tables/door.ts'
 import type {
   AuthTokenTable,
+  EventCategoryTable,
+  EventTypeCategoryTable,
   EventTypeTable,
   GymTable,
   OrganizationTable,
@@ -56,6 +58,8 @@ export interface Database {
   staff_users: StaffUserTable
   auth_tokens: AuthTokenTable
   event_types: EventTypeTable
+  event_categories: EventCategoryTable
+  event_type_categories: EventTypeCategoryTable
   customers: CustomerTable
   customer_alerts: CustomerAlertTable
   customer_credits: CustomerCreditTable
@@ -100,6 +104,7 @@ export type StaffUserUpdate = Updateable<StaffUserTable>
 export type EventType = Selectable<EventTypeTable>
 export type NewEventType = Insertable<EventTypeTable>
 export type EventTypeUpdate = Updateable<EventTypeTable>
+export type EventCategory = Selectable<EventCategoryTable>
 export type Customer = Selectable<CustomerTable>
 export type CustomerMembership = Selectable<CustomerMembershipTable>
 export type MembershipType = Selectable<MembershipTypeTable>

@@ -1,8 +1,8 @@
 import type { BillingInterval, ProductStatus, PurchaseType } from '../db/schema.ts'
 
 /**
- * The demo's product catalog as data: membership types, add-ons, entry pass types and event types
- * (what the desk sells besides, and the terms of its sales, are in sales-catalog.ts). Prices are
+ * The demo's product catalog as data: membership types, add-ons, entry pass types, event categories
+ * and event types (what the desk sells besides, and the terms of its sales, are in sales-catalog.ts). Prices are
  * cents. `gymIndex` ties a product to the nth demo gym (skipped when there are fewer).
  */
 
@@ -309,13 +309,70 @@ export const ENTRY_PASSES = [
   },
 ] as const
 
-/** `price` is what booking one of its events costs; the youth team's practice comes with its membership. */
+/** What the event types are filed under: each type names its categories by key. */
+export const EVENT_CATEGORIES = [
+  { key: 'youth', name: 'Youth' },
+  { key: 'instruction', name: 'Instruction' },
+  { key: 'fitness', name: 'Fitness' },
+  { key: 'community', name: 'Community' },
+] as const
+
+/**
+ * `price` is what booking one of its events costs; the youth team's practice comes with its
+ * membership. Most are weekly classes; Learn to Belay is a course of sessions booked as one, and the
+ * technique clinic an open session climbers join any time it runs.
+ */
 export const EVENT_TYPES = [
-  { key: 'yoga', name: 'Yoga for Climbers', capacity: 20, listed: 1, status: 'ACT', price: 1500 },
-  { key: 'intro', name: 'Intro to Bouldering', capacity: 8, listed: 1, status: 'ACT', price: 3500 },
-  { key: 'belay', name: 'Learn to Belay', capacity: 6, listed: 1, status: 'ACT', price: 4500 },
-  { key: 'youth', name: 'Youth Team Practice', capacity: 16, listed: 0, status: 'ACT', price: 0 },
-  { key: 'clinic', name: 'Technique Clinic', capacity: 12, listed: 1, status: 'ACT', price: 4000 },
+  {
+    key: 'yoga',
+    name: 'Yoga for Climbers',
+    capacity: 20,
+    listed: 1,
+    status: 'ACT',
+    price: 1500,
+    schedule: 'recurring',
+    categories: ['fitness'],
+  },
+  {
+    key: 'intro',
+    name: 'Intro to Bouldering',
+    capacity: 8,
+    listed: 1,
+    status: 'ACT',
+    price: 3500,
+    schedule: 'recurring',
+    categories: ['instruction'],
+  },
+  {
+    key: 'belay',
+    name: 'Learn to Belay',
+    capacity: 6,
+    listed: 1,
+    status: 'ACT',
+    price: 4500,
+    schedule: 'multi_part',
+    categories: ['instruction'],
+  },
+  {
+    key: 'youth',
+    name: 'Youth Team Practice',
+    capacity: 16,
+    listed: 0,
+    status: 'ACT',
+    price: 0,
+    schedule: 'recurring',
+    categories: ['youth', 'fitness'],
+  },
+  {
+    key: 'clinic',
+    name: 'Technique Clinic',
+    capacity: 12,
+    listed: 1,
+    status: 'ACT',
+    price: 4000,
+    schedule: 'rolling',
+    categories: ['instruction'],
+  },
   {
     key: 'outdoor',
     name: 'Outdoor Trip: Eldorado Canyon',
@@ -323,5 +380,7 @@ export const EVENT_TYPES = [
     listed: 1,
     status: 'RET',
     price: 9500,
+    schedule: 'recurring',
+    categories: ['community'],
   },
 ] as const

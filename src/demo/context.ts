@@ -28,7 +28,9 @@ export type Row<T extends keyof Database> = Insertable<Database[T]>
 export const INSERT_ORDER = [
   'tax_rates',
   'discounts',
+  'event_categories',
   'event_types',
+  'event_type_categories',
   'voucher_packs',
   'membership_types',
   'add_ons',
@@ -62,7 +64,11 @@ export type DemoRows = { [T in DemoTable]: Row<T>[] }
 export const emptyRows = (): DemoRows =>
   Object.fromEntries(INSERT_ORDER.map((table) => [table, []])) as unknown as DemoRows
 
-type IdTable = Exclude<DemoTable, 'add_ons' | 'membership_member_add_ons'>
+/** Tables whose ids are not counted here: add-ons have text ids, link tables none of their own. */
+const WITHOUT_COUNTED_IDS = ['add_ons', 'membership_member_add_ons', 'event_type_categories'] as const
+type IdTable = Exclude<DemoTable, (typeof WITHOUT_COUNTED_IDS)[number]>
+const hasCountedIds = (table: DemoTable): table is IdTable =>
+  !(WITHOUT_COUNTED_IDS as readonly DemoTable[]).includes(table)
 
 /**
  * Ids are assigned here rather than by SQLite so rows can point at each other before anything is
@@ -74,7 +80,7 @@ export class Ids {
   static async load(db: Db): Promise<Ids> {
     const next = {} as Record<IdTable, number>
     for (const table of INSERT_ORDER) {
-      if (table === 'add_ons' || table === 'membership_member_add_ons') continue
+      if (!hasCountedIds(table)) continue
       const row = await db
         .selectFrom(table)
         .select((eb) => eb.fn.max<number | null>('id').as('max'))

@@ -1,6 +1,13 @@
 import type { BillingInterval, ProductStatus, PurchaseType } from '../db/schema.ts'
 import type { DiscountTerms } from '../domain/invoice-money.ts'
-import { ADD_ONS, ENTRY_PASSES, EVENT_TYPES, MEMBERSHIPS, type MembershipKey } from './catalog.ts'
+import {
+  ADD_ONS,
+  ENTRY_PASSES,
+  EVENT_CATEGORIES,
+  EVENT_TYPES,
+  MEMBERSHIPS,
+  type MembershipKey,
+} from './catalog.ts'
 import {
   DISCOUNTS,
   RETAIL,
@@ -278,6 +285,19 @@ export function buildCatalog(ctx: DemoContext): Catalog {
     })
   }
 
+  const categoryIds = {} as Record<(typeof EVENT_CATEGORIES)[number]['key'], number>
+  for (const category of EVENT_CATEGORIES) {
+    const id = ids.take('event_categories')
+    rows.event_categories.push({
+      id,
+      name: category.name,
+      is_removed: 0,
+      created_at: stamp,
+      updated_at: stamp,
+    })
+    categoryIds[category.key] = id
+  }
+
   for (const gym of ctx.gyms) {
     for (const e of EVENT_TYPES) {
       const id = ids.take('event_types')
@@ -289,9 +309,13 @@ export function buildCatalog(ctx: DemoContext): Catalog {
         capacity: e.capacity,
         late_booking_window_minutes: 15,
         is_listed: e.listed,
+        schedule_type: e.schedule,
         created_at: stamp,
         updated_at: stamp,
       })
+      for (const key of e.categories) {
+        rows.event_type_categories.push({ event_type_id: id, event_category_id: categoryIds[key] })
+      }
       if (e.status === 'ACT')
         catalog.eventTypes.push({
           id,

@@ -114,6 +114,8 @@ export interface CollectionSpec<
   tag: string
   /** Singular name for summaries, e.g. 'gym' */
   noun: string
+  /** Plural name for the list's summary, when adding an s is wrong ('event categories') */
+  plural?: string
   read: Permission
   write: Permission
   filters: F
@@ -250,7 +252,7 @@ export function collectionRoutes<
         ...listParams,
         ...requires(spec.read),
         // The filters are read from the raw strings (`parse`); their typed schema is documentation.
-        ...doc(`List ${spec.noun}s`, { status: 200, schema: envelopeOf(output) }, [404], {
+        ...doc(`List ${spec.plural ?? `${spec.noun}s`}`, { status: 200, schema: envelopeOf(output) }, [404], {
           params: listParamDocs,
           query: spec.filters.query,
           filters: hasFilters,

@@ -19,7 +19,14 @@ import {
   emptyPage,
   onePage,
 } from '../helpers/bodies.ts'
-import { countRows, makeEventType, makeGym, makeToken, makeUser } from '../helpers/factories.ts'
+import {
+  countRows,
+  makeEventCategory,
+  makeEventType,
+  makeGym,
+  makeToken,
+  makeUser,
+} from '../helpers/factories.ts'
 import { expectUnauthenticated, useSeededApp } from '../helpers/seeded.ts'
 
 const t = useSeededApp()
@@ -48,6 +55,8 @@ function eventTypeBody(id: number, fields: Record<string, unknown> = {}) {
     capacity: null,
     late_booking_window_minutes: 15,
     is_listed: true,
+    schedule_type: 'recurring',
+    category_ids: [],
     created_at: START,
     updated_at: START,
     questions_url: `${ORIGIN}/api/event-types/${id}/questions/`,
@@ -115,6 +124,13 @@ describe('/api/event-types/ 400', () => {
       { late_booking_window_minutes: maxValue(59) },
     ],
     ['is_listed "x"', { is_listed: 'x' }, { is_listed: invalidBoolean }],
+    ['schedule_type "weekly"', { schedule_type: 'weekly' }, { schedule_type: invalidChoice('weekly') }],
+    [
+      'category_ids 7',
+      { category_ids: 7 },
+      { category_ids: ['Expected a list of items but got type "int".'] },
+    ],
+    ['an unknown category id', { category_ids: [999] }, { category_ids: doesNotExist(999) }],
   ]
 
   for (const [name, change, errors] of cases) {
@@ -201,6 +217,43 @@ describe('/api/event-types/ 400', () => {
     const res = await t.request('GET', '/api/event-types/?gym_id=abc', { token: t.seed.staffToken })
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ gym_id: notANumber })
+  })
+})
+
+describe('/api/event-types/ category_ids 400', () => {
+  test('unknown and removed categories are each named, with the other failing fields', async () => {
+    const youth = await makeEventCategory(t.db)
+    const removed = await makeEventCategory(t.db, { name: 'Old', is_removed: 1 })
+    const res = await t.request('POST', '/api/event-types/', {
+      token: eventsToken,
+      body: { ...valid(), capacity: 0, category_ids: [youth.id, 999, removed.id, 999] },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({
+      capacity: minValue(1),
+      category_ids: [...doesNotExist(999), ...doesNotExist(removed.id)],
+    })
+    expect(await eventTypeCount()).toBe(0)
+    expect(await countRows(t.db, 'event_type_categories')).toBe(0)
+  })
+
+  test('an event type cannot be filed anew under a removed category, and a refused PATCH keeps its categories', async () => {
+    const youth = await makeEventCategory(t.db)
+    const removed = await makeEventCategory(t.db, { name: 'Old', is_removed: 1 })
+    const et = await makeEventType(t.db)
+    const filed = await t.request('PATCH', `/api/event-types/${et.id}/`, {
+      token: eventsToken,
+      body: { category_ids: [youth.id] },
+    })
+    expect(filed.status).toBe(200)
+    const res = await t.request('PATCH', `/api/event-types/${et.id}/`, {
+      token: eventsToken,
+      body: { category_ids: [removed.id], name: 'Renamed' },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ category_ids: doesNotExist(removed.id) })
+    const read = await t.request('GET', `/api/event-types/${et.id}/`, { token: t.seed.staffToken })
+    expect(read.body).toEqual(filed.body)
   })
 })
 
@@ -305,6 +358,83 @@ describe('/api/event-types/ success', () => {
         late_booking_window_minutes: 59,
       }),
     )
+  })
+
+  test('POST with a schedule type and categories answers them, categories ascending and once each', async () => {
+    const youth = await makeEventCategory(t.db)
+    const fitness = await makeEventCategory(t.db, { name: 'Fitness' })
+    const res = await t.request('POST', '/api/event-types/', {
+      token: eventsToken,
+      body: { ...valid(), schedule_type: 'multi_part', category_ids: [fitness.id, youth.id, fitness.id] },
+    })
+    expect(res.status).toBe(201)
+    expect(res.body).toEqual(
+      eventTypeBody(res.body.id, {
+        name: 'Youth Team',
+        status: 'DRA',
+        schedule_type: 'multi_part',
+        category_ids: [youth.id, fitness.id],
+      }),
+    )
+    const read = await t.request('GET', `/api/event-types/${res.body.id}/`, { token: t.seed.staffToken })
+    expect(read.body).toEqual(res.body)
+  })
+
+  test('category_ids sent replaces the categories; left out, they stay; [] clears them', async () => {
+    const youth = await makeEventCategory(t.db)
+    const fitness = await makeEventCategory(t.db, { name: 'Fitness' })
+    const community = await makeEventCategory(t.db, { name: 'Community' })
+    const et = await makeEventType(t.db)
+    const patch = (body: Record<string, unknown>) =>
+      t.request('PATCH', `/api/event-types/${et.id}/`, { token: eventsToken, body })
+    expect((await patch({ category_ids: [youth.id, fitness.id] })).body.category_ids).toEqual([
+      youth.id,
+      fitness.id,
+    ])
+    expect((await patch({ category_ids: [community.id, youth.id] })).body.category_ids).toEqual([
+      youth.id,
+      community.id,
+    ])
+    const put = await t.request('PUT', `/api/event-types/${et.id}/`, {
+      token: eventsToken,
+      body: { ...valid(), schedule_type: 'rolling' },
+    })
+    expect(put.body).toEqual(
+      eventTypeBody(et.id, {
+        name: 'Youth Team',
+        status: 'DRA',
+        schedule_type: 'rolling',
+        category_ids: [youth.id, community.id],
+      }),
+    )
+    expect((await patch({ category_ids: [] })).body.category_ids).toEqual([])
+    expect(await countRows(t.db, 'event_type_categories')).toBe(0)
+  })
+
+  test('a category removed after the event type was filed under it stays listed, and may be sent back', async () => {
+    const youth = await makeEventCategory(t.db)
+    const fitness = await makeEventCategory(t.db, { name: 'Fitness' })
+    const et = await makeEventType(t.db)
+    await t.request('PATCH', `/api/event-types/${et.id}/`, {
+      token: eventsToken,
+      body: { category_ids: [youth.id, fitness.id] },
+    })
+    const removed = await t.request('DELETE', `/api/event-categories/${youth.id}/`, { token: eventsToken })
+    expect(removed.status).toBe(204)
+    const list = await t.request('GET', '/api/event-types/', { token: t.seed.staffToken })
+    expect(list.body).toEqual(onePage([eventTypeBody(et.id, { category_ids: [youth.id, fitness.id] })]))
+    const read = await t.request('GET', `/api/event-types/${et.id}/`, { token: t.seed.staffToken })
+    const sentBack = await t.request('PUT', `/api/event-types/${et.id}/`, {
+      token: eventsToken,
+      body: {
+        name: read.body.name,
+        gym_id: read.body.gym_id,
+        status: read.body.status,
+        category_ids: read.body.category_ids,
+      },
+    })
+    expect(sentBack.status).toBe(200)
+    expect(sentBack.body.category_ids).toEqual([youth.id, fitness.id])
   })
 
   test('service_scheduler_url uses the gym scheduler path when it has one', async () => {

@@ -169,6 +169,28 @@ describe('migrations', () => {
     await close()
   })
 
+  test('0009 makes existing event types recurring, in no category, and refuses any other schedule type', async () => {
+    const { db, sqlite, close } = openDatabase(':memory:')
+    const names = Object.keys(migrations)
+    for (const name of names.slice(0, names.indexOf('0009_event_type_attributes')))
+      await migrations[name]!.up(db)
+    const stamp = "'2026-11-22T00:00:00.000Z'"
+    for (const statement of [
+      `INSERT INTO gyms (id, name, time_zone, created_at, updated_at) VALUES (1, 'Barn', 'America/Denver', ${stamp}, ${stamp})`,
+      `INSERT INTO event_types (id, name, gym_id, status, created_at, updated_at) VALUES (1, 'Intro', 1, 'ACT', ${stamp}, ${stamp})`,
+    ])
+      sqlite.run(statement)
+    await migrations['0009_event_type_attributes']!.up(db)
+    expect(sqlite.query('SELECT id, schedule_type FROM event_types').all()).toEqual([
+      { id: 1, schedule_type: 'recurring' },
+    ])
+    expect(sqlite.query('SELECT * FROM event_type_categories').all()).toEqual([])
+    expect(() => sqlite.run("UPDATE event_types SET schedule_type = 'weekly'")).toThrow(
+      'CHECK constraint failed',
+    )
+    await close()
+  })
+
   test('a file database runs in WAL mode with foreign keys, FULL sync and a busy timeout', async () => {
     const dir = await import('node:fs').then((fs) => fs.mkdtempSync('/tmp/belay-db-'))
     const { sqlite, close } = openDatabase(join(dir, 'test.sqlite3'))

@@ -4,7 +4,7 @@
  * database, and one run of the large set for its minimum sizes.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import type { Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import { ensureOrganization } from '../../src/bootstrap.ts'
 import {
   DEMO_ADMIN_EMAIL,
@@ -21,6 +21,7 @@ import { migrateToLatest } from '../../src/db/migrator.ts'
 import type { Database, RelationCode } from '../../src/db/schema.ts'
 import { fixedClock } from '../../src/lib/clock.ts'
 import { START } from '../helpers/app.ts'
+import { countRows } from '../helpers/factories.ts'
 
 const NOW = new Date(START)
 /** START (15:04Z) is 08:04 in Denver on the same day. */
@@ -38,7 +39,12 @@ afterAll(async () => {
 })
 
 /** A table's rows by id (typed as that table's rows). */
-const rows = <T extends Exclude<keyof Database, 'membership_member_add_ons' | 'customer_document_files'>>(
+const rows = <
+  T extends Exclude<
+    keyof Database,
+    'membership_member_add_ons' | 'customer_document_files' | 'event_type_categories'
+  >,
+>(
   db: Db,
   table: T,
 ): Promise<Selectable<Database[T]>[]> =>
@@ -289,6 +295,32 @@ describe('the small demo', () => {
     expect(passes.every((p) => p.entries_remaining >= 0 && p.entries_remaining <= p.entries_total)).toBe(true)
   })
 
+  test("each gym's event types: weekly classes, a course and an open session, filed under the categories", async () => {
+    const filed = await db
+      .selectFrom('event_types as t')
+      .leftJoin('event_type_categories as l', 'l.event_type_id', 't.id')
+      .leftJoin('event_categories as c', 'c.id', 'l.event_category_id')
+      .select([
+        't.name',
+        't.schedule_type',
+        sql<string>`coalesce(group_concat(c.name, ', ' ORDER BY c.name), '')`.as('categories'),
+      ])
+      .where('t.gym_id', '=', 1)
+      .groupBy('t.id')
+      .orderBy('t.id')
+      .execute()
+    expect(filed).toEqual([
+      { name: 'Yoga for Climbers', schedule_type: 'recurring', categories: 'Fitness' },
+      { name: 'Intro to Bouldering', schedule_type: 'recurring', categories: 'Instruction' },
+      { name: 'Learn to Belay', schedule_type: 'multi_part', categories: 'Instruction' },
+      { name: 'Youth Team Practice', schedule_type: 'recurring', categories: 'Fitness, Youth' },
+      { name: 'Technique Clinic', schedule_type: 'rolling', categories: 'Instruction' },
+      { name: 'Outdoor Trip: Eldorado Canyon', schedule_type: 'recurring', categories: 'Community' },
+    ])
+    // Seven links at each of the two gyms.
+    expect(await countRows(db, 'event_type_categories')).toBe(14)
+  })
+
   test('every gym has an event under way at `now` with reservations, and events around it', async () => {
     const now = NOW.toISOString()
     const current = await db
@@ -334,7 +366,14 @@ describe('determinism', () => {
       tables[table] =
         table === 'membership_member_add_ons'
           ? await db.selectFrom(table).selectAll().orderBy(['membership_member_id', 'add_on_id']).execute()
-          : await rows(db, table)
+          : table === 'event_type_categories'
+            ? await db
+                .selectFrom(table)
+                .selectAll()
+                .orderBy('event_type_id')
+                .orderBy('event_category_id')
+                .execute()
+            : await rows(db, table)
     }
     return tables
   }

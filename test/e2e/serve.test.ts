@@ -61,6 +61,8 @@ function eventTypeBody(
     capacity: null,
     late_booking_window_minutes: 15,
     is_listed: true,
+    schedule_type: 'recurring',
+    category_ids: [],
     created_at: expect.stringMatching(ISO_DATETIME),
     updated_at: expect.stringMatching(ISO_DATETIME),
     questions_url: `${base}/api/event-types/${e.id}/questions/`,

@@ -1,7 +1,7 @@
 import { insertOrganization } from '../../src/api/organization/queries.ts'
 import { hashSecret } from '../../src/core/auth/passwords.ts'
 import type { Db } from '../../src/db/connection.ts'
-import type { Database, EventType, Gym, StaffUser } from '../../src/db/schema.ts'
+import type { Database, EventCategory, EventType, Gym, StaffUser } from '../../src/db/schema.ts'
 import { hashTokenKey, newTokenKey } from '../../src/lib/secrets.ts'
 import { START } from './app.ts'
 
@@ -54,6 +54,18 @@ export async function makeEventType(db: Db, fields: Partial<Omit<EventType, 'id'
       ...fields,
       gym_id: gymId,
     })
+    .returningAll()
+    .executeTakeFirstOrThrow()
+}
+
+/** An event category in use, named Youth unless told. */
+export async function makeEventCategory(
+  db: Db,
+  fields: Partial<Omit<EventCategory, 'id'>> = {},
+): Promise<EventCategory> {
+  return db
+    .insertInto('event_categories')
+    .values({ name: 'Youth', created_at: START, updated_at: START, ...fields })
     .returningAll()
     .executeTakeFirstOrThrow()
 }

@@ -1,5 +1,5 @@
 import { Type as t } from '@sinclair/typebox'
-import { PRODUCT_STATUSES } from '../../domain/products.ts'
+import { EVENT_SCHEDULE_TYPES, PRODUCT_STATUSES } from '../../domain/products.ts'
 import { field, out } from '../../http/fields.ts'
 
 export const EventTypeWrite = t.Object({
@@ -11,6 +11,17 @@ export const EventTypeWrite = t.Object({
     field.integer({ below: 60, description: 'Minutes after start an event may still be booked; below 60' }),
   ),
   is_listed: t.Optional(field.bool()),
+  schedule_type: t.Optional(
+    field.choice(EVENT_SCHEDULE_TYPES, {
+      description:
+        'recurring (default), multi_part (a course of several sessions) or rolling (joined any time)',
+    }),
+  ),
+  category_ids: t.Optional(
+    t.Array(field.integer(), {
+      description: 'Event categories it is filed under; default []; replaced when sent',
+    }),
+  ),
 })
 
 export const EventTypeOut = t.Object({
@@ -24,6 +35,8 @@ export const EventTypeOut = t.Object({
   capacity: field.nullable(t.Integer()),
   late_booking_window_minutes: t.Integer(),
   is_listed: t.Boolean(),
+  schedule_type: t.String(),
+  category_ids: t.Array(t.Integer(), { description: 'Ascending; a category removed since stays listed' }),
   created_at: out.datetime(),
   updated_at: out.datetime(),
   questions_url: out.url(),

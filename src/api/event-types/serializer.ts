@@ -1,5 +1,5 @@
 import type { Urls } from '../../http/urls.ts'
-import type { EventTypeRow } from './queries.ts'
+import { categoryIdsOf, type EventTypeRow } from './queries.ts'
 
 export function serializeEventType(row: EventTypeRow, urls: Urls) {
   return {
@@ -13,6 +13,8 @@ export function serializeEventType(row: EventTypeRow, urls: Urls) {
     capacity: row.capacity,
     late_booking_window_minutes: row.late_booking_window_minutes,
     is_listed: row.is_listed === 1,
+    schedule_type: row.schedule_type,
+    category_ids: categoryIdsOf(row),
     created_at: row.created_at,
     updated_at: row.updated_at,
     questions_url: urls.abs('/api/event-types', row.id, 'questions'),

@@ -1,6 +1,6 @@
-import { sql } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import type { BillingInterval, ProductStatus, PurchaseType } from '../../db/schema.ts'
+import { EVENT_SCHEDULE_TYPES, type EventScheduleType } from '../../domain/products.ts'
 import type { FilterReader } from './filter-reader.ts'
 
 /**
@@ -26,14 +26,13 @@ const BILLING_INTERVALS: Record<string, Exclude<BillingInterval, ''>> = {
 }
 const STATUSES: Record<string, ProductStatus> = { active: 'ACT', retired: 'RET', draft: 'DRA' }
 const ENTRY_PASS_KINDS = ['single', 'multi'] as const
-const EVENT_SCHEDULE_TYPES = ['recurring', 'multi_part', 'rolling'] as const
 
 /** The criteria a request gave, as stored codes. Absent keys narrow nothing. */
 export interface ProductAttributes {
   purchaseTypes?: PurchaseType[]
   billingIntervals?: Exclude<BillingInterval, ''>[]
   entryPassKinds?: (typeof ENTRY_PASS_KINDS)[number][]
-  eventScheduleTypes?: (typeof EVENT_SCHEDULE_TYPES)[number][]
+  eventScheduleTypes?: EventScheduleType[]
   eventCategoryIds?: number[]
   statuses?: ProductStatus[]
 }
@@ -127,12 +126,18 @@ export async function resolveProducts(db: Db, scope: ProductScope): Promise<Reso
             .selectFrom('event_types')
             .select('id')
             .$if(a.eventScheduleTypes !== undefined, (q) =>
-              q.where(sql<boolean>`schedule_type IN (${sql.join(a.eventScheduleTypes!)})`),
+              q.where('schedule_type', 'in', a.eventScheduleTypes!),
             )
             // A category removed since still matches: the link is what counts, not the category's state.
             .$if(a.eventCategoryIds !== undefined, (q) =>
-              q.where(
-                sql<boolean>`EXISTS (SELECT 1 FROM event_type_categories AS link WHERE link.event_type_id = event_types.id AND link.event_category_id IN (${sql.join(a.eventCategoryIds!)}))`,
+              q.where((eb) =>
+                eb.exists(
+                  eb
+                    .selectFrom('event_type_categories as link')
+                    .select('link.event_type_id')
+                    .whereRef('link.event_type_id', '=', 'event_types.id')
+                    .where('link.event_category_id', 'in', a.eventCategoryIds!),
+                ),
               ),
             )
             .$if(a.statuses !== undefined, (q) => q.where('status', 'in', a.statuses!))

@@ -1,7 +1,10 @@
 import type { Generated } from 'kysely'
 import type { Flag } from './flag.ts'
 
-/** The organization, its gyms, staff accounts and tokens, event types (migration 0001). */
+/**
+ * The organization, its gyms, staff accounts and tokens, event types (migration 0001) and the
+ * categories event types are filed under (migration 0009).
+ */
 
 export interface OrganizationTable {
   id: Generated<number>
@@ -66,4 +69,19 @@ export interface EventTypeTable {
   is_listed: Flag
   created_at: string
   updated_at: string
+  schedule_type: Generated<'recurring' | 'multi_part' | 'rolling'>
+}
+
+/** Removed softly: the event types filed under a removed category keep the link. */
+export interface EventCategoryTable {
+  id: Generated<number>
+  name: string
+  is_removed: Generated<Flag>
+  created_at: string
+  updated_at: string
+}
+
+export interface EventTypeCategoryTable {
+  event_type_id: number
+  event_category_id: number
 }

@@ -6,7 +6,7 @@ import {
   type ProductKind,
 } from '../../../src/core/metrics/product-attributes.ts'
 import { MetricsQueryRefused } from '../../../src/core/metrics/refusal.ts'
-import { makeEventType } from '../../helpers/factories.ts'
+import { makeEventCategory, makeEventType } from '../../helpers/factories.ts'
 import { makeEntryPassType, makeMembershipType, makeVoucherPack } from '../../helpers/product-factories.ts'
 import { useSeededApp } from '../../helpers/seeded.ts'
 
@@ -85,6 +85,36 @@ describe('resolving', () => {
       ten.id,
     ])
     expect(await resolve('entry_pass', { product_statuses: ['retired', 'draft'] })).toEqual([ten.id])
+  })
+
+  test('event types by schedule type and category, a category removed since still matching', async () => {
+    const youth = await makeEventCategory(t.db)
+    const fitness = await makeEventCategory(t.db, { name: 'Fitness' })
+    const weekly = await makeEventType(t.db, { schedule_type: 'recurring' })
+    const course = await makeEventType(t.db, { schedule_type: 'multi_part' })
+    const open = await makeEventType(t.db, { schedule_type: 'rolling', status: 'RET' })
+    await t.db
+      .insertInto('event_type_categories')
+      .values([
+        { event_type_id: weekly.id, event_category_id: youth.id },
+        { event_type_id: weekly.id, event_category_id: fitness.id },
+        { event_type_id: course.id, event_category_id: youth.id },
+      ])
+      .execute()
+    await t.db.updateTable('event_categories').set({ is_removed: 1 }).where('id', '=', youth.id).execute()
+    expect(await resolve('event', { event_schedule_types: ['rolling', 'multi_part'] })).toEqual([
+      course.id,
+      open.id,
+    ])
+    expect(await resolve('event', { event_category_ids: [youth.id] })).toEqual([weekly.id, course.id])
+    expect(await resolve('event', { event_category_ids: [fitness.id, 999] })).toEqual([weekly.id])
+    expect(
+      await resolve('event', { event_category_ids: [youth.id], event_schedule_types: ['recurring'] }),
+    ).toEqual([weekly.id])
+    expect(await resolve('event', { event_category_ids: [youth.id] }, [course.id, open.id])).toEqual([
+      course.id,
+    ])
+    expect(await resolve('event', { product_statuses: ['retired'] })).toEqual([open.id])
   })
 
   test('voucher packs by status; a product retired since a query was saved leaves a series that selects active', async () => {

@@ -1,0 +1,29 @@
+import { changeEventCategory, createEventCategory, removeEventCategory } from './rules.ts'
+import type { Deps } from '../../deps.ts'
+import { collectionRoutes } from '../../http/crud.ts'
+import { defineFilters } from '../../http/filters.ts'
+import { getEventCategory, listEventCategories } from './queries.ts'
+import { EventCategoryOut, EventCategoryWrite } from './schema.ts'
+import { serializeEventCategory } from './serializer.ts'
+
+/**
+ * /api/event-categories/: what event types are filed under (Youth, Instruction, ...), which the
+ * metrics filter by. Any staff user reads them; event managers write them, as event types.
+ */
+export const eventCategoryRoutes = (deps: Deps) =>
+  collectionRoutes(deps, {
+    path: '/api/event-categories',
+    tag: 'Event categories',
+    noun: 'event category',
+    plural: 'event categories',
+    read: 'staff',
+    write: 'can_manage_events',
+    filters: defineFilters({}),
+    output: EventCategoryOut,
+    list: ({ deps }) => listEventCategories(deps.db),
+    get: ({ deps }, id) => getEventCategory(deps.db, id),
+    serialize: serializeEventCategory,
+    create: { body: EventCategoryWrite, run: ({ deps }, body) => createEventCategory(deps, body) },
+    replace: { body: EventCategoryWrite, run: ({ deps }, row, body) => changeEventCategory(deps, row, body) },
+    remove: { run: ({ deps }, row) => removeEventCategory(deps, row) },
+  })
