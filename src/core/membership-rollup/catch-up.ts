@@ -1,0 +1,135 @@
+import type { Db } from '../../db/connection.ts'
+import { addDays } from '../../lib/local-time.ts'
+import { rollDays } from './roll.ts'
+
+/*
+ * Keeping the daily membership rollup current. Nothing rolls at midnight: before the rollup is read,
+ * bringMembershipRollupCurrent rolls every day it is missing (those after the last day rolled,
+ * through today) and every day the triggers of migration 0010 marked dirty since. So it is current
+ * whenever it is read, also after the box was off or its clock moved.
+ */
+
+/** Days rolled per transaction: each holds the one writer connection (and the door) briefly. */
+export const DAYS_PER_CHUNK = 60
+
+export interface RollupProgress {
+  /** the first day this catch-up rolls */
+  from: string
+  /** today: the last day it rolls */
+  through: string
+  /** the last day rolled so far */
+  rolledThrough: string
+  /** days rolled so far, of `days` */
+  rolled: number
+  days: number
+}
+
+export interface CatchUpOptions {
+  /** After each chunk of days. */
+  onProgress?: (progress: RollupProgress) => void
+}
+
+/** The catch-up under way on each connection, which every caller meanwhile waits for. */
+const underWay = new WeakMap<Db, Promise<void>>()
+
+/**
+ * Rolls the days the rollup is missing or has marked dirty, through `today` (organization-local),
+ * on the writer `db`, in short transactions that let the event loop run between them. Only one
+ * runs at a time per connection: a caller arriving while one is under way waits for that one.
+ */
+export function bringMembershipRollupCurrent(
+  db: Db,
+  today: string,
+  options: CatchUpOptions = {},
+): Promise<void> {
+  const running = underWay.get(db)
+  if (running) return running
+  const catchUp = catchUpThrough(db, today, options).finally(() => underWay.delete(db))
+  underWay.set(db, catchUp)
+  return catchUp
+}
+
+/**
+ * Clears the rollup and rolls all history again through `today`, with today's billing locations,
+ * members and add-ons for every day.
+ */
+export async function rebuildMembershipRollup(
+  db: Db,
+  today: string,
+  options: CatchUpOptions = {},
+): Promise<void> {
+  // A catch-up under way finishes first, so the two never interleave their chunks.
+  await underWay.get(db)
+  await db.transaction().execute(async (trx) => {
+    for (const table of [
+      'membership_day_counts',
+      'member_day_counts',
+      'add_on_day_counts',
+      'member_holding_set_items',
+      'member_holding_sets',
+      'membership_holdings',
+    ] as const) {
+      await trx.deleteFrom(table).execute()
+    }
+    await trx.updateTable('membership_rollup_state').set({ rolled_through: null, dirty_from: null }).execute()
+  })
+  await bringMembershipRollupCurrent(db, today, options)
+}
+
+async function catchUpThrough(db: Db, today: string, options: CatchUpOptions): Promise<void> {
+  for (;;) {
+    const from = await startPass(db, today)
+    if (from === null) return
+    const days = daysBetween(from, today) + 1
+    let rolled = 0
+    for (let chunkFrom = from; chunkFrom <= today; chunkFrom = addDays(chunkFrom, DAYS_PER_CHUNK)) {
+      const chunkThrough = minDay(addDays(chunkFrom, DAYS_PER_CHUNK - 1), today)
+      await db.transaction().execute(async (trx) => {
+        await rollDays(trx, chunkFrom, chunkThrough, { dropLater: chunkThrough === today })
+        await trx.updateTable('membership_rollup_state').set({ rolled_through: chunkThrough }).execute()
+      })
+      rolled += daysBetween(chunkFrom, chunkThrough) + 1
+      options.onProgress?.({ from, through: today, rolledThrough: chunkThrough, rolled, days })
+      // Requests waiting for the connection (a check-in at the door) go before the next chunk.
+      await new Promise((resolve) => setImmediate(resolve))
+    }
+  }
+}
+
+/**
+ * The first day to roll (null: the rollup is current), claimed in one transaction: the dirty mark
+ * is cleared and rolled_through set back to the day before, so that a write meanwhile to a day
+ * this pass has already rolled marks it dirty again for the next pass.
+ */
+async function startPass(db: Db, today: string): Promise<string | null> {
+  return db.transaction().execute(async (trx) => {
+    const state = await trx
+      .selectFrom('membership_rollup_state')
+      .select(['rolled_through', 'dirty_from'])
+      .executeTakeFirstOrThrow()
+    let from: string
+    if (state.rolled_through === null) {
+      const first = await trx
+        .selectFrom('membership_status_changes')
+        .select((eb) => eb.fn.min('changed_on').as('day'))
+        .executeTakeFirst()
+      from = minDay(first?.day ?? today, today)
+    } else {
+      const next = addDays(state.rolled_through, 1)
+      from = state.dirty_from === null ? next : minDay(state.dirty_from, next)
+      // A clock set back: today is rolled again, and the days rolled ahead of it dropped.
+      if (state.rolled_through > today) from = minDay(from, today)
+      if (from > today) return null
+    }
+    await trx
+      .updateTable('membership_rollup_state')
+      .set({ rolled_through: addDays(from, -1), dirty_from: null })
+      .execute()
+    return from
+  })
+}
+
+const minDay = (a: string, b: string) => (a < b ? a : b)
+
+const daysBetween = (from: string, to: string) =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
