@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.ts'
 import { addDays } from '../../lib/local-time.ts'
+import type { Logger } from '../../lib/log.ts'
 import { rollDays } from './roll.ts'
 
 /*
@@ -27,6 +28,8 @@ export interface RollupProgress {
 export interface CatchUpOptions {
   /** After each chunk of days. */
   onProgress?: (progress: RollupProgress) => void
+  /** Stops between chunks (serve stopping): what is rolled stays, the rest waits for the next catch-up. */
+  signal?: AbortSignal
 }
 
 /** The catch-up under way on each connection, which every caller meanwhile waits for. */
@@ -83,6 +86,7 @@ async function catchUpThrough(db: Db, today: string, options: CatchUpOptions): P
     const days = daysBetween(from, today) + 1
     let rolled = 0
     for (let chunkFrom = from; chunkFrom <= today; chunkFrom = addDays(chunkFrom, DAYS_PER_CHUNK)) {
+      if (options.signal?.aborted) return
       const chunkThrough = minDay(addDays(chunkFrom, DAYS_PER_CHUNK - 1), today)
       await db.transaction().execute(async (trx) => {
         await rollDays(trx, chunkFrom, chunkThrough, { dropLater: chunkThrough === today })
@@ -133,3 +137,39 @@ const minDay = (a: string, b: string) => (a < b ? a : b)
 
 const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000)
+
+/**
+ * serve's catch-up at start: after the box was off (or, on the first start after the upgrade, all
+ * history), logged as it goes. It runs beside the door; a metrics query arriving meanwhile waits
+ * for it. Resolves once it is done or stopped by `signal`; a failure is logged, and the next query
+ * tries again.
+ */
+export async function catchUpAtStart(db: Db, today: string, log: Logger, signal: AbortSignal): Promise<void> {
+  const started = performance.now()
+  let days = 0
+  try {
+    await bringMembershipRollupCurrent(db, today, {
+      signal,
+      onProgress(progress) {
+        days = progress.days
+        if (progress.days > DAYS_PER_CHUNK)
+          log.info('membership rollup: rolling', {
+            rolled_through: progress.rolledThrough,
+            through: progress.through,
+            days_rolled: progress.rolled,
+            days: progress.days,
+          })
+      },
+    })
+    if (days > 0)
+      log.info('membership rollup current', {
+        through: today,
+        days_rolled: days,
+        ms: Math.round(performance.now() - started),
+      })
+  } catch (error) {
+    log.error('membership rollup: catch-up failed', {
+      error: error instanceof Error ? error.message : String(error),
+    })
+  }
+}
