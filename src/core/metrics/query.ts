@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.ts'
-import { isIsoDate } from '../../lib/local-time.ts'
-import { addDays, INTERVALS, planBuckets, type Bucket, type BucketPlan, type Interval } from './buckets.ts'
+import { addDays, isIsoDate } from '../../lib/local-time.ts'
+import { INTERVALS, planBuckets, type Bucket, type BucketPlan, type Interval } from './buckets.ts'
 import type { MetricDefinition, MetricUnit } from './definition.ts'
 import { FilterReader } from './filter-reader.ts'
 import { refuse } from './refusal.ts'
