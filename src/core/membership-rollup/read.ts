@@ -5,7 +5,7 @@ import type { MembershipStatusClass } from '../../db/schema.ts'
 export interface RollupCount {
   countBy: 'memberships' | 'members' | 'add_ons'
   statusClasses: readonly MembershipStatusClass[]
-  /** Omitted: every type. */
+  /** Omitted: every type; empty: none. */
   membershipTypeIds?: readonly number[]
   /** Omitted: every membership, also those billing to no location. */
   billingLocationIds?: readonly number[]
@@ -21,19 +21,12 @@ export interface DayCount {
 }
 
 /**
- * The count on each day from `from` through `through` (organization-local), for the days where it
- * is not zero, in day order. A customer holding several memberships is one member: the members
- * matching are those whose holding set on the day has a holding that matches.
+ * The statement of the count on each day from `from` through `through` (organization-local), one
+ * row (day, count) per day where it is not zero. A customer holding several memberships is one
+ * member: the members matching are those whose holding set on the day has a holding that matches.
  */
-export async function readRollupCounts(
-  db: Db,
-  count: RollupCount,
-  from: string,
-  through: string,
-): Promise<DayCount[]> {
-  // A list may be empty (an empty intersection of filters): then nothing matches.
-  if (count.statusClasses.length === 0 || count.membershipTypeIds?.length === 0) return []
-  if (count.billingLocationIds?.length === 0 || count.addOnNames?.length === 0) return []
+export function rollupDayCounts(db: Db, count: RollupCount, from: string, through: string) {
+  // SQLite takes an empty IN list as matching nothing: an empty intersection of filters.
   let holdings = db
     .selectFrom('membership_holdings')
     .select('id')
@@ -53,8 +46,6 @@ export async function readRollupCounts(
       .where('day', '<=', through)
       .where('holding_id', 'in', holdings)
       .groupBy('day')
-      .orderBy('day')
-      .execute()
   }
   if (count.countBy === 'members') {
     const sets = db
@@ -68,8 +59,6 @@ export async function readRollupCounts(
       .where('day', '<=', through)
       .where('set_id', 'in', sets)
       .groupBy('day')
-      .orderBy('day')
-      .execute()
   }
   let addOns = db
     .selectFrom('add_on_day_counts')
@@ -78,8 +67,21 @@ export async function readRollupCounts(
     .where('day', '<=', through)
     .where('holding_id', 'in', holdings)
   if (count.addOnNames) addOns = addOns.where('add_on_name', 'in', [...count.addOnNames])
-  return addOns.groupBy('day').orderBy('day').execute()
+  return addOns.groupBy('day')
 }
+
+/** The counts of rollupDayCounts, in day order. */
+export const readRollupCounts = (
+  db: Db,
+  count: RollupCount,
+  from: string,
+  through: string,
+): Promise<DayCount[]> =>
+  db
+    .selectFrom(rollupDayCounts(db, count, from, through).as('counts'))
+    .selectAll()
+    .orderBy('day')
+    .execute()
 
 /**
  * The distinct add-on names in the rollup, sorted, on the days from `from` through `through` (both

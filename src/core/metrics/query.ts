@@ -91,7 +91,8 @@ function readDate(body: Record<string, unknown>, key: string): string | undefine
   return value
 }
 
-function readRange(
+/** The buckets a request's interval, start_date and end_date ask for (the query's, or the add-on names'). */
+export function readRange(
   body: Record<string, unknown>,
   organization: { timeZone: string; today: string },
 ): BucketPlan {
