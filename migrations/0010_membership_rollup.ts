@@ -64,7 +64,8 @@ export async function up(db: Kysely<any>): Promise<void> {
       dirty_from TEXT
     )`,
     `INSERT INTO membership_rollup_state (id, rolled_through, dirty_from) VALUES (1, NULL, NULL)`,
-    // Days after rolled_through are rolled anyway, and before the first build nothing is rolled.
+    // Before the first build nothing is marked: it reads everything. A mark after rolled_through
+    // changes nothing the next catch-up rolls, but tells one under way that its spans are stale.
     ...[
       ['membership_status_changes_rollup_insert', 'INSERT ON membership_status_changes', 'new.changed_on'],
       ['membership_status_changes_rollup_delete', 'DELETE ON membership_status_changes', 'old.changed_on'],
@@ -93,7 +94,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     ].map(
       ([name, event, day]) => `CREATE TRIGGER ${name} AFTER ${event} BEGIN
         UPDATE membership_rollup_state SET dirty_from = min(coalesce(dirty_from, ${day}), ${day})
-          WHERE ${day} <= rolled_through;
+          WHERE rolled_through IS NOT NULL;
       END`,
     ),
   ])

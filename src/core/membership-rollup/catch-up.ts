@@ -1,7 +1,7 @@
 import type { Db } from '../../db/connection.ts'
 import { addDays } from '../../lib/local-time.ts'
 import type { Logger } from '../../lib/log.ts'
-import { rollDays } from './roll.ts'
+import { prepareSpans, rollDays } from './roll.ts'
 
 /*
  * Keeping the daily membership rollup current. Nothing rolls at midnight: before the rollup is read,
@@ -28,6 +28,8 @@ export interface RollupProgress {
 export interface CatchUpOptions {
   /** After each chunk of days. */
   onProgress?: (progress: RollupProgress) => void
+  /** Days rolled per transaction; default DAYS_PER_CHUNK. */
+  daysPerChunk?: number
   /** Stops between chunks (serve stopping): what is rolled stays, the rest waits for the next catch-up. */
   signal?: AbortSignal
 }
@@ -80,37 +82,44 @@ export async function rebuildMembershipRollup(
 }
 
 async function catchUpThrough(db: Db, today: string, options: CatchUpOptions): Promise<void> {
-  for (;;) {
+  pass: for (;;) {
     const from = await startPass(db, today)
     if (from === null) return
     const days = daysBetween(from, today) + 1
     let rolled = 0
-    for (let chunkFrom = from; chunkFrom <= today; chunkFrom = addDays(chunkFrom, DAYS_PER_CHUNK)) {
+    const chunkDays = options.daysPerChunk ?? DAYS_PER_CHUNK
+    for (let chunkFrom = from; chunkFrom <= today; chunkFrom = addDays(chunkFrom, chunkDays)) {
       if (options.signal?.aborted) return
-      const chunkThrough = minDay(addDays(chunkFrom, DAYS_PER_CHUNK - 1), today)
-      await db.transaction().execute(async (trx) => {
+      const chunkThrough = minDay(addDays(chunkFrom, chunkDays - 1), today)
+      const rolledChunk = await db.transaction().execute(async (trx) => {
+        // A write since the pass began may have changed days its spans cover: begin again.
+        if ((await readState(trx)).dirty_from !== null) return false
         await rollDays(trx, chunkFrom, chunkThrough, { dropLater: chunkThrough === today })
         await trx.updateTable('membership_rollup_state').set({ rolled_through: chunkThrough }).execute()
+        return true
       })
+      if (!rolledChunk) continue pass
       rolled += daysBetween(chunkFrom, chunkThrough) + 1
       options.onProgress?.({ from, through: today, rolledThrough: chunkThrough, rolled, days })
       // Requests waiting for the connection (a check-in at the door) go before the next chunk.
       await new Promise((resolve) => setImmediate(resolve))
     }
+    if ((await readState(db)).dirty_from === null) return
   }
 }
 
+const readState = (db: Db) =>
+  db.selectFrom('membership_rollup_state').select(['rolled_through', 'dirty_from']).executeTakeFirstOrThrow()
+
 /**
- * The first day to roll (null: the rollup is current), claimed in one transaction: the dirty mark
- * is cleared and rolled_through set back to the day before, so that a write meanwhile to a day
- * this pass has already rolled marks it dirty again for the next pass.
+ * Claims the days to roll, from the first one (null: the rollup is current) through today, in one
+ * transaction that also reads their history into spans: the dirty mark is cleared and rolled_through
+ * set to the day before, so any write after this marks the rollup dirty again and the pass, which
+ * checks before each chunk, begins again from the earliest day it touched.
  */
 async function startPass(db: Db, today: string): Promise<string | null> {
   return db.transaction().execute(async (trx) => {
-    const state = await trx
-      .selectFrom('membership_rollup_state')
-      .select(['rolled_through', 'dirty_from'])
-      .executeTakeFirstOrThrow()
+    const state = await readState(trx)
     let from: string
     if (state.rolled_through === null) {
       const first = await trx
@@ -129,6 +138,7 @@ async function startPass(db: Db, today: string): Promise<string | null> {
       .updateTable('membership_rollup_state')
       .set({ rolled_through: addDays(from, -1), dirty_from: null })
       .execute()
+    await prepareSpans(trx, from, today)
     return from
   })
 }

@@ -4,11 +4,12 @@ import { ACTIVE_STATUSES, STATUS_CLASSES } from '../../domain/membership-status.
 import { addDays } from '../../lib/local-time.ts'
 
 /*
- * Rolling a range of days: the statements that replace the rollup's rows for days `from` through
- * `through` with counts read from the status history and the memberships, members and add-ons as
- * they are now. Each runs in SQL over the whole range at once: a membership's history becomes spans
- * of days in one status, and the counts per day come from where spans start and end, so the work
- * grows with the number of status changes, not with days times memberships.
+ * Rolling days: the statements that replace the rollup's rows for a range of days with counts read
+ * from the status history and the memberships, members and add-ons as they are now. A catch-up
+ * first turns the history of the days it rolls into spans of days in one status class
+ * (prepareSpans), then rolls them a chunk of days at a time (rollDays): the counts per day come from
+ * where spans start and end, so the work grows with the number of status changes, not with days
+ * times memberships.
  */
 
 interface Range {
@@ -79,29 +80,36 @@ const spanColumns = `member_id INTEGER, customer_id INTEGER, membership_type_id 
   billing_location_id INTEGER NOT NULL, discount_association_id INTEGER NOT NULL,
   status_class TEXT NOT NULL, from_day TEXT NOT NULL, until TEXT NOT NULL`
 
-/** Temporary tables of this connection that hold what several statements of a range read. */
+/**
+ * Temporary tables of this connection: the spans of the days a catch-up rolls, read by each of its
+ * chunks, and the holding sets of one chunk, read by two of its statements.
+ */
 const WORK_TABLES = {
   rollup_membership_spans: spanColumns,
   rollup_member_spans: spanColumns,
+  // The range's days, keyed: spreading a count over its days then seeks only the days it covers.
+  rollup_days: 'day TEXT PRIMARY KEY',
   rollup_held_sets:
     'customer_id INTEGER NOT NULL, from_day TEXT NOT NULL, until TEXT NOT NULL, holding_ids TEXT NOT NULL',
 }
 
-async function clearWorkTables(trx: Db): Promise<void> {
-  for (const [table, columns] of Object.entries(WORK_TABLES)) {
-    await sql`CREATE TEMP TABLE IF NOT EXISTS ${sql.id(table)} (${sql.raw(columns)})`.execute(trx)
-    await sql`DELETE FROM ${sql.id('temp', table)}`.execute(trx)
-  }
+async function clearWorkTable(trx: Db, table: keyof typeof WORK_TABLES): Promise<void> {
+  await sql`CREATE TEMP TABLE IF NOT EXISTS ${sql.id(table)} (${sql.raw(WORK_TABLES[table])})`.execute(trx)
+  await sql`DELETE FROM ${sql.id('temp', table)}`.execute(trx)
 }
 
 /**
  * Fills rollup_membership_spans (each membership's days in one status class) and
  * rollup_member_spans (the same for each member, whose status is the membership's, except that a
  * member frozen on their own, their latest change naming them saying FRZ, is frozen while the
- * membership is active, as the members report shows them).
+ * membership is active, as the members report shows them) for the days `from` through `through`,
+ * and records the holdings they stand for. Every rollDays of those days reads them: run it in the
+ * transaction that claims the days, so no write comes between the history read and the claim.
  */
-async function fillSpans(trx: Db, r: Range): Promise<void> {
-  await clearWorkTables(trx)
+export async function prepareSpans(trx: Db, from: string, through: string): Promise<void> {
+  const r: Range = { from, through, after: addDays(through, 1) }
+  await clearWorkTable(trx, 'rollup_membership_spans')
+  await clearWorkTable(trx, 'rollup_member_spans')
   await sql`INSERT INTO temp.rollup_membership_spans (membership_type_id, billing_location_id,
       discount_association_id, status_class, from_day, until)
     WITH history AS (
@@ -137,11 +145,19 @@ async function fillSpans(trx: Db, r: Range): Promise<void> {
       FROM history h JOIN customer_memberships cm ON cm.id = h.customer_membership_id
       WHERE h.until > ${r.from} AND h.until > h.changed_on
     ) WHERE status_class IS NOT NULL`.execute(trx)
+  await sql`INSERT OR IGNORE INTO membership_holdings
+      (membership_type_id, billing_location_id, discount_association_id, status_class)
+    SELECT membership_type_id, billing_location_id, discount_association_id, status_class
+      FROM temp.rollup_membership_spans
+    UNION SELECT membership_type_id, billing_location_id, discount_association_id, status_class
+      FROM temp.rollup_member_spans`.execute(trx)
 }
 
-const days = (r: Range) => sql`days (day) AS (
-    SELECT ${r.from} UNION ALL SELECT date(day, '+1 day') FROM days WHERE day < ${r.through}
-  )`
+/** The spans of a prepared table that fall in the range, cut to it. */
+const spansIn = (table: 'rollup_membership_spans' | 'rollup_member_spans', r: Range) =>
+  sql`(SELECT member_id, customer_id, membership_type_id, billing_location_id, discount_association_id,
+      status_class, max(from_day, ${r.from}) AS from_day, min(until, ${r.after}) AS until
+    FROM ${sql.id('temp', table)} WHERE from_day <= ${r.through} AND until > ${r.from})`
 
 const sameHolding = (spans: string) =>
   sql`h.membership_type_id = ${sql.ref(`${spans}.membership_type_id`)}
@@ -169,19 +185,20 @@ function dailyTotals(r: Range, keys: readonly string[]) {
       FROM changes
     )
     SELECT days.day, ${levelKey}, levels.level FROM levels
-    JOIN days ON days.day >= levels.day AND days.day < levels.level_until
+    JOIN temp.rollup_days days ON days.day >= levels.day AND days.day < levels.level_until
     WHERE levels.level > 0`
 }
 
 /**
- * Fills rollup_held_sets: each customer's days cut where any of their holdings (as a member)
+ * Fills rollup_held_sets: each customer's days of the range cut where any of their holdings (as a member)
  * starts or ends, with the set of holdings they have throughout each piece.
  */
-async function fillHeldSets(trx: Db): Promise<void> {
+async function fillHeldSets(trx: Db, r: Range): Promise<void> {
+  await clearWorkTable(trx, 'rollup_held_sets')
   await sql`INSERT INTO temp.rollup_held_sets (customer_id, from_day, until, holding_ids)
-    WITH member_holdings AS (
+    WITH member_holdings AS MATERIALIZED (
       SELECT ms.customer_id, h.id AS holding_id, ms.from_day, ms.until
-      FROM temp.rollup_member_spans ms JOIN membership_holdings h ON ${sameHolding('ms')}
+      FROM ${spansIn('rollup_member_spans', r)} ms JOIN membership_holdings h ON ${sameHolding('ms')}
     ),
     bounds AS (
       SELECT customer_id, from_day AS day FROM member_holdings
@@ -202,7 +219,8 @@ async function fillHeldSets(trx: Db): Promise<void> {
 
 /**
  * Replaces the rollup's rows for `from` through `through` (and, with `dropLater`, every row after
- * it: days a clock set back had rolled ahead of today). Run inside the caller's transaction.
+ * it: days a clock set back had rolled ahead of today), from the spans prepareSpans made for days
+ * that include these. Run inside the caller's transaction.
  */
 export async function rollDays(
   trx: Db,
@@ -216,31 +234,28 @@ export async function rollDays(
     if (!dropLater) remove = remove.where('day', '<=', through)
     await remove.execute()
   }
-  await fillSpans(trx, r)
-  await sql`INSERT OR IGNORE INTO membership_holdings
-      (membership_type_id, billing_location_id, discount_association_id, status_class)
-    SELECT membership_type_id, billing_location_id, discount_association_id, status_class
-      FROM temp.rollup_membership_spans
-    UNION SELECT membership_type_id, billing_location_id, discount_association_id, status_class
-      FROM temp.rollup_member_spans`.execute(trx)
+  await clearWorkTable(trx, 'rollup_days')
+  await sql`INSERT INTO temp.rollup_days (day)
+    WITH RECURSIVE days (day) AS (
+      SELECT ${r.from} UNION ALL SELECT date(day, '+1 day') FROM days WHERE day < ${r.through}
+    )
+    SELECT day FROM days`.execute(trx)
   await sql`INSERT INTO membership_day_counts (day, holding_id, memberships)
-    WITH ${days(r)},
-    keyed AS (
+    WITH     keyed AS (
       SELECT h.id AS holding_id, ms.from_day, ms.until
-      FROM temp.rollup_membership_spans ms JOIN membership_holdings h ON ${sameHolding('ms')}
+      FROM ${spansIn('rollup_membership_spans', r)} ms JOIN membership_holdings h ON ${sameHolding('ms')}
     ),
     ${dailyTotals(r, ['holding_id'])}`.execute(trx)
   await sql`INSERT INTO add_on_day_counts (day, holding_id, add_on_name, add_ons)
-    WITH ${days(r)},
-    keyed AS (
+    WITH     keyed AS (
       SELECT h.id AS holding_id, a.name AS add_on_name, ms.from_day, ms.until
-      FROM temp.rollup_member_spans ms
+      FROM ${spansIn('rollup_member_spans', r)} ms
       JOIN membership_member_add_ons ma ON ma.membership_member_id = ms.member_id
       JOIN add_ons a ON a.id = ma.add_on_id
       JOIN membership_holdings h ON ${sameHolding('ms')}
     ),
     ${dailyTotals(r, ['holding_id', 'add_on_name'])}`.execute(trx)
-  await fillHeldSets(trx)
+  await fillHeldSets(trx, r)
   const newSets = await sql<{ id: number }>`INSERT INTO member_holding_sets (holding_ids)
     SELECT DISTINCT holding_ids FROM temp.rollup_held_sets WHERE true
     ON CONFLICT (holding_ids) DO NOTHING
@@ -253,8 +268,7 @@ export async function rollDays(
     )
   }
   await sql`INSERT INTO member_day_counts (day, set_id, members)
-    WITH ${days(r)},
-    keyed AS (
+    WITH     keyed AS (
       SELECT s.id AS set_id, held.from_day, held.until
       FROM temp.rollup_held_sets held JOIN member_holding_sets s ON s.holding_ids = held.holding_ids
     ),

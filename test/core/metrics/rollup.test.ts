@@ -293,9 +293,17 @@ describe('keeping the rollup current', () => {
   test('writes that change nothing the rollup reads leave it clean', async () => {
     await bringMembershipRollupCurrent(db, '2026-11-06')
     await db.updateTable('customer_memberships').set({ end_date: '2026-12-01', updated_at: START }).execute()
-    // A change dated after the last day rolled is rolled with its day anyway.
-    await change(ids.m1.id, 'FRZ', '2026-11-09')
     expect(await rollupState()).toEqual({ rolled_through: '2026-11-06', dirty_from: null })
+  })
+
+  test('a change dated after the last day rolled is rolled with its day', async () => {
+    await bringMembershipRollupCurrent(db, '2026-11-06')
+    await change(ids.m1.id, 'FRZ', '2026-11-09')
+    expect(await rollupState()).toEqual({ rolled_through: '2026-11-06', dirty_from: '2026-11-09' })
+    const progress: string[] = []
+    await bringMembershipRollupCurrent(db, '2026-11-10', { onProgress: (p) => progress.push(p.from) })
+    expect(progress).toEqual(['2026-11-07'])
+    expect(await series({ statusClasses: ['frozen'] })).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 1, 1])
   })
 
   test('before the first build nothing is marked: the build reads everything', async () => {
@@ -331,6 +339,30 @@ describe('keeping the rollup current', () => {
     await bringMembershipRollupCurrent(db, '2026-11-06')
     expect(await series({})).toEqual([1, 2, 4, 4, 3, 3, 0, 0, 0, 0])
     expect(await rollupState()).toEqual({ rolled_through: '2026-11-06', dirty_from: null })
+  })
+
+  test('a write while a catch-up is under way makes it begin again from the day the write touched', async () => {
+    const rolledThrough: string[] = []
+    let write: Promise<void> | undefined
+    await bringMembershipRollupCurrent(db, '2026-11-10', {
+      daysPerChunk: 3,
+      onProgress(p) {
+        rolledThrough.push(`${p.from}..${p.rolledThrough}`)
+        // Between the first two chunks, as the desk might, back-dated into the chunk rolled.
+        write ??= change(ids.m2.id, 'FRZ', '2026-11-02')
+      },
+    })
+    await write
+    expect(rolledThrough).toEqual([
+      '2026-11-01..2026-11-03',
+      '2026-11-02..2026-11-04',
+      '2026-11-02..2026-11-07',
+      '2026-11-02..2026-11-10',
+    ])
+    expect(await series({ statusClasses: ['frozen'] })).toEqual([0, 1, 1, 1, 1, 1, 1, 1, 1, 1])
+    const caughtUp = await rollupRows()
+    await rebuildMembershipRollup(db, '2026-11-10')
+    expect(await rollupRows()).toEqual(caughtUp)
   })
 
   test('callers arriving during a catch-up wait for that one', async () => {
