@@ -190,8 +190,8 @@ function dailyTotals(r: Range, keys: readonly string[]) {
 }
 
 /**
- * Fills rollup_held_sets: each customer's days of the range cut where any of their holdings (as a member)
- * starts or ends, with the set of holdings they have throughout each piece.
+ * Fills rollup_held_sets: each customer's days of the range, cut where any of their holdings (as a
+ * member) starts or ends, with the set of holdings they have throughout each piece.
  */
 async function fillHeldSets(trx: Db, r: Range): Promise<void> {
   await clearWorkTable(trx, 'rollup_held_sets')
