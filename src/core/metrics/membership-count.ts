@@ -58,7 +58,7 @@ export const membershipCount = defineMetric({
     const daily = sql`WITH RECURSIVE days (day) AS (
         SELECT ${plan.leadInDay} UNION ALL SELECT date(day, '+1 day') FROM days WHERE day < ${plan.lastDay}
       ),
-      counts AS ${rollupDayCounts(reader, count, plan.leadInDay, through)},
+      counts AS MATERIALIZED ${rollupDayCounts(reader, count, plan.leadInDay, through)},
       daily AS (
         SELECT days.day, coalesce(counts.count, 0) AS value FROM days LEFT JOIN counts ON counts.day = days.day
       )`
