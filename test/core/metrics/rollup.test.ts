@@ -187,6 +187,16 @@ describe('rolling the status history into daily counts', () => {
     expect(await series(count as Partial<RollupCount>)).toEqual([...expected])
   })
 
+  test('a recurring membership past its next bill date stays active until a change is recorded', async () => {
+    await db
+      .updateTable('customer_memberships')
+      .set({ end_date: '2026-11-03' })
+      .where('id', '=', ids.m1.id)
+      .execute()
+    await rebuildMembershipRollup(db, '2026-11-08')
+    expect(await series({ billingLocationIds: [1] })).toEqual([1, 1, 2, 2, 2, 2, 2, 1, 0, 0])
+  })
+
   test('the rollup says how far it has rolled, with nothing dirty', async () => {
     expect(await rollupState()).toEqual({ rolled_through: '2026-11-08', dirty_from: null })
   })
