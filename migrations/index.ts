@@ -8,6 +8,7 @@ import * as m0006 from './0006_sales.ts'
 import * as m0007 from './0007_membership_gifts.ts'
 import * as m0008 from './0008_payments_search.ts'
 import * as m0009 from './0009_event_type_attributes.ts'
+import * as m0010 from './0010_membership_rollup.ts'
 
 /**
  * Every migration, by name, imported statically so the compiled executable carries them all.
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007_membership_gifts': m0007,
   '0008_payments_search': m0008,
   '0009_event_type_attributes': m0009,
+  '0010_membership_rollup': m0010,
 }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bun
 import pkg from '../package.json' with { type: 'json' }
+import { organizationToday } from './api/organization/queries.ts'
 import { insertUser } from './api/users/queries.ts'
 import { ConfigError, loadConfig, settings, type Config } from './config.ts'
 import { adminUser, ensureOrganization } from './bootstrap.ts'
@@ -13,6 +14,7 @@ import {
 } from './demo/index.ts'
 import { hashSecret, MIN_PASSWORD_LENGTH } from './core/auth/passwords.ts'
 import { getUserByEmail } from './core/auth/queries.ts'
+import { rebuildMembershipRollup } from './core/membership-rollup/catch-up.ts'
 import { backupDatabase, restoreDatabase, snapshotBeforeMigrating } from './backup-commands.ts'
 import { openDatabase } from './db/connection.ts'
 import { migrateToLatest, migrationStatus } from './db/migrator.ts'
@@ -36,6 +38,7 @@ Usage:
                                         (default 1) gives the same data
   belay backup [--to PATH] [--db FILE]  take a verified snapshot of the database, also while it is served
   belay restore PATH [--db FILE]        put a snapshot in place of the database (not while it is served)
+  belay rollup rebuild [--db FILE]      roll the daily membership counts again for all history
 
 Options (each also an environment variable):
 ${settings.map(describeSetting).join('\n')}
@@ -92,6 +95,16 @@ Puts the snapshot PATH in place of the database, after checking it as backup doe
 or one migrated by a newer belay, is refused). Refused while belay serve runs on the database, and
 no serve can start until it is done. The database it replaces is not deleted: it is moved aside,
 whole, as FILE.replaced-<time>. A copy taken before a migration is migrated at the next start.
+
+Options:
+${dbOption}
+`,
+  rollup: `Usage: belay rollup rebuild [--db FILE]
+
+Clears the daily membership rollup (what membership_count reads) and rolls all history again through
+today, printing progress. Every day is rolled with today's billing locations, members and add-ons:
+a day rolled before keeps no value of its own. Refused while belay serve runs on the database, which
+keeps the rollup current by itself.
 
 Options:
 ${dbOption}
@@ -310,6 +323,29 @@ async function seedDemo(args: string[]): Promise<void> {
   }
 }
 
+async function rollup(args: string[]): Promise<void> {
+  const action = args[0] && !args[0].startsWith('--') ? args.shift()! : undefined
+  if (action !== 'rebuild') throw new ConfigError('rollup needs an action: belay rollup rebuild [--db FILE]')
+  const config = loadConfig(args)
+  // serve rolls the same tables as the days pass: one writer of the rollup at a time.
+  const lock = lockForServing(config.dbPath)
+  const connection = await openMigrated(config)
+  try {
+    const started = performance.now()
+    const today = await organizationToday({ db: connection.db, clock: systemClock })
+    await rebuildMembershipRollup(connection.db, today, {
+      onProgress: (p) => console.error(`rolled through ${p.rolledThrough} (${p.rolled} of ${p.days} days)`),
+    })
+    const seconds = ((performance.now() - started) / 1000).toFixed(2)
+    console.log(`rebuilt the membership rollup through ${today} in ${seconds} s`)
+  } catch (error) {
+    throw databaseError(config.dbPath, error)
+  } finally {
+    await connection.close()
+    lock.release()
+  }
+}
+
 async function backup(args: string[]): Promise<void> {
   const [to, rest] = takeOption(args, '--to')
   return backupDatabase(loadConfig(rest), to)
@@ -345,6 +381,8 @@ async function main(argv: string[]): Promise<void> {
       return backup(args)
     case 'restore':
       return restore(args)
+    case 'rollup':
+      return rollup(args)
     case undefined:
     case 'help':
     case '--help':

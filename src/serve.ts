@@ -1,9 +1,11 @@
+import { organizationToday } from './api/organization/queries.ts'
 import { createApp } from './app.ts'
 import type { Config } from './config.ts'
 import { LoginGate } from './core/auth/login-gate.ts'
 import { LoginThrottle, newAddressThrottle } from './core/auth/login-throttle.ts'
 import { TokenCache } from './core/auth/token-cache.ts'
 import { startSnapshotSchedule, type SnapshotPlace } from './core/backup/schedule.ts'
+import { catchUpAtStart } from './core/membership-rollup/catch-up.ts'
 import { startWebhookDispatcher } from './core/webhooks/dispatcher.ts'
 import { startCheckpointer } from './db/checkpointer.ts'
 import type { Connection } from './db/connection.ts'
@@ -110,11 +112,22 @@ export async function startServing(
   })
   // Snapshots are copied on a thread of their own, beside the door.
   const schedule = startSnapshotSchedule(config.dbPath, snapshots, config.backupKeep, log, systemClock)
+  // The days the membership rollup is missing (all history on the first start after the upgrade),
+  // rolled in short transactions beside the door.
+  const stopRollup = new AbortController()
+  const rollup = catchUpAtStart(
+    connection.db,
+    await organizationToday({ db: connection.db, clock: systemClock }),
+    log,
+    stopRollup.signal,
+  )
 
   return {
     url: `http://${config.host}:${server.port}`,
     async stop() {
       await server.stop()
+      stopRollup.abort()
+      await rollup
       await schedule.stop()
       // Requests in flight are abandoned (still pending, sent again after the next start).
       await dispatcher.stop()

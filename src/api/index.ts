@@ -23,7 +23,7 @@ import { eventRoutes } from './events/routes.ts'
 import { gymRoutes } from './gyms/routes.ts'
 import { healthRoutes } from './health/routes.ts'
 import { memberRoutes } from './members/routes.ts'
-import { metricsRoutes } from './metrics/routes.ts'
+import { membershipAddOnNamesRoutes, metricsRoutes } from './metrics/routes.ts'
 import { membershipTypeRoutes } from './membership-types/routes.ts'
 import { monitoringRoutes } from './monitoring/routes.ts'
 import { myAccountRoutes } from './my-account/routes.ts'
@@ -89,6 +89,7 @@ export const apiRoutes = (deps: Deps): AnyElysia =>
     .use(paymentListRoutes(deps))
     // Reporting
     .use(metricsRoutes(deps))
+    .use(membershipAddOnNamesRoutes(deps))
     // Integrations and the door
     .use(webhookRoutes(deps))
     .use(backupRoutes(deps))

@@ -12,6 +12,15 @@ import type {
 } from './tables/customers.ts'
 import type { CheckInTable, WebhookDeliveryTable, WebhookEventTable, WebhookTable } from './tables/door.ts'
 import type {
+  AddOnDayCountTable,
+  MemberDayCountTable,
+  MemberHoldingSetItemTable,
+  MemberHoldingSetTable,
+  MembershipDayCountTable,
+  MembershipHoldingTable,
+  MembershipRollupStateTable,
+} from './tables/membership-rollup.ts'
+import type {
   AuthTokenTable,
   EventCategoryTable,
   EventTypeCategoryTable,
@@ -48,6 +57,7 @@ import type {
 export type * from './tables/customers.ts'
 export type * from './tables/door.ts'
 export type * from './tables/flag.ts'
+export type * from './tables/membership-rollup.ts'
 export type * from './tables/foundation.ts'
 export type * from './tables/products.ts'
 export type * from './tables/sales.ts'
@@ -92,6 +102,13 @@ export interface Database {
   webhooks: WebhookTable
   webhook_events: WebhookEventTable
   webhook_deliveries: WebhookDeliveryTable
+  membership_holdings: MembershipHoldingTable
+  membership_day_counts: MembershipDayCountTable
+  member_holding_sets: MemberHoldingSetTable
+  member_holding_set_items: MemberHoldingSetItemTable
+  member_day_counts: MemberDayCountTable
+  add_on_day_counts: AddOnDayCountTable
+  membership_rollup_state: MembershipRollupStateTable
 }
 
 export type Organization = Selectable<OrganizationTable>

@@ -1,4 +1,4 @@
-import type { MembershipStatus } from '../db/schema.ts'
+import type { MembershipStatus, MembershipStatusClass } from '../db/schema.ts'
 
 /**
  * How membership statuses group. The members report, the door and the metrics all
@@ -14,6 +14,17 @@ export const STATUS_TOKENS = {
   frozen: FROZEN_STATUSES,
   failed: FAILED_STATUSES,
 } as const satisfies Record<string, readonly MembershipStatus[]>
+
+/**
+ * What each status counts as in membership counts: payments still processing count with the
+ * status they would settle into, failed renewals (frozen or not) as payment_failed. The statuses of
+ * no class (not started, awaiting the initial payment, over) count under none.
+ */
+export const STATUS_CLASSES: Readonly<Record<MembershipStatusClass, readonly MembershipStatus[]>> = {
+  active: ACTIVE_STATUSES,
+  frozen: FROZEN_STATUSES,
+  payment_failed: FAILED_STATUSES,
+}
 
 /** Over for good: cancelled, ended, denied. Such a membership cannot be cancelled again. */
 export const FINISHED_STATUSES: readonly MembershipStatus[] = ['CAN', 'END', 'DEN']

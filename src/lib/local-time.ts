@@ -21,6 +21,10 @@ export const startOfLocalDay = (date: string, zone: string): string =>
 export const endOfLocalDay = (date: string, zone: string): string =>
   DateTime.fromISO(date, { zone }).plus({ days: 1 }).startOf('day').toUTC().toISO()!
 
+/** The calendar day `days` after `date` (YYYY-MM-DD; negative: before). */
+export const addDays = (date: string, days: number): string =>
+  DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toISODate()!
+
 /**
  * Whether something usable "through the end of `expiryDate`" (credits, vouchers, passes,
  * documents) has expired at `now`, judged in `zone`. A null date never expires.

@@ -57,6 +57,7 @@ describe('belay --help', () => {
       'create-admin --email EMAIL',
       'backup [--to PATH]',
       'restore PATH',
+      'rollup rebuild',
     ]) {
       expect(stdout).toContain(`belay ${command}`)
     }
@@ -239,7 +240,7 @@ describe('two servers on one port', () => {
   })
 })
 
-const COMMANDS = ['serve', 'migrate', 'create-admin', 'seed-demo', 'backup', 'restore']
+const COMMANDS = ['serve', 'migrate', 'create-admin', 'seed-demo', 'backup', 'restore', 'rollup']
 
 describe('belay COMMAND --help', () => {
   for (const command of COMMANDS) {

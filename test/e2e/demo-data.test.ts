@@ -51,3 +51,41 @@ describe('belay seed-demo', () => {
     expect(customers.body.count).toBe(240)
   })
 })
+
+describe('the membership rollup', () => {
+  test('serve rolls the demo history at its first start; belay rollup rebuild rolls it again to the same counts', async () => {
+    const db = tempDbPath()
+    expect((await runBelay(['seed-demo', '--size', 'small', '--db', db])).code).toBe(0)
+    const server = await startServer({ db })
+    const token = await getToken(server.base, DEMO_ADMIN, DEMO_PASSWORD)
+    const counts = async (base: string) => {
+      const body = {
+        interval: 'monthly',
+        start_date: '2026-01-01',
+        end_date: '2026-10-31',
+        metrics: ['memberships', 'members', 'add_ons'].map((count_by) => ({
+          id: count_by,
+          type: 'membership_count',
+          filters: { count_by, value_in_period: 'max' },
+        })),
+      }
+      const res = await request(base, 'POST', '/api/metrics/query/', { token, json: body })
+      expect(res.status).toBe(200)
+      return res.body.series.map((series: { values: number[] }) => series.values)
+    }
+    const served = await counts(server.base)
+    expect(served.flat().some((value: number) => value > 0)).toBe(true)
+    const names = await request(server.base, 'GET', '/api/metrics/membership-add-on-names/', { token })
+    expect(names.status).toBe(200)
+    expect(names.body).toEqual([...names.body].sort())
+    expect(server.process.logs().some((line) => line.msg === 'membership rollup current')).toBe(true)
+    await server.stop()
+
+    const rebuilt = await runBelay(['rollup', 'rebuild', '--db', db])
+    expect(rebuilt.code).toBe(0)
+    expect(rebuilt.stderr).toMatch(/^rolled through \d{4}-\d{2}-\d{2} \(\d+ of \d+ days\)$/m)
+    expect(rebuilt.stdout).toMatch(/^rebuilt the membership rollup through \d{4}-\d{2}-\d{2} in [\d.]+ s$/m)
+    const again = await startServer({ db })
+    expect(await counts(again.base)).toEqual(served)
+  })
+})

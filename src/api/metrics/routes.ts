@@ -1,4 +1,5 @@
-import { Elysia } from 'elysia'
+import { Elysia, t } from 'elysia'
+import { listMembershipAddOnNames } from '../../core/metrics/membership-add-on-names.ts'
 import { MetricsQueryRefused } from '../../core/metrics/refusal.ts'
 import { runMetricsQuery } from '../../core/metrics/query.ts'
 import type { Deps } from '../../deps.ts'
@@ -9,7 +10,7 @@ import { ApiError } from '../../http/errors.ts'
 import { requires } from '../../http/permissions.ts'
 import { localDate } from '../../lib/local-time.ts'
 import { loadOrganization } from '../organization/queries.ts'
-import { MetricsQuery, MetricsRefusal, MetricsResultOut } from './schema.ts'
+import { AddOnNamesQuery, MetricsQuery, MetricsRefusal, MetricsResultOut } from './schema.ts'
 
 const tag = 'Metrics'
 
@@ -52,3 +53,28 @@ export const metricsRoutes = (deps: Deps) =>
       }),
     },
   )
+
+/**
+ * GET /api/metrics/membership-add-on-names/: what a dashboard offers to chart with membership_count
+ * count_by add_ons, one metric per name. Its range is read as the query reads it, refusals included.
+ */
+export const membershipAddOnNamesRoutes = (deps: Deps) =>
+  new Elysia()
+    .use(authenticated(deps))
+    .get(
+      '/api/metrics/membership-add-on-names/',
+      async ({ query }) =>
+        answeringRefusals(async () =>
+          listMembershipAddOnNames(deps, query, await organizationCalendar(deps)),
+        ),
+      {
+        ...requires('can_access_reports'),
+        ...docs({
+          tag,
+          summary: 'The add-on names in the daily membership rollup, sorted',
+          ok: { status: 200, schema: t.Array(t.String()) },
+          query: AddOnNamesQuery,
+          errorBodies: { 400: { description: 'The range was refused', json: MetricsRefusal } },
+        }),
+      },
+    )

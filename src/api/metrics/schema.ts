@@ -31,6 +31,17 @@ export const MetricsQuery = t.Object({
   metrics: t.Array(MetricRequest, { minItems: 1, maxItems: 100 }),
 })
 
+/** GET /api/metrics/membership-add-on-names/: a query's range, checked by the engine as the query's is. */
+export const AddOnNamesQuery = t.Object({
+  interval: t.Optional(t.String({ description: "As the query's; default daily" })),
+  start_date: t.Optional(
+    date('With end_date, the range a query reads, widened to whole buckets and the lead-in day'),
+  ),
+  end_date: t.Optional(
+    date("Default today when start_date is given; neither date: all of the rollup's history"),
+  ),
+})
+
 const Bucket = t.Object({ start_date: t.String({ format: 'date' }), end_date: t.String({ format: 'date' }) })
 
 const Series = t.Object({

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely'
 import { DateTime } from 'luxon'
 import { localDateOf } from '../../db/local-time-sql.ts'
-import { startOfLocalDay, utcOffsetPeriods, type OffsetPeriod } from '../../lib/local-time.ts'
+import { addDays, startOfLocalDay, utcOffsetPeriods, type OffsetPeriod } from '../../lib/local-time.ts'
 import { refuse } from './refusal.ts'
 
 /** Bucket sizes, every one calendar-aligned in the organization's zone. */
@@ -68,9 +68,6 @@ const step: Record<
   quarterly: { quarters: 1 },
   yearly: { years: 1 },
 }
-
-/** Adds whole days to a local date. */
-export const addDays = (date: string, days: number): string => iso(day(date).plus({ days }))
 
 /**
  * The buckets from the one holding `startDate` to the one holding `endDate`. The caller has checked

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/connection.ts'
-import { isIsoDate } from '../../lib/local-time.ts'
-import { addDays, INTERVALS, planBuckets, type Bucket, type BucketPlan, type Interval } from './buckets.ts'
+import { addDays, isIsoDate } from '../../lib/local-time.ts'
+import { INTERVALS, planBuckets, type Bucket, type BucketPlan, type Interval } from './buckets.ts'
 import type { MetricDefinition, MetricUnit } from './definition.ts'
 import { FilterReader } from './filter-reader.ts'
 import { refuse } from './refusal.ts'
@@ -91,7 +91,8 @@ function readDate(body: Record<string, unknown>, key: string): string | undefine
   return value
 }
 
-function readRange(
+/** The buckets a request's interval, start_date and end_date ask for (the query's, or the add-on names'). */
+export function readRange(
   body: Record<string, unknown>,
   organization: { timeZone: string; today: string },
 ): BucketPlan {
