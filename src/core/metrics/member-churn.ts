@@ -41,38 +41,38 @@ export const memberChurn = defineMetric({
     const types = await resolveMembershipTypes(reader, scope)
     if (types !== ALL_PRODUCTS && types.length === 0)
       return plan.buckets.map(() => (component === 'rate' ? null : 0))
-    const rows = await membershipStatusChanges(reader, scope, types)
+    // Summed by day first: the index hands the changes over in day order, so each day is one group
+    // and its bucket is worked out once, not once per change.
+    const days = membershipStatusChanges(reader, scope, types)
       .where('changed_on', '<=', plan.lastDay)
       .select((eb) => {
         const isActive = (status: 'from_status' | 'to_status') =>
           eb.case().when(status, 'in', ACTIVE_STATUSES).then(1).else(0).end()
+        const churns = eb.and([
+          eb('to_status', 'in', LEFT_STATUSES),
+          eb('from_status', 'not in', EXCLUDED_STATUSES),
+        ])
         return [
-          // The changes before the first bucket gather in bucket -1: the active memberships it starts with.
-          eb
-            .case()
-            .when('changed_on', '<', plan.firstDay)
-            .then(-1)
-            .else(bucketOfDay(plan, sql.ref('changed_on')))
-            .end()
-            .as('bucket'),
+          'changed_on',
           eb.fn.sum<number>(eb(isActive('to_status'), '-', isActive('from_status'))).as('gained'),
-          eb.fn
-            .sum<number>(
-              eb
-                .case()
-                .when(
-                  eb.and([
-                    eb('to_status', 'in', LEFT_STATUSES),
-                    eb('from_status', 'not in', EXCLUDED_STATUSES),
-                  ]),
-                )
-                .then(1)
-                .else(0)
-                .end(),
-            )
-            .as('churned'),
+          eb.fn.sum<number>(eb.case().when(churns).then(1).else(0).end()).as('churned'),
         ]
       })
+      .groupBy('changed_on')
+    const rows = await reader
+      .selectFrom(days.as('day'))
+      .select((eb) => [
+        // The days before the first bucket gather in bucket -1: the active memberships it starts with.
+        eb
+          .case()
+          .when('changed_on', '<', plan.firstDay)
+          .then(-1)
+          .else(bucketOfDay(plan, sql.ref('changed_on')))
+          .end()
+          .as('bucket'),
+        eb.fn.sum<number>('gained').as('gained'),
+        eb.fn.sum<number>('churned').as('churned'),
+      ])
       .groupBy('bucket')
       .execute()
     const byBucket = new Map(rows.map((row) => [row.bucket, row]))
