@@ -1,8 +1,19 @@
 import type { MetricDefinition } from './definition.ts'
+import { memberChurn } from './member-churn.ts'
 import { membershipCount } from './membership-count.ts'
+import { membershipReferralCount } from './membership-referral-count.ts'
+import { membershipStatusChangeCount } from './membership-status-change-count.ts'
 import { newCustomerCount } from './new-customer-count.ts'
 
-/** Every metric type the query knows, by the name a request gives in `type`. */
+/** Every metric type the query knows, by the name a request gives in `type`, in the reference's order. */
+const DEFINITIONS: MetricDefinition<any>[] = [
+  newCustomerCount,
+  membershipCount,
+  memberChurn,
+  membershipReferralCount,
+  membershipStatusChangeCount,
+]
+
 export const METRIC_TYPES: ReadonlyMap<string, MetricDefinition<any>> = new Map(
-  [newCustomerCount, membershipCount].map((definition) => [definition.type, definition]),
+  DEFINITIONS.map((definition) => [definition.type, definition]),
 )
