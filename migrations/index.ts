@@ -7,6 +7,7 @@ import * as m0005 from './0005_sales_catalogue.ts'
 import * as m0006 from './0006_sales.ts'
 import * as m0007 from './0007_membership_gifts.ts'
 import * as m0008 from './0008_payments_search.ts'
+import * as m0011 from './0011_revenue_entries.ts'
 
 /**
  * Every migration, by name, imported statically so the compiled executable carries them all.
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   '0006_sales': m0006,
   '0007_membership_gifts': m0007,
   '0008_payments_search': m0008,
+  '0011_revenue_entries': m0011,
 }

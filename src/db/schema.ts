@@ -38,6 +38,7 @@ import type {
   InvoiceTable,
   PaymentTable,
   RefundTable,
+  RevenueEntryTable,
   TaxRateTable,
   VoucherPackTable,
 } from './tables/sales.ts'
@@ -84,6 +85,7 @@ export interface Database {
   payments: PaymentTable
   refunds: RefundTable
   gifts: GiftTable
+  revenue_entries: RevenueEntryTable
   check_ins: CheckInTable
   webhooks: WebhookTable
   webhook_events: WebhookEventTable
