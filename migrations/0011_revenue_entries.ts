@@ -16,8 +16,9 @@ import { runStatements } from './migration.ts'
 // payment is recorded paid, becomes paid or stops being paid, and when a refund is recorded; an
 // invoice's lines are written before its payments and never change after.
 //
-// The product sold counts find the sale of a booking or a voucher from its line, and the gift a
-// product was granted from, so those references are indexed too.
+// The product sold counts read what was acquired by when it was created, and find the sale of a
+// booking or a voucher from its line and the gift a product was granted from, so those are
+// indexed too.
 const PAID = `('COM', 'PRF', 'REF')`
 
 const paymentEntries = (where: string) => `INSERT INTO revenue_entries (at, payment_id, refund_id, line_id,
@@ -91,6 +92,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       WHERE reservation_id IS NOT NULL`,
     `CREATE INDEX invoice_line_items_voucher ON invoice_line_items (customer_event_voucher_id)
       WHERE customer_event_voucher_id IS NOT NULL`,
+    `CREATE INDEX customer_memberships_created ON customer_memberships (created_at)`,
+    `CREATE INDEX customer_entry_passes_created ON customer_entry_passes (created_at)`,
+    `CREATE INDEX reservations_created ON reservations (created_at)`,
+    `CREATE INDEX customer_event_vouchers_created ON customer_event_vouchers (created_at)`,
+    `CREATE INDEX gifts_created ON gifts (created_at)`,
     `CREATE INDEX gifts_entry_pass ON gifts (customer_entry_pass_id) WHERE customer_entry_pass_id IS NOT NULL`,
     `CREATE INDEX gifts_voucher ON gifts (customer_event_voucher_id) WHERE customer_event_voucher_id IS NOT NULL`,
     `CREATE INDEX gifts_membership ON gifts (customer_membership_id) WHERE customer_membership_id IS NOT NULL`,

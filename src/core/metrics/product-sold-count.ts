@@ -193,18 +193,16 @@ function acquisitions(reader: Db, productType: SoldProductType, from: string, to
     case 'gift_card':
       return reader
         .selectFrom('gifts as g')
-        .innerJoin('invoice_line_items as line', 'line.id', 'g.invoice_line_item_id')
-        .innerJoin('invoices as i', 'i.id', 'line.invoice_id')
         .where('g.created_at', '>=', from)
         .where('g.created_at', '<', to)
         .select([
           'g.created_at',
           sql<number | null>`NULL`.as('product_id'),
-          sql<number | null>`i.gym_id`.as('location_id'),
+          saleLocation(reader, 'id', sql.ref('g.invoice_line_item_id')).as('location_id'),
           no.as('from_gift'),
           no.as('from_code'),
           no.as('manual'),
-          paidFor(reader, 'id', sql.ref('line.id')).as('paid'),
+          paidFor(reader, 'id', sql.ref('g.invoice_line_item_id')).as('paid'),
         ])
   }
 }
