@@ -1,11 +1,13 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { makeCustomer } from '../helpers/customer-factories.ts'
-import { everyCanFlag, makeGym, makeToken, makeUser } from '../helpers/factories.ts'
+import { everyCanFlag, makeEventType, makeGym, makeToken, makeUser } from '../helpers/factories.ts'
 import {
   makeCustomerMembership,
   makeEntryPassType,
+  makeEvent,
   makeMembershipType,
   makeTaxRate,
+  makeVoucherPack,
 } from '../helpers/product-factories.ts'
 import { makeInvoice, makePayment } from '../helpers/sales-factories.ts'
 import { useSeededApp } from '../helpers/seeded.ts'
@@ -207,6 +209,42 @@ describe('revenue', () => {
         monthly: { product_type: 'membership', product_ids: [membershipType] },
       }),
     ).toEqual({ yearly: [[0, 25, 0], 25], monthly: [[0, 0, 0], 0] })
+  })
+
+  test('bookings by their event type, voucher packs (a single voucher has no pack) and gift cards', async () => {
+    const eventType = await makeEventType(t.db, { gym_id: t.seed.gym.id })
+    const event = await makeEvent(t.db, {
+      event_type_id: eventType.id,
+      gym_id: t.seed.gym.id,
+      price_cents: 1500,
+    })
+    const pack = await makeVoucherPack(t.db, { event_type_id: eventType.id, price_cents: 6000 })
+    const customer = await makeCustomer(t.db)
+    await sell('2026-11-05T17:00:00.000Z', {
+      customer_id: customer.id,
+      line_items: [
+        { purchase_type: 'BOO', event_id: event.id },
+        { purchase_type: 'VPO', voucher_pack_id: pack.id },
+        { purchase_type: 'EVV', event_type_id: eventType.id, unit_price: '8.00' },
+        { purchase_type: 'GIF', gift: { entry_pass_id: passType }, unit_price: '25.00' },
+      ],
+      payments: [{ payment_type: 'OFF', amount: '108.00' }],
+    })
+    expect(
+      await series(weeks, {
+        event: { product_type: 'event', product_ids: [eventType.id] },
+        retired_event_types: { product_type: 'event', product_statuses: ['retired'] },
+        vouchers: { product_type: 'voucher_pack' },
+        pack: { product_type: 'voucher_pack', product_ids: [pack.id] },
+        gift_card: { product_type: 'gift_card' },
+      }),
+    ).toEqual({
+      event: [[0, 15, 0], 15],
+      retired_event_types: [[0, 0, 0], 0],
+      vouchers: [[0, 68, 0], 68],
+      pack: [[0, 60, 0], 60],
+      gift_card: [[0, 25, 0], 25],
+    })
   })
 
   test('only paid payments count: one at the terminal counts once it completes, on the day it was taken', async () => {
