@@ -14,16 +14,16 @@ const PRODUCT_TYPES = [
   'other',
   'all',
 ] as const
-type RevenueProductType = (typeof PRODUCT_TYPES)[number]
 
 /** The lines that sell each product type; `all` is every line. */
-const LINE_PURCHASE_TYPES: Record<Exclude<RevenueProductType, 'all'>, LineItemPurchaseType[]> = {
+const LINE_PURCHASE_TYPES: Record<(typeof PRODUCT_TYPES)[number], LineItemPurchaseType[] | 'all'> = {
   membership: ['MIN', 'MRE', 'MFA', 'MFR', 'MAC'],
   entry_pass: ['EPA'],
   event: ['BOO'],
   voucher_pack: ['VPO', 'EVV'],
   gift_card: ['GIF'],
   other: ['GEN', 'LEG'],
+  all: 'all',
 }
 
 /**
@@ -31,10 +31,11 @@ const LINE_PURCHASE_TYPES: Record<Exclude<RevenueProductType, 'all'>, LineItemPu
  * the desk (cash, cards on another terminal, credits, vouchers, imported history).
  */
 const SOURCES = ['all', 'service', 'pos', 'offline'] as const
-const PAYMENT_TYPES_OF_SOURCE: Record<Exclude<(typeof SOURCES)[number], 'all'>, string[]> = {
+const PAYMENT_TYPES_OF_SOURCE: Record<(typeof SOURCES)[number], string[] | 'all'> = {
   service: ['STR', 'GRA', 'MXM', 'SQU', 'MOK'],
   pos: ['VEN', 'PGI'],
   offline: ['OFF', 'CRE', 'VOU', 'MIG', 'NA'],
+  all: 'all',
 }
 
 const CALCULATIONS = ['net', 'gross', 'net_of_fees'] as const
@@ -59,11 +60,16 @@ export const revenue = defineMetric({
         'revenue_calculation',
         `net_of_fees needs revenue_source all or service (processor fees are not known for ${source} payments)`,
       )
-    const products = readProductScope(filters, productType)
-    return { productType: productType.productType, products, locationIds, source, calculation }
+    return {
+      purchaseTypes: LINE_PURCHASE_TYPES[productType.productType],
+      products: readProductScope(filters, productType),
+      locationIds,
+      paymentTypes: PAYMENT_TYPES_OF_SOURCE[source],
+      calculation,
+    }
   },
   shape: () => ({ unit: 'currency', additive: true }),
-  async run({ reader, plan }, { productType, products, locationIds, source, calculation }) {
+  async run({ reader, plan }, { purchaseTypes, products, locationIds, paymentTypes, calculation }) {
     const productIds = products ? await resolveProducts(reader, products) : ALL_PRODUCTS
     if (productIds !== ALL_PRODUCTS && productIds.length === 0) return plan.buckets.map(() => 0)
     const ranges = bucketInstants(plan).map(
@@ -82,22 +88,17 @@ export const revenue = defineMetric({
           .whereRef('e.at', '>=', 'b.from_at')
           .whereRef('e.at', '<', 'b.to_at')
           .$if(calculation === 'gross', (q) => q.where('e.refund_id', '=', 0))
-          .$if(productType !== 'all', (q) =>
-            q.where(
-              'e.purchase_type',
-              'in',
-              LINE_PURCHASE_TYPES[productType as Exclude<RevenueProductType, 'all'>],
-            ),
+          .$if(purchaseTypes !== 'all', (q) =>
+            q.where('e.purchase_type', 'in', purchaseTypes as LineItemPurchaseType[]),
           )
           .$if(productIds !== ALL_PRODUCTS, (q) => q.where('e.product_id', 'in', productIds as number[]))
           .$if(locationIds !== undefined, (q) => q.where('e.gym_id', 'in', locationIds!))
-          .$if(source !== 'all', (q) =>
-            q.where('e.payment_type', 'in', PAYMENT_TYPES_OF_SOURCE[source as Exclude<typeof source, 'all'>]),
-          )
-          .select(sql<number>`coalesce(round(sum(${cents})), 0)`.as('value'))
+          .$if(paymentTypes !== 'all', (q) => q.where('e.payment_type', 'in', paymentTypes as string[]))
+          .select(sql<number>`round(sum(${cents}))`.as('value'))
           .as('value'),
       ])
       .execute()
+    // A bucket without entries sums to null.
     return rows.map((row) => row.value ?? 0)
   },
 })
