@@ -9,6 +9,7 @@ import * as m0007 from './0007_membership_gifts.ts'
 import * as m0008 from './0008_payments_search.ts'
 import * as m0009 from './0009_event_type_attributes.ts'
 import * as m0010 from './0010_membership_rollup.ts'
+import * as m0011 from './0011_revenue_entries.ts'
 import * as m0015 from './0015_membership_history_index.ts'
 
 /**
@@ -26,5 +27,6 @@ export const migrations: Record<string, Migration> = {
   '0008_payments_search': m0008,
   '0009_event_type_attributes': m0009,
   '0010_membership_rollup': m0010,
+  '0011_revenue_entries': m0011,
   '0015_membership_history_index': m0015,
 }

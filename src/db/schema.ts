@@ -49,6 +49,7 @@ import type {
   InvoiceTable,
   PaymentTable,
   RefundTable,
+  RevenueEntryTable,
   TaxRateTable,
   VoucherPackTable,
 } from './tables/sales.ts'
@@ -98,6 +99,7 @@ export interface Database {
   payments: PaymentTable
   refunds: RefundTable
   gifts: GiftTable
+  revenue_entries: RevenueEntryTable
   check_ins: CheckInTable
   webhooks: WebhookTable
   webhook_events: WebhookEventTable

@@ -191,6 +191,80 @@ describe('migrations', () => {
     await close()
   })
 
+  test('0011 keeps each line’s share of the paid payments and refunds that existed before it, and triggers keep it as payments and refunds are recorded', async () => {
+    const { db, sqlite, close } = openDatabase(':memory:')
+    const names = Object.keys(migrations)
+    for (const name of names.slice(0, names.indexOf('0011_revenue_entries'))) await migrations[name]!.up(db)
+    const stamp = "'2026-11-22T00:00:00.000Z'"
+    const payment = (id: number, status: string, amount: number, fee: number) =>
+      `INSERT INTO payments (id, invoice_id, status, payment_type, amount_cents, processor_fee_cents, created_at, updated_at) VALUES (${id}, 1, '${status}', 'STR', ${amount}, ${fee}, ${stamp}, ${stamp})`
+    const refund = (id: number, amount: number, fee: number, at: string) =>
+      `INSERT INTO refunds (id, payment_id, amount_cents, processor_fee_cents, created_at) VALUES (${id}, 11, ${amount}, ${fee}, '${at}')`
+    for (const statement of [
+      `INSERT INTO gyms (id, name, time_zone, created_at, updated_at) VALUES (1, 'Barn', 'America/Denver', ${stamp}, ${stamp})`,
+      `INSERT INTO customers (id, first_name, last_name, birthday, created_at, updated_at) VALUES (1, 'Lynn', 'Hill', '1961-01-03', ${stamp}, ${stamp})`,
+      `INSERT INTO membership_types (id, name, status, purchase_type, created_at, updated_at) VALUES (4, 'Punch', 'ACT', 'PRE', ${stamp}, ${stamp})`,
+      `INSERT INTO customer_memberships (id, membership_type_id, owner_id, status, start_date, created_at, updated_at) VALUES (1, 4, 1, 'ACT', '2026-11-01', ${stamp}, ${stamp})`,
+      `INSERT INTO invoices (id, gym_id, created_at, updated_at) VALUES (1, 1, ${stamp}, ${stamp})`,
+      // An add-on charge naming its membership type only through the membership; 50.00 in all.
+      `INSERT INTO invoice_line_items (id, invoice_id, position, purchase_type, quantity, unit_price_cents, discount_cents, net_cents, tax_cents, customer_membership_id) VALUES (5, 1, 0, 'MAC', 1, 3000, 0, 3000, 0, 1)`,
+      `INSERT INTO invoice_line_items (id, invoice_id, position, purchase_type, quantity, unit_price_cents, discount_cents, net_cents, tax_cents) VALUES (6, 1, 1, 'GEN', 1, 1800, 0, 1800, 200)`,
+      payment(11, 'PRF', 2500, 100),
+      payment(12, 'PRO', 2500, 0),
+      refund(21, 500, 10, '2026-11-23T00:00:00.000Z'),
+    ])
+      sqlite.run(statement)
+    await migrations['0011_revenue_entries']!.up(db)
+    const entries = () =>
+      sqlite
+        .query(
+          'SELECT at, payment_id, refund_id, line_id, purchase_type, product_id, gym_id, payment_type, amount, fee FROM revenue_entries ORDER BY payment_id, refund_id, line_id',
+        )
+        .all()
+    const entry = (
+      at: string,
+      paymentId: number,
+      refundId: number,
+      lineId: number,
+      amount: number,
+      fee: number,
+    ) => ({
+      at,
+      payment_id: paymentId,
+      refund_id: refundId,
+      line_id: lineId,
+      purchase_type: lineId === 5 ? 'MAC' : 'GEN',
+      product_id: lineId === 5 ? 4 : null,
+      gym_id: 1,
+      payment_type: 'STR',
+      amount,
+      fee,
+    })
+    const sold = '2026-11-22T00:00:00.000Z'
+    const refunded = '2026-11-23T00:00:00.000Z'
+    // Line net x amount / 50.00 of money; line total x fee / 50.00 of the fee.
+    const before = [
+      entry(sold, 11, 0, 5, 1500, 60),
+      entry(sold, 11, 0, 6, 900, 40),
+      entry(refunded, 11, 21, 5, -300, 6),
+      entry(refunded, 11, 21, 6, -180, 4),
+    ]
+    expect(entries()).toEqual(before)
+    // The terminal's payment completes; another refund; then the first payment stops being paid.
+    sqlite.run("UPDATE payments SET status = 'COM' WHERE id = 12")
+    sqlite.run(refund(22, 1000, 0, '2026-11-24T00:00:00.000Z'))
+    const after = [
+      entry('2026-11-24T00:00:00.000Z', 11, 22, 5, -600, 0),
+      entry('2026-11-24T00:00:00.000Z', 11, 22, 6, -360, 0),
+      entry(sold, 12, 0, 5, 1500, 0),
+      entry(sold, 12, 0, 6, 900, 0),
+    ]
+    expect(entries()).toEqual([...before, ...after])
+    sqlite.run("UPDATE payments SET status = 'CAN' WHERE id = 11")
+    expect(entries()).toEqual([...before.slice(2), ...after])
+    await close()
+  })
+
   test('a file database runs in WAL mode with foreign keys, FULL sync and a busy timeout', async () => {
     const dir = await import('node:fs').then((fs) => fs.mkdtempSync('/tmp/belay-db-'))
     const { sqlite, close } = openDatabase(join(dir, 'test.sqlite3'))

@@ -158,3 +158,34 @@ export function denseValues<V>(
  */
 export const isSettled = (bucket: Bucket, today: string, days: number): boolean =>
   addDays(bucket.end_date, days) < today
+
+/** A bucket as a stretch of instants: from the first instant of its first day, up to the next bucket's. */
+export interface BucketInstants {
+  bucket: number
+  fromInstant: string
+  toInstant: string
+}
+
+/**
+ * Each bucket's stretch of UTC instants, for rows read by their instant alone: a statement that
+ * sums each stretch of an index needs no wall clock per row. A local midnight is found in the
+ * plan's offsets: the earliest instant whose wall clock reads it, or, where the zone skips it, the
+ * change that skips it.
+ */
+export function bucketInstants(plan: BucketPlan): BucketInstants[] {
+  const starts = plan.buckets.map((bucket) => {
+    const midnight = Date.parse(`${bucket.start_date}T00:00:00.000Z`)
+    for (const [i, period] of plan.offsets.entries()) {
+      const next = plan.offsets[i + 1]
+      const candidate = midnight - period.offsetMinutes * 60_000
+      if (next && candidate >= next.startMs) continue
+      return new Date(Math.max(candidate, period.startMs)).toISOString()
+    }
+    throw new Error(`no offset of ${plan.timeZone} holds ${bucket.start_date}`)
+  })
+  return starts.map((fromInstant, bucket) => ({
+    bucket,
+    fromInstant,
+    toInstant: starts[bucket + 1] ?? plan.toInstant,
+  }))
+}

@@ -4,10 +4,14 @@ import { membershipCount } from './membership-count.ts'
 import { membershipReferralCount } from './membership-referral-count.ts'
 import { membershipStatusChangeCount } from './membership-status-change-count.ts'
 import { newCustomerCount } from './new-customer-count.ts'
+import { productSoldCount } from './product-sold-count.ts'
+import { revenue } from './revenue.ts'
 
 /** Every metric type the query knows, by the name a request gives in `type`, in the reference's order. */
 const DEFINITIONS: MetricDefinition<any>[] = [
+  revenue,
   newCustomerCount,
+  productSoldCount,
   membershipCount,
   memberChurn,
   membershipReferralCount,

@@ -159,3 +159,26 @@ export interface GiftTable {
   customer_membership_id: number | null
   created_at: string
 }
+
+/**
+ * A line's share of a paid payment or of a refund of one (migration 0011, written by triggers):
+ * what revenue metrics add up, at the instant the money moved.
+ */
+export interface RevenueEntryTable {
+  /** The payment's created_at, or the refund's */
+  at: string
+  payment_id: number
+  /** The refund, or 0 for the payment itself */
+  refund_id: number
+  line_id: number
+  purchase_type: LineItemPurchaseType
+  /** The line's membership type, entry pass type, event type or voucher pack; null for other lines */
+  product_id: number | null
+  /** The invoice's location */
+  gym_id: number
+  payment_type: string
+  /** Line net x amount / invoice total, in cents (negative for a refund) */
+  amount: number
+  /** Line total x processor fee / invoice total, in cents */
+  fee: number
+}
