@@ -304,6 +304,7 @@ async function seedDemo(args: string[]): Promise<void> {
     )
     console.log(`  entry passes   ${n(c.customer_entry_passes)}`)
     console.log(`  events         ${n(c.events)} (${n(c.reservations)} reservations)`)
+    console.log(`  check-ins      ${n(c.check_ins)}`)
     console.log(
       `  sales          ${n(c.invoices)} invoices, ${n(c.payments)} payments, ${n(c.refunds)} refunds, ${n(c.gifts)} gift codes`,
     )

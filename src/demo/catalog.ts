@@ -1,4 +1,5 @@
 import type { BillingInterval, ProductStatus, PurchaseType } from '../db/schema.ts'
+import type { AccessWindow } from '../domain/access-hours.ts'
 
 /**
  * The demo's product catalog as data: membership types, add-ons, entry pass types, event categories
@@ -28,11 +29,11 @@ export type MembershipKey =
   | 'staffBenefit'
   | 'summerDraft'
 
-const weekdays = (start: string, end: string) =>
-  ['MON', 'TUE', 'WED', 'THU', 'FRI'].map((day) => ({ day, start, end }))
+const weekdays = (start: string, end: string): AccessWindow[] =>
+  (['MON', 'TUE', 'WED', 'THU', 'FRI'] as const).map((day) => ({ day, start, end }))
 
 /** Off-peak: weekday daytime and late weekend evenings, in the gym's zone. */
-const OFF_PEAK_HOURS = [
+const OFF_PEAK_HOURS: readonly AccessWindow[] = [
   ...weekdays('06:00', '16:00'),
   { day: 'SAT', start: '19:00', end: '22:00' },
   { day: 'SUN', start: '18:00', end: '21:00' },
@@ -50,7 +51,7 @@ export interface MembershipSpec {
   is_youth?: boolean
   duration?: { years?: number; months?: number; days?: number }
   gymIndex?: number
-  access_hours?: unknown
+  access_hours?: readonly AccessWindow[]
   guest_passes?: number
 }
 

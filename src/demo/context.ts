@@ -56,6 +56,8 @@ export const INSERT_ORDER = [
   'gifts',
   'payments',
   'refunds',
+  // Never held in `rows`: the check-ins are written from their plan a batch at a time.
+  'check_ins',
 ] as const satisfies readonly (keyof Database)[]
 
 export type DemoTable = (typeof INSERT_ORDER)[number]
@@ -119,6 +121,8 @@ export interface DemoContext {
   ids: Ids
   gyms: DemoGym[]
   staff: DemoStaff
+  /** The organization's check-in milestones, which the demo's check-ins reach as the door's do */
+  milestones: readonly number[]
   rows: DemoRows
 }
 

@@ -27,6 +27,9 @@ export interface Person {
   household: Household
   /** Set once the customer has used the gym (a membership, a pass, a reservation, a check-in). */
   active: boolean
+  /** How many check-ins the customer has, and when the first was (set by the check-ins). */
+  checkIns: number
+  firstCheckInMs: number | null
 }
 
 export interface Household {
@@ -96,6 +99,8 @@ export function buildPeople(ctx: DemoContext): { people: Person[]; households: H
         createdDay: Math.min(cal.today, createdDay),
         household,
         active: false,
+        checkIns: 0,
+        firstCheckInMs: null,
       }
       people.push(person)
       ;(isKid ? household.kids : household.adults).push(person)
@@ -150,8 +155,6 @@ export function customerRows(ctx: DemoContext, people: readonly Person[]): void 
     // customer then holds is stamped from 09:00 on, so nothing predates its customer.
     const createdAt = cal.stamp(p.createdDay, rng.int(7 * 60, 9 * 60 - 1))
     const updatedDay = rng.chance(0.2) ? rng.int(p.createdDay, cal.today) : p.createdDay
-    const usedGym = p.active || rng.chance(0.6)
-    const firstVisit = Math.min(cal.today, p.createdDay + (rng.chance(0.7) ? 0 : rng.int(1, 20)))
     const a = p.household.address
     ctx.rows.customers.push({
       id: p.id,
@@ -172,8 +175,8 @@ export function customerRows(ctx: DemoContext, people: readonly Person[]): void 
       address_postcode: a?.postcode ?? '',
       address_country: a ? 'US' : '',
       profile_image_url: '',
-      // When they first climbed here; the demo writes no check-in rows, so this stands alone.
-      first_check_in_timestamp: usedGym ? cal.stamp(firstVisit, rng.int(9 * 60, 21 * 60)) : null,
+      first_check_in_timestamp: p.firstCheckInMs === null ? null : new Date(p.firstCheckInMs).toISOString(),
+      check_in_count: p.checkIns,
       created_at: createdAt,
       updated_at: updatedDay === p.createdDay ? createdAt : cal.stamp(updatedDay, rng.int(8 * 60, 21 * 60)),
     })

@@ -37,7 +37,9 @@ export function buildEntryPasses(
       const bought = rng.int(Math.min(owner.createdDay, lastSale - 30), lastSale)
       // Valid for validDays counting the day it was bought, as a sold pass is (defaultExpiryDate).
       const expires = type.validDays === null ? null : bought + type.validDays - 1
-      const used =
+      // One entry a day at most (the gyms combine a day's check-ins), so a new card has had few.
+      const usableDays = Math.min(expires ?? cal.today, cal.today) - bought + 1
+      const drawn =
         type.entries === 1
           ? bought < cal.today || rng.chance(0.5)
             ? 1
@@ -47,6 +49,7 @@ export function buildEntryPasses(
             : rng.chance(0.3)
               ? type.entries
               : rng.int(0, type.entries - 1)
+      const used = Math.min(drawn, usableDays)
       const parent = owner.isKid ? owner.household.adults[0] : undefined
       const giver = !parent && rng.chance(0.08) ? rng.pick(adults) : undefined
       const purchaser = parent ?? (giver && giver !== owner ? giver : owner)

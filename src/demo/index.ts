@@ -3,6 +3,8 @@ import type { MembershipStatus } from '../db/schema.ts'
 import { ALL_STATUSES } from '../domain/membership-status.ts'
 import { hashSecret } from '../core/auth/passwords.ts'
 import { Calendar } from './calendar.ts'
+import type { CheckInPlan } from './check-in-rows.ts'
+import { buildCheckIns } from './check-ins.ts'
 import {
   type DemoContext,
   type DemoSize,
@@ -21,7 +23,7 @@ import { DEMO_ADMIN_EMAIL, DEMO_ORGANIZATION, DEMO_PASSWORD, seedVenue } from '.
 import { buildCatalog } from './products.ts'
 import { streamFor } from './random.ts'
 import { buildSales } from './sales.ts'
-import { countAllCustomers, insertRows, withoutForeignKeyChecks } from './store.ts'
+import { countAllCustomers, insertRows, withoutForeignKeyChecks, withoutIndexes } from './store.ts'
 
 export { DEMO_ADMIN_EMAIL, DEMO_ORGANIZATION, DEMO_PASSWORD } from './organization.ts'
 export { PROFILES, type DemoSize } from './context.ts'
@@ -60,9 +62,9 @@ export interface DemoSummary {
 /**
  * Fills a database that has no customers yet with a believable climbing-gym organization: gyms,
  * staff, products, customers and their records, memberships in every status with their history,
- * entry passes, events around `now`, and the sales of all of it. One transaction; rows go in as
- * multi-row INSERTs, so the large set takes seconds. Throws DemoDataRefused, changing nothing,
- * when there are customers.
+ * entry passes, events around `now`, the sales of all of it, and five years of check-ins. One
+ * transaction; rows go in as multi-row INSERTs, so the large set takes seconds. Throws
+ * DemoDataRefused, changing nothing, when there are customers.
  */
 export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoSummary> {
   const profile = PROFILES[options.size]
@@ -85,22 +87,26 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoSu
         ids: await Ids.load(trx),
         gyms: venue.gyms,
         staff: venue.staff,
+        milestones: venue.milestones,
         rows: emptyRows(),
       }
       const started = performance.now()
       const n = (count: number) => count.toLocaleString('en-US')
       const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`
-      generate(ctx)
-      const counts = Object.fromEntries(INSERT_ORDER.map((t) => [t, ctx.rows[t].length])) as Record<
-        DemoTable,
-        number
-      >
+      const checkIns = generate(ctx)
+      const counts = Object.fromEntries(
+        INSERT_ORDER.map((t) => [t, t === 'check_ins' ? checkIns.count : ctx.rows[t].length]),
+      ) as Record<DemoTable, number>
       const byStatus = Object.fromEntries(ALL_STATUSES.map((s) => [s, 0])) as Record<MembershipStatus, number>
       for (const m of ctx.rows.customer_memberships) byStatus[m.status]++
       const total = INSERT_ORDER.reduce((sum, table) => sum + counts[table], 0)
       options.onProgress?.(`generated ${n(total)} rows (${elapsed()})`)
       for (const table of INSERT_ORDER) {
-        await insertRows(trx, table, ctx.rows[table])
+        if (table === 'check_ins')
+          await insertCheckIns(trx, checkIns, (written) =>
+            options.onProgress?.(`inserted ${n(written)} of ${n(counts.check_ins)} check_ins (${elapsed()})`),
+          )
+        else await insertRows(trx, table, ctx.rows[table])
         // Written: the rows can go, so the large set's biggest tables are not all held at once.
         ctx.rows[table] = []
         // Only the big tables take long enough to be worth a line of their own.
@@ -124,10 +130,11 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoSu
 }
 
 /**
- * The generators in dependency order. Holdings and sales run before the customer rows because
- * they may move a customer's created date back to the first thing the customer held or bought.
+ * The generators in dependency order. Holdings, sales and check-ins run before the customer rows
+ * because they may move a customer's created date back to the first thing the customer held,
+ * bought or came in on, and the check-ins give each customer their count and first visit.
  */
-function generate(ctx: DemoContext): void {
+function generate(ctx: DemoContext): CheckInPlan {
   const catalog = buildCatalog(ctx)
   const { people, households } = buildPeople(ctx)
   const holdings = buildMemberships(ctx, catalog, households)
@@ -138,7 +145,26 @@ function generate(ctx: DemoContext): void {
   buildAlerts(ctx, people)
   buildCareRecords(ctx, people, catalog)
   buildSales(ctx, people, catalog, holdings)
+  const checkIns = buildCheckIns(ctx, people, holdings)
   customerRows(ctx, people)
+  return checkIns
+}
+
+/** Check-ins made into rows and written at a time: enough for few round trips, few held at once. */
+const CHECK_IN_BATCH = 10_000
+/** How often the long check-ins insert says how far it has got. */
+const CHECK_IN_PROGRESS = 500_000
+
+/** Writes the check-ins a batch at a time, telling `progress` every CHECK_IN_PROGRESS rows. */
+async function insertCheckIns(db: Db, plan: CheckInPlan, progress: (written: number) => void): Promise<void> {
+  await withoutIndexes(db, 'check_ins', async () => {
+    let written = 0
+    for (const batch of plan.batches(CHECK_IN_BATCH)) {
+      await insertRows(db, 'check_ins', batch)
+      written += batch.length
+      if (written % CHECK_IN_PROGRESS < CHECK_IN_BATCH && written < plan.count) progress(written)
+    }
+  })
 }
 
 /**

@@ -33,6 +33,10 @@ export interface HeldMembership {
   createdMs: number
   /** Its own history (member rows frozen on their own are not in it) */
   changes: StatusChange[]
+  /** Who it covers (its membership_members rows) */
+  members: Person[]
+  /** A member frozen on their own, and from which day (the membership itself stays active) */
+  frozenMember: { person: Person; day: number } | null
   /** One period's price for this membership (some members have a reduced rate) */
   priceCents: number
   /** The add-ons of its members, each charged with the membership */
@@ -270,6 +274,8 @@ export function buildMemberships(
       end: t.end,
       createdMs: Date.parse(createdAt),
       changes: t.changes,
+      members: covered,
+      frozenMember: frozenMember && { person: frozenMember, day: lastDay },
       priceCents: price,
       addOns,
       gymId: billingLocation ?? owner.homeGym?.id ?? gymFor(ctx, 0).id,

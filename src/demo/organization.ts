@@ -28,6 +28,8 @@ export interface Venue {
   staffCount: number
   /** False when an account with the demo admin email already existed (its password is unchanged). */
   adminCreated: boolean
+  /** The organization's check-in milestones (its own, when it was already set up) */
+  milestones: number[]
 }
 
 /**
@@ -46,6 +48,7 @@ export async function seedVenue(
   const { name, timeZone } = DEMO_ORGANIZATION
   if (await getOrganization(db)) await updateOrganization(db, { name, time_zone: timeZone })
   else await insertOrganization(db, { name, time_zone: timeZone, created_at: founded, updated_at: founded })
+  const milestones = JSON.parse((await getOrganization(db))!.milestones) as number[]
 
   const existing = await db.selectFrom('gyms').select('id').orderBy('id').execute()
   const gyms: DemoGym[] = []
@@ -86,6 +89,7 @@ export async function seedVenue(
     staff: { adminId, managerId, eventsId, deskIds: deskIds.slice(0, gyms.length * profile.deskStaffPerGym) },
     staffCount: people.length,
     adminCreated,
+    milestones,
   }
 }
 

@@ -1,4 +1,5 @@
 import type { BillingInterval, ProductStatus, PurchaseType } from '../db/schema.ts'
+import type { AccessWindow } from '../domain/access-hours.ts'
 import type { DiscountTerms } from '../domain/invoice-money.ts'
 import {
   ADD_ONS,
@@ -41,6 +42,9 @@ export interface DemoMembershipType {
   isYouth: boolean
   duration: { years?: number; months?: number; days?: number } | null
   locationId: number | null
+  /** When it lets its members in (null: any time the gym is open) */
+  accessHours: readonly AccessWindow[] | null
+  guestPassesPerMonth: number
   terms: Terms
 }
 
@@ -222,6 +226,8 @@ export function buildCatalog(ctx: DemoContext): Catalog {
       isYouth: spec.is_youth ?? false,
       duration: spec.duration ?? null,
       locationId,
+      accessHours: spec.access_hours ?? null,
+      guestPassesPerMonth: spec.guest_passes ?? 0,
       terms: terms(spec.name, spec.price, null, code),
     })
   }

@@ -59,3 +59,19 @@ export async function withoutForeignKeyChecks<T>(db: Db, load: () => Promise<T>)
     await sql`PRAGMA foreign_keys = ON`.execute(db)
   }
 }
+
+/**
+ * Runs `load` with `table`'s indexes dropped, then builds each again from its own definition
+ * (sqlite_master keeps every CREATE INDEX as the migrations wrote it), all inside the caller's
+ * transaction. Kept up to date row by row, the check_ins indexes cost the large set several times
+ * the rows themselves (the customer index takes each row at a random place); built once at the
+ * end from the finished table they cost little.
+ */
+export async function withoutIndexes(db: Db, table: DemoTable, load: () => Promise<void>): Promise<void> {
+  const { rows: indexes } = await sql<{ name: string; sql: string }>`
+    select name, sql from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null
+  `.execute(db)
+  for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(db)
+  await load()
+  for (const index of indexes) await sql.raw(index.sql).execute(db)
+}

@@ -199,9 +199,11 @@ export async function runCrashTrial(options: CrashTrialOptions): Promise<CrashTr
     const customerIds = new Set(
       (after.query('SELECT id FROM customers').all() as { id: number }[]).map((r) => r.id),
     )
+    // The trial's own check-ins: those at its doors' gyms, not the demo's history.
     const rows = after
       .query(
-        'SELECT c.id, c.gym_id, c.customer_id, u.barcode FROM check_ins c JOIN customers u ON u.id = c.customer_id',
+        `SELECT c.id, c.gym_id, c.customer_id, u.barcode FROM check_ins c JOIN customers u ON u.id = c.customer_id
+         WHERE c.gym_id IN (${gymIds.join(', ')})`,
       )
       .all() as CheckInRow[]
     after.close()

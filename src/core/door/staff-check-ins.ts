@@ -14,6 +14,7 @@ import { syncTransaction } from '../../db/sync-transaction.ts'
 import type { Deps } from '../../deps.ts'
 import { localDate } from '../../lib/local-time.ts'
 import { membershipAdmits, preventingAlerts } from './decide.ts'
+import { FREE_ENTRY_DESCRIPTION, guestDescription } from './descriptions.ts'
 import { reachedMilestones } from './milestones.ts'
 import { resolveGym, writeCheckIn } from './record.ts'
 
@@ -95,7 +96,7 @@ export function freeEntryCheckIn(
       gym,
       newCheckIn(customer, gym, now, request.user, milestones, {
         entry_method: 'FRE',
-        entry_method_description: 'Free entry',
+        entry_method_description: FREE_ENTRY_DESCRIPTION,
         free_entry_reason: request.reason,
         free_entry_granting_user_id: request.user.id,
       }),
@@ -145,7 +146,7 @@ export function guestCheckIn(
       gym,
       newCheckIn(guest, gym, now, request.user, JSON.parse(org.milestones) as number[], {
         entry_method: 'GUE',
-        entry_method_description: `Guest of ${host.first_name} ${host.last_name}`,
+        entry_method_description: guestDescription(host),
         host_customer_id: host.id,
         customer_membership_id: granting[0]!.customer_membership_id,
       }),
