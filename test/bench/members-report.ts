@@ -4,6 +4,7 @@
  *
  *   npx bun run test/bench/members-report.ts     (or `npm run bench -- members`)
  *   npx bun run test/bench/members-report.ts --compare OTHER_EXECUTABLE [--rounds 2] [--runs 20]
+ *   npx bun run test/bench/members-report.ts --db PATH ...     (seeds PATH once, then reuses it)
  *
  * Builds build/out/belay if it is older than the sources, seeds `belay seed-demo --size large` into
  * a temporary file (os.tmpdir(), so TMPDIR picks the disk; its memberships come with their
@@ -21,10 +22,14 @@
  * the host's noise falls on both alike; and every body of the two must be the same bytes (but for
  * the server's own address in URLs, and the last invoice fields when one build leaves them null),
  * or the bench fails.
+ *
+ * --db PATH keeps the seeded file at PATH instead of the temporary directory: seeded there when it
+ * does not exist yet, read as it is when it does (each server still gets its own copy), and left
+ * there at the end, so a series of runs skips the seeding.
  */
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { BELAY, buildIfNeeded, connectSession, seedLarge, startServing, type Served } from './_door-setup.ts'
 import { numberArg } from './_args.ts'
 import { formatTable, loadAverage } from './_table.ts'
@@ -36,6 +41,9 @@ const ROUNDS = numberArg('--rounds', 2)
 const SETTLE_MS = 2_000
 const COMPARE = process.argv.includes('--compare')
   ? process.argv[process.argv.indexOf('--compare') + 1]
+  : undefined
+const KEPT_DB = process.argv.includes('--db')
+  ? resolve(process.argv[process.argv.indexOf('--db') + 1]!)
   : undefined
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -102,14 +110,17 @@ console.log(
 )
 
 const dir = mkdtempSync(join(tmpdir(), 'belay-bench-members-'))
-const seededFile = join(dir, 'seeded.sqlite3')
+const seededFile = KEPT_DB ?? join(dir, 'seeded.sqlite3')
 let server: Served | null = null
 try {
   console.log(`executable: ${buildIfNeeded()} (${BELAY})`)
   if (COMPARE) console.log(`compared with: ${COMPARE}`)
-  const started = performance.now()
-  const seeded = seedLarge(seededFile, 1, dir)
-  console.log(`${seeded.split('\n')[0]} (${((performance.now() - started) / 1000).toFixed(1)} s)`)
+  if (KEPT_DB && existsSync(KEPT_DB)) console.log(`seeded file: ${KEPT_DB} (seeded before)`)
+  else {
+    const started = performance.now()
+    const seeded = seedLarge(seededFile, 1, dir)
+    console.log(`${seeded.split('\n')[0]} (${((performance.now() - started) / 1000).toFixed(1)} s)`)
+  }
 
   const executables = COMPARE ? [BELAY, COMPARE] : [BELAY]
   const label = (exe: string) => (exe === BELAY ? 'this checkout' : exe)
