@@ -13,8 +13,10 @@
  * another from one client; a request's time runs from sending it until its whole body has been
  * read. Reported per case: median, p95 and max wall-clock ms, the server's median CPU ms per
  * request (from /proc: steadier than wall-clock when the machine is busy elsewhere), also for its
- * own thread and its worker threads apart, rows and body size; per server: its RSS once logged in
- * and after the last request (each after two idle seconds), and its peak (VmHWM).
+ * own thread and its worker threads apart, the server's median minor page faults per request (pages
+ * of memory it touched for the first time: a count, which a busy host does not change), rows and
+ * body size; per server: its RSS once logged in and after the last request (each after two idle
+ * seconds), and its peak (VmHWM).
  *
  * --compare OTHER_EXECUTABLE puts another build of Belay (say, of the commit before a change) beside
  * this checkout's: each serves its own copy of the seeded file (the other must accept this
@@ -68,6 +70,15 @@ function comparable(body: string, base: string, withLastInvoices: boolean): stri
 function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
   return match ? Number(match[1]) / 1024 : NaN
+}
+
+/**
+ * Minor page faults so far of a process: each is the system mapping a page of memory touched for the
+ * first time. A count, so no busier host changes it, and on a virtual machine each costs dearly.
+ */
+function minorFaults(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  return Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[7])
 }
 
 /** User + system CPU so far, ms, of a process or (with `tid`) one of its threads. */
@@ -132,7 +143,15 @@ try {
   /** Per executable and case: wall and server CPU ms of every timed request (all, main thread, workers). */
   const timings = new Map<
     string,
-    { wall: number[]; cpu: number[]; main: number[]; workers: number[]; rows: number; bytes: number }
+    {
+      wall: number[]
+      cpu: number[]
+      main: number[]
+      workers: number[]
+      faults: number[]
+      rows: number
+      bytes: number
+    }
   >()
   const bodies = new Map<string, string>()
   const memory = new Map<string, { loggedIn: number[]; after: number[]; peak: number[] }>()
@@ -160,16 +179,26 @@ try {
       for (const [name, query] of cases) {
         for (let i = 0; i < WARMUP; i++) await request(query)
         const key = `${exe}\n${name}`
-        const entry = timings.get(key) ?? { wall: [], cpu: [], main: [], workers: [], rows: 0, bytes: 0 }
+        const entry = timings.get(key) ?? {
+          wall: [],
+          cpu: [],
+          main: [],
+          workers: [],
+          faults: [],
+          rows: 0,
+          bytes: 0,
+        }
         timings.set(key, entry)
         let body = ''
         for (let i = 0; i < RUNS; i++) {
           const cpu0 = cpuMs(served.pid)
+          const faults0 = minorFaults(served.pid)
           const threads0 = threadCpuMs(served.pid)
           const t0 = performance.now()
           body = await request(query)
           entry.wall.push(performance.now() - t0)
           entry.cpu.push(cpuMs(served.pid) - cpu0)
+          entry.faults.push(minorFaults(served.pid) - faults0)
           const threads = threadCpuMs(served.pid)
           entry.main.push(threads.main - threads0.main)
           entry.workers.push(threads.workers - threads0.workers)
@@ -203,11 +232,12 @@ try {
       'server CPU ms',
       'main thread',
       'workers',
+      'page faults',
     ],
   ]
   for (const [name] of cases)
     for (const exe of executables) {
-      const { wall, cpu: cpuUsed, main, workers, rows, bytes } = timings.get(`${exe}\n${name}`)!
+      const { wall, cpu: cpuUsed, main, workers, faults, rows, bytes } = timings.get(`${exe}\n${name}`)!
       const sorted = [...wall].sort((a, b) => a - b)
       table.push([
         label(exe),
@@ -220,6 +250,7 @@ try {
         median(cpuUsed).toFixed(0),
         median(main).toFixed(0),
         median(workers).toFixed(0),
+        median(faults).toLocaleString('en-US'),
       ])
     }
   console.log(`\n${WARMUP} warm-up and ${RUNS} timed requests per case, ${ROUNDS} rounds\n`)
