@@ -40,12 +40,12 @@ function open(path: string): Database {
 
 /**
  * Writes the UTF-8 JSON array of the rows' `column`, each JSON text, into `into` from its start, and
- * gives the buffer it ends in (`into`, or a larger one that took its place when the array outgrew it)
- * and the bytes used. Each row is encoded into the array as it is read, so no string of the whole
- * array is ever made: a large report's text would otherwise stay in this thread's heap, idle after
- * it, until a collection that may not come. Buffer#write encodes in place; a TextEncoder's
- * encodeInto needs a view of the rest of the buffer for every row, and made the encoding several
- * times slower than reading the rows.
+ * gives the buffer it ends in (`into`, grown, or a larger one that took its place when the array
+ * outgrew what `into` can grow to) and the bytes used. Each row is encoded into the array as it is
+ * read, so no string of the whole array is ever made: a large report's text would otherwise stay in
+ * this thread's heap, idle after it, until a collection that may not come. Buffer#write encodes in
+ * place; a TextEncoder's encodeInto needs a view of the rest of the buffer for every row, and made
+ * the encoding several times slower than reading the rows.
  *
  * `into` is the output buffer the reader lent (reader.ts), kept from one array to the next and
  * grown to the largest so far: the rows are written into memory this process has already touched,
@@ -63,10 +63,15 @@ function writeJsonArray(
     // A UTF-16 code unit is at most 3 bytes of UTF-8, so a text this much smaller than the room
     // left is written whole.
     if (bytes.length - used < text.length * 3) {
-      written = new SharedArrayBuffer(Math.max(bytes.length * 2, used + text.length * 3))
-      const larger = Buffer.from(written)
-      bytes.copy(larger, 0, 0, used)
-      bytes = larger
+      const needed = Math.max(bytes.length * 2, used + text.length * 3)
+      // In place while the buffer's reserved room lasts: nothing to copy, and no smaller buffer left
+      // behind for this thread's collector to find.
+      if (written.growable && needed <= written.maxByteLength) written.grow(needed)
+      else {
+        written = new SharedArrayBuffer(needed)
+        Buffer.from(written).set(bytes.subarray(0, used))
+      }
+      bytes = Buffer.from(written)
     }
     used += bytes.write(text, used)
   }

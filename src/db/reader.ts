@@ -81,8 +81,10 @@ interface Pending {
   lent?: SharedArrayBuffer
 }
 
-/** The first size of an output buffer; one grows to the largest array written into it. */
+/** The first size of an output buffer; one grows in place to the largest array written into it. */
 const FIRST_OUTPUT_BYTES = 64 * 1024
+/** How far an output buffer can grow in place: address space reserved, not memory. */
+const OUTPUT_RESERVED_BYTES = 1024 * 1024 * 1024
 /** A buffer grown past this by an unusually large array is not kept: idle, it would hold too much. */
 const LARGEST_KEPT_OUTPUT_BYTES = 32 * 1024 * 1024
 
@@ -98,7 +100,8 @@ class OutputBuffers {
   private kept: SharedArrayBuffer | undefined
 
   lend(): SharedArrayBuffer {
-    const buffer = this.kept ?? new SharedArrayBuffer(FIRST_OUTPUT_BYTES)
+    const buffer =
+      this.kept ?? new SharedArrayBuffer(FIRST_OUTPUT_BYTES, { maxByteLength: OUTPUT_RESERVED_BYTES })
     this.kept = undefined
     return buffer
   }
