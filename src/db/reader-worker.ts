@@ -39,24 +39,39 @@ function open(path: string): Database {
 }
 
 /**
- * The UTF-8 bytes of the JSON array of the rows' `column`, each JSON text (a view of a larger buffer
- * when the last doubling left room). Each row is encoded into the array as it is read, so no string
- * of the whole array is ever made: a large report's text would otherwise stay in this thread's heap,
- * idle after it, until a collection that may not come. Buffer#write encodes in place; a
- * TextEncoder's encodeInto needs a view of the rest of the buffer for every row, and made the
- * encoding several times slower than reading the rows.
+ * Writes the UTF-8 JSON array of the rows' `column`, each JSON text, into `into` from its start, and
+ * gives the buffer it ends in (`into`, grown, or a larger one that took its place when the array
+ * outgrew what `into` can grow to) and the bytes used. Each row is encoded into the array as it is
+ * read, so no string of the whole array is ever made: a large report's text would otherwise stay in
+ * this thread's heap, idle after it, until a collection that may not come. Buffer#write encodes in
+ * place; a TextEncoder's encodeInto needs a view of the rest of the buffer for every row, and made
+ * the encoding several times slower than reading the rows.
+ *
+ * `into` is the output buffer the reader lent (reader.ts), kept from one array to the next and
+ * grown to the largest so far: the rows are written into memory this process has already touched,
+ * not into new pages that the system must first map, one fault at a time.
  */
-function jsonArray(rows: Iterable<Record<string, unknown>>, column: string): Uint8Array<ArrayBuffer> {
-  // Not from Buffer's shared pool (that is for small sizes): the whole buffer is handed over.
-  let bytes = Buffer.allocUnsafe(64 * 1024)
+function writeJsonArray(
+  rows: Iterable<Record<string, unknown>>,
+  column: string,
+  into: SharedArrayBuffer,
+): { written: SharedArrayBuffer; length: number } {
+  let written = into
+  let bytes = Buffer.from(written)
   let used = 0
   const write = (text: string) => {
     // A UTF-16 code unit is at most 3 bytes of UTF-8, so a text this much smaller than the room
     // left is written whole.
     if (bytes.length - used < text.length * 3) {
-      const larger = Buffer.allocUnsafe(Math.max(bytes.length * 2, used + text.length * 3))
-      bytes.copy(larger, 0, 0, used)
-      bytes = larger
+      const needed = Math.max(bytes.length * 2, used + text.length * 3)
+      // In place while the buffer's reserved room lasts: nothing to copy, and no smaller buffer left
+      // behind for this thread's collector to find.
+      if (written.growable && needed <= written.maxByteLength) written.grow(needed)
+      else {
+        written = new SharedArrayBuffer(needed)
+        Buffer.from(written).set(bytes.subarray(0, used))
+      }
+      bytes = Buffer.from(written)
     }
     used += bytes.write(text, used)
   }
@@ -67,7 +82,7 @@ function jsonArray(rows: Iterable<Record<string, unknown>>, column: string): Uin
     first = false
   }
   write(']')
-  return new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, used)
+  return { written, length: used }
 }
 
 self.onmessage = ({ data }: MessageEvent<ReaderRequest>) => {
@@ -92,12 +107,13 @@ self.onmessage = ({ data }: MessageEvent<ReaderRequest>) => {
     try {
       const statement = prepared(db!, sql)
       const column = statement.columnNames[0]!
-      const bytes = jsonArray(
+      const { written, length } = writeJsonArray(
         statement.iterate(...(parameters as never[])) as Iterable<Record<string, unknown>>,
         column,
+        data.into,
       )
-      // Handed over, not copied: this thread keeps nothing of it.
-      self.postMessage({ type: 'bytes', id, bytes } satisfies ReaderReply, [bytes.buffer])
+      // Shared, not copied: the server's thread reads the array where it was written.
+      reply({ type: 'json', id, written, length })
     } catch (error) {
       reply({ type: 'error', id, error: errorData(error) })
     }

@@ -27,11 +27,12 @@ import { readerWorkerUrl } from '../worker-urls.ts'
 /**
  * Main thread -> worker. The first message opens the file; each later one is a compiled query, whose
  * rows come back as they are (`query`) or, when each is one value of JSON text, as the UTF-8 bytes
- * of the JSON array of them (`jsonArray`).
+ * of the JSON array of them, written into the output buffer lent with it (`jsonArray`).
  */
 export type ReaderRequest =
   | { type: 'open'; path: string }
-  | { type: 'query' | 'jsonArray'; id: number; sql: string; parameters: readonly unknown[] }
+  | { type: 'query'; id: number; sql: string; parameters: readonly unknown[] }
+  | { type: 'jsonArray'; id: number; sql: string; parameters: readonly unknown[]; into: SharedArrayBuffer }
   | { type: 'close' }
 
 /** An error as plain data, so it crosses threads and can be rebuilt as the same error class. */
@@ -51,7 +52,8 @@ export type ReaderReply =
   | { type: 'closed' }
   | { type: 'failed'; error: ErrorData }
   | { type: 'rows'; id: number; rows: unknown[] }
-  | { type: 'bytes'; id: number; bytes: Uint8Array }
+  /** A jsonArray's bytes: the first `length` of `written`, the buffer lent or a larger one. */
+  | { type: 'json'; id: number; written: SharedArrayBuffer; length: number }
   | { type: 'changes'; id: number; changes: number; lastInsertRowid: number }
   | { type: 'error'; id: number; error: ErrorData }
 
@@ -75,11 +77,45 @@ const LARGE_RESULT = 500
 interface Pending {
   resolve(result: QueryResult<any>): void
   reject(error: Error): void
+  /** The output buffer a jsonArray query was lent, given back if it fails. */
+  lent?: SharedArrayBuffer
+}
+
+/** The first size of an output buffer; one grows in place to the largest array written into it. */
+const FIRST_OUTPUT_BYTES = 64 * 1024
+/** How far an output buffer can grow in place: address space reserved, not memory. */
+const OUTPUT_RESERVED_BYTES = 1024 * 1024 * 1024
+/** A buffer grown past this by an unusually large array is not kept: idle, it would hold too much. */
+const LARGEST_KEPT_OUTPUT_BYTES = 32 * 1024 * 1024
+
+/**
+ * The memory the worker writes JSON arrays into (readJsonArray), kept from one array to the next.
+ * A full members report is megabytes of JSON: written into new memory each time, touching its pages
+ * for the first time cost more than SQLite's reading of the rows, and the memory went back to the
+ * system after each report, to be touched afresh by the next one. One buffer is kept, grown to the
+ * largest array so far; it is lent to one query at a time and given back once its bytes were copied
+ * out, so a second report running meanwhile writes into a buffer of its own, dropped after it.
+ */
+class OutputBuffers {
+  private kept: SharedArrayBuffer | undefined
+
+  lend(): SharedArrayBuffer {
+    const buffer =
+      this.kept ?? new SharedArrayBuffer(FIRST_OUTPUT_BYTES, { maxByteLength: OUTPUT_RESERVED_BYTES })
+    this.kept = undefined
+    return buffer
+  }
+
+  giveBack(buffer: SharedArrayBuffer): void {
+    if (buffer.byteLength <= LARGEST_KEPT_OUTPUT_BYTES && buffer.byteLength > (this.kept?.byteLength ?? 0))
+      this.kept = buffer
+  }
 }
 
 /** One worker thread and its connection; Kysely's SqliteAdapter makes it run one query at a time. */
 class WorkerConnection implements DatabaseConnection {
   private readonly pending = new Map<number, Pending>()
+  private readonly outputs = new OutputBuffers()
   private nextId = 1
   /** Set once the worker is gone: every later query fails at once instead of waiting forever. */
   private gone: Error | undefined
@@ -121,11 +157,15 @@ class WorkerConnection implements DatabaseConnection {
   private send(type: 'query' | 'jsonArray', query: CompiledQuery): Promise<QueryResult<unknown>> {
     if (this.gone) return Promise.reject(this.gone)
     const id = this.nextId++
+    const lent = type === 'jsonArray' ? this.outputs.lend() : undefined
     const result = new Promise<QueryResult<unknown>>((resolve, reject) =>
-      this.pending.set(id, { resolve, reject }),
+      this.pending.set(id, { resolve, reject, lent }),
     )
     if (this.pending.size === 1) this.worker.ref()
-    const request: ReaderRequest = { type, id, sql: query.sql, parameters: query.parameters }
+    const { sql, parameters } = query
+    const request: ReaderRequest = lent
+      ? { type: 'jsonArray', id, sql, parameters, into: lent }
+      : { type: 'query', id, sql, parameters }
     this.worker.postMessage(request)
     return result
   }
@@ -148,14 +188,21 @@ class WorkerConnection implements DatabaseConnection {
       const pending = this.settle(reply.id)
       if (reply.rows.length < LARGE_RESULT) pending?.resolve({ rows: reply.rows })
       else setImmediate(() => pending?.resolve({ rows: reply.rows }))
-    } else if (reply.type === 'bytes') this.settle(reply.id)?.resolve({ rows: [new JsonArray(reply.bytes)] })
-    else if (reply.type === 'changes')
+    } else if (reply.type === 'json') {
+      const { written, length } = reply
+      const array = new JsonArray(new Uint8Array(written, 0, length), () => this.outputs.giveBack(written))
+      this.settle(reply.id)?.resolve({ rows: [array] })
+    } else if (reply.type === 'changes')
       this.settle(reply.id)?.resolve({
         numAffectedRows: BigInt(reply.changes),
         insertId: BigInt(reply.lastInsertRowid),
         rows: [],
       })
-    else if (reply.type === 'error') this.settle(reply.id)?.reject(rebuildError(reply.error))
+    else if (reply.type === 'error') {
+      const pending = this.settle(reply.id)
+      if (pending?.lent) this.outputs.giveBack(pending.lent)
+      pending?.reject(rebuildError(reply.error))
+    }
   }
 
   private failAll(error: Error): void {
@@ -213,26 +260,35 @@ export interface Reader {
 /** The queries readJsonArray runs: on the worker they come back as one JsonArray. */
 const jsonArrayQueries = new WeakSet<CompiledQuery>()
 
-/** The result of a readJsonArray query run on the worker. */
+/** The result of a readJsonArray query run on the worker: its bytes, in a lent output buffer. */
 class JsonArray {
-  constructor(readonly bytes: Uint8Array) {}
+  constructor(
+    readonly bytes: Uint8Array,
+    readonly giveBack: () => void,
+  ) {}
 }
-
-const encoder = new TextEncoder()
 
 /**
  * Runs `query`, whose rows are each one value of JSON text, on `db` (Deps.reader, or a transaction
- * of it) and gives the UTF-8 bytes of the JSON array of those values, in order. On the reader's
- * worker the array is written there and handed over as it is, not copied: a large report's rows
- * never become objects or strings on the server's thread. On the main connection (':memory:',
- * tests) the same array is written here.
+ * of it) and gives the JSON array of those values, in order, as a Blob of its UTF-8 bytes (a
+ * Response sends a Blob as it is). On the reader's worker the array is written there, into one of
+ * the reader's output buffers, and copied once into the Blob: a large report's rows never become
+ * objects or strings on the server's thread. On the main connection (':memory:', tests) the same
+ * array is written here.
  */
-export async function readJsonArray(db: Db, query: CompiledQuery): Promise<Uint8Array> {
+export async function readJsonArray(db: Db, query: CompiledQuery): Promise<Blob> {
   jsonArrayQueries.add(query)
   const { rows } = await db.executeQuery<Record<string, string>>(query)
   const [first] = rows
-  if (first instanceof JsonArray) return first.bytes
-  return encoder.encode(`[${rows.map((row) => Object.values(row)[0]).join(',')}]`)
+  if (!(first instanceof JsonArray))
+    return new Blob([`[${rows.map((row) => Object.values(row)[0]).join(',')}]`])
+  try {
+    // A copy (a Blob's bytes never change), so the buffer can be lent again at once; a Response
+    // given the bytes themselves would copy them all the same.
+    return new Blob([first.bytes])
+  } finally {
+    first.giveBack()
+  }
 }
 
 /**

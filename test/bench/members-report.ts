@@ -4,6 +4,7 @@
  *
  *   npx bun run test/bench/members-report.ts     (or `npm run bench -- members`)
  *   npx bun run test/bench/members-report.ts --compare OTHER_EXECUTABLE [--rounds 2] [--runs 20]
+ *   npx bun run test/bench/members-report.ts --db PATH ...     (seeds PATH once, then reuses it)
  *
  * Builds build/out/belay if it is older than the sources, seeds `belay seed-demo --size large` into
  * a temporary file (os.tmpdir(), so TMPDIR picks the disk; its memberships come with their
@@ -12,8 +13,10 @@
  * another from one client; a request's time runs from sending it until its whole body has been
  * read. Reported per case: median, p95 and max wall-clock ms, the server's median CPU ms per
  * request (from /proc: steadier than wall-clock when the machine is busy elsewhere), also for its
- * own thread and its worker threads apart, rows and body size; per server: its RSS once logged in
- * and after the last request (each after two idle seconds), and its peak (VmHWM).
+ * own thread and its worker threads apart, the server's median minor page faults per request (pages
+ * of memory it touched for the first time: a count, which a busy host does not change), rows and
+ * body size; per server: its RSS once logged in and after the last request (each after two idle
+ * seconds), and its peak (VmHWM).
  *
  * --compare OTHER_EXECUTABLE puts another build of Belay (say, of the commit before a change) beside
  * this checkout's: each serves its own copy of the seeded file (the other must accept this
@@ -21,10 +24,14 @@
  * the host's noise falls on both alike; and every body of the two must be the same bytes (but for
  * the server's own address in URLs, and the last invoice fields when one build leaves them null),
  * or the bench fails.
+ *
+ * --db PATH keeps the seeded file at PATH instead of the temporary directory: seeded there when it
+ * does not exist yet, read as it is when it does (each server still gets its own copy), and left
+ * there at the end, so a series of runs skips the seeding.
  */
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
-import { join } from 'node:path'
+import { join, resolve } from 'node:path'
 import { BELAY, buildIfNeeded, connectSession, seedLarge, startServing, type Served } from './_door-setup.ts'
 import { numberArg } from './_args.ts'
 import { formatTable, loadAverage } from './_table.ts'
@@ -36,6 +43,9 @@ const ROUNDS = numberArg('--rounds', 2)
 const SETTLE_MS = 2_000
 const COMPARE = process.argv.includes('--compare')
   ? process.argv[process.argv.indexOf('--compare') + 1]
+  : undefined
+const KEPT_DB = process.argv.includes('--db')
+  ? resolve(process.argv[process.argv.indexOf('--db') + 1]!)
   : undefined
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
@@ -60,6 +70,15 @@ function comparable(body: string, base: string, withLastInvoices: boolean): stri
 function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   const match = new RegExp(`${field}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
   return match ? Number(match[1]) / 1024 : NaN
+}
+
+/**
+ * Minor page faults so far of a process: each is the system mapping a page of memory touched for the
+ * first time. A count, so no busier host changes it, and on a virtual machine each costs dearly.
+ */
+function minorFaults(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  return Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[7])
 }
 
 /** User + system CPU so far, ms, of a process or (with `tid`) one of its threads. */
@@ -102,14 +121,17 @@ console.log(
 )
 
 const dir = mkdtempSync(join(tmpdir(), 'belay-bench-members-'))
-const seededFile = join(dir, 'seeded.sqlite3')
+const seededFile = KEPT_DB ?? join(dir, 'seeded.sqlite3')
 let server: Served | null = null
 try {
   console.log(`executable: ${buildIfNeeded()} (${BELAY})`)
   if (COMPARE) console.log(`compared with: ${COMPARE}`)
-  const started = performance.now()
-  const seeded = seedLarge(seededFile, 1, dir)
-  console.log(`${seeded.split('\n')[0]} (${((performance.now() - started) / 1000).toFixed(1)} s)`)
+  if (KEPT_DB && existsSync(KEPT_DB)) console.log(`seeded file: ${KEPT_DB} (seeded before)`)
+  else {
+    const started = performance.now()
+    const seeded = seedLarge(seededFile, 1, dir)
+    console.log(`${seeded.split('\n')[0]} (${((performance.now() - started) / 1000).toFixed(1)} s)`)
+  }
 
   const executables = COMPARE ? [BELAY, COMPARE] : [BELAY]
   const label = (exe: string) => (exe === BELAY ? 'this checkout' : exe)
@@ -121,7 +143,15 @@ try {
   /** Per executable and case: wall and server CPU ms of every timed request (all, main thread, workers). */
   const timings = new Map<
     string,
-    { wall: number[]; cpu: number[]; main: number[]; workers: number[]; rows: number; bytes: number }
+    {
+      wall: number[]
+      cpu: number[]
+      main: number[]
+      workers: number[]
+      faults: number[]
+      rows: number
+      bytes: number
+    }
   >()
   const bodies = new Map<string, string>()
   const memory = new Map<string, { loggedIn: number[]; after: number[]; peak: number[] }>()
@@ -149,16 +179,26 @@ try {
       for (const [name, query] of cases) {
         for (let i = 0; i < WARMUP; i++) await request(query)
         const key = `${exe}\n${name}`
-        const entry = timings.get(key) ?? { wall: [], cpu: [], main: [], workers: [], rows: 0, bytes: 0 }
+        const entry = timings.get(key) ?? {
+          wall: [],
+          cpu: [],
+          main: [],
+          workers: [],
+          faults: [],
+          rows: 0,
+          bytes: 0,
+        }
         timings.set(key, entry)
         let body = ''
         for (let i = 0; i < RUNS; i++) {
           const cpu0 = cpuMs(served.pid)
+          const faults0 = minorFaults(served.pid)
           const threads0 = threadCpuMs(served.pid)
           const t0 = performance.now()
           body = await request(query)
           entry.wall.push(performance.now() - t0)
           entry.cpu.push(cpuMs(served.pid) - cpu0)
+          entry.faults.push(minorFaults(served.pid) - faults0)
           const threads = threadCpuMs(served.pid)
           entry.main.push(threads.main - threads0.main)
           entry.workers.push(threads.workers - threads0.workers)
@@ -192,11 +232,12 @@ try {
       'server CPU ms',
       'main thread',
       'workers',
+      'page faults',
     ],
   ]
   for (const [name] of cases)
     for (const exe of executables) {
-      const { wall, cpu: cpuUsed, main, workers, rows, bytes } = timings.get(`${exe}\n${name}`)!
+      const { wall, cpu: cpuUsed, main, workers, faults, rows, bytes } = timings.get(`${exe}\n${name}`)!
       const sorted = [...wall].sort((a, b) => a - b)
       table.push([
         label(exe),
@@ -209,6 +250,7 @@ try {
         median(cpuUsed).toFixed(0),
         median(main).toFixed(0),
         median(workers).toFixed(0),
+        median(faults).toLocaleString('en-US'),
       ])
     }
   console.log(`\n${WARMUP} warm-up and ${RUNS} timed requests per case, ${ROUNDS} rounds\n`)

@@ -186,26 +186,41 @@ describe('the reader', () => {
     expect((results[2] as PromiseFulfilledResult<any>).value.rows).toEqual([{ two: 2 }])
   })
 
+  /** Rows of about 5 KB with text of 2, 3 and 4 bytes a character, ids `to` down to 1. */
+  const largeRows = (db: Reader['db'], to = 300) =>
+    db
+      .selectFrom('things' as any)
+      .select(
+        sql<string>`json_object('id', id, 'name', name || ' Zoë Ωμέγα 😀 ' || printf('%.*c', id * 17, 'x'))`.as(
+          'json',
+        ),
+      )
+      .where('id', '<=', to)
+      .orderBy('id', 'desc')
+      .compile()
+  const ids = (json: string) => JSON.parse(json).map((row: { id: number }) => row.id)
+  const countdown = (from: number) => Array.from({ length: from }, (_, i) => from - i)
+
   test("readJsonArray: the UTF-8 bytes of the JSON array of the rows' JSON texts, the same from the worker as here", async () => {
-    // Rows of about 5 KB with text of 2, 3 and 4 bytes a character: the array outgrows its first buffer
-    // several times, and characters fall across the boundaries.
-    const query = (db: Reader['db']) =>
-      db
-        .selectFrom('things' as any)
-        .select(
-          sql<string>`json_object('id', id, 'name', name || ' Zoë Ωμέγα 😀 ' || printf('%.*c', id * 17, 'x'))`.as(
-            'json',
-          ),
-        )
-        .where('id', '<=', 300)
-        .orderBy('id', 'desc')
-        .compile()
-    const [expected, actual] = await both((db) => readJsonArray(db, query(db)))
+    // The array outgrows its first buffer several times, and characters fall across the boundaries.
+    const [expected, actual] = await both(async (db) => (await readJsonArray(db, largeRows(db))).bytes())
     expect(actual).toEqual(expected)
     const rows = JSON.parse(new TextDecoder().decode(actual))
     expect(rows).toHaveLength(300)
     expect(rows[299]).toEqual({ id: 1, name: `thing 1 Zoë Ωμέγα 😀 ${'x'.repeat(17)}` })
-    expect(rows.map((row: any) => row.id)).toEqual(Array.from({ length: 300 }, (_, i) => 300 - i))
+    expect(rows.map((row: any) => row.id)).toEqual(countdown(300))
+  })
+
+  test('readJsonArray: each array stays as it was read while later ones are written, also two at once', async () => {
+    const first = await readJsonArray(reader.db, largeRows(reader.db, 300))
+    const second = await readJsonArray(reader.db, largeRows(reader.db, 20))
+    const [third, fourth] = await Promise.all([
+      readJsonArray(reader.db, largeRows(reader.db, 250)),
+      readJsonArray(reader.db, largeRows(reader.db, 280)),
+    ])
+    expect(
+      await Promise.all([first, second, third, fourth].map(async (array) => ids(await array.text()))),
+    ).toEqual([countdown(300), countdown(20), countdown(250), countdown(280)])
   })
 
   test('readJsonArray: no rows is an empty array; an SQL error is the same SQLiteError', async () => {
@@ -214,7 +229,7 @@ describe('the reader', () => {
       .select('name as json')
       .where('id', '<', 0)
       .compile()
-    expect(new TextDecoder().decode(await readJsonArray(reader.db, none))).toBe('[]')
+    expect(await (await readJsonArray(reader.db, none)).text()).toBe('[]')
     const error = await thrown(() =>
       readJsonArray(
         reader.db,
@@ -229,6 +244,7 @@ describe('the reader', () => {
       code: 'SQLITE_ERROR',
       message: 'no such table: missing',
     })
+    expect(ids(await (await readJsonArray(reader.db, largeRows(reader.db, 3))).text())).toEqual([3, 2, 1])
   })
 
   test('readJsonArray inside a transaction reads its snapshot', async () => {
@@ -248,9 +264,9 @@ describe('the reader', () => {
         .limit(1)
         .execute()
       main.sqlite.run("INSERT INTO things (name, flag) VALUES ('after the snapshot', 0)")
-      inside = new TextDecoder().decode(await readJsonArray(trx, latest(trx)))
+      inside = await (await readJsonArray(trx, latest(trx))).text()
     })
-    const outside = new TextDecoder().decode(await readJsonArray(reader.db, latest(reader.db)))
+    const outside = await (await readJsonArray(reader.db, latest(reader.db))).text()
     expect({ inside, outside }).toEqual({
       inside: expect.not.stringContaining('after the snapshot'),
       outside: '["after the snapshot"]',

@@ -26,14 +26,14 @@ export interface MembersReportWriting {
 }
 
 /**
- * The report for filters already read (api/members/rules.ts), as the UTF-8 bytes of its JSON array.
+ * The report for filters already read (api/members/rules.ts), as a Blob of its JSON array's UTF-8 bytes.
  * Read through `deps.reader` (committed data, off the server's thread): the report writes nothing.
  */
 export async function reportMembersJson(
   deps: Pick<Deps, 'reader'>,
   { filters, includeBillingInfo }: MembersReportRequest,
   writing: MembersReportWriting,
-): Promise<Uint8Array> {
+): Promise<Blob> {
   // One snapshot, so every add-on a row names is in the list.
   return deps.reader.transaction().execute(async (trx) => {
     const addOns = (await listAllAddOns(trx)).map((addOn) => [addOn.id, writing.addOnJson(addOn)] as const)
