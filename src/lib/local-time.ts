@@ -23,7 +23,7 @@ export const endOfLocalDay = (date: string, zone: string): string =>
 
 /** The calendar day `days` after `date` (YYYY-MM-DD; negative: before). */
 export const addDays = (date: string, days: number): string =>
-  DateTime.fromISO(date, { zone: 'utc' }).plus({ days }).toISODate()!
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 
 /**
  * Whether something usable "through the end of `expiryDate`" (credits, vouchers, passes,

@@ -1,5 +1,4 @@
 import { sql, type RawBuilder } from 'kysely'
-import { DateTime } from 'luxon'
 import { localDateOf } from '../../db/local-time-sql.ts'
 import { addDays, startOfLocalDay, utcOffsetPeriods, type OffsetPeriod } from '../../lib/local-time.ts'
 import { refuse } from './refusal.ts'
@@ -38,35 +37,46 @@ export interface BucketPlan {
   offsets: OffsetPeriod[]
 }
 
-const day = (date: string) => DateTime.fromISO(date, { zone: 'utc' })
-const iso = (d: DateTime) => d.toISODate()!
+const DAY_MS = 86_400_000
+// Calendar dates as the UTC midnight of the same date: plain arithmetic, no zone (the plan is
+// enumerated for every query, up to MAX_BUCKETS buckets).
+const msOf = (date: string) => Date.parse(`${date}T00:00:00Z`)
+const dateOf = (ms: number) => new Date(ms).toISOString().slice(0, 10)
 
-/** The first day of the bucket holding `date`. */
-function bucketStart(interval: Interval, date: string): DateTime {
-  const d = day(date)
+/** The first day of the bucket holding the day `ms`. */
+function bucketStart(interval: Interval, ms: number): number {
+  const d = new Date(ms)
+  const [year, month] = [d.getUTCFullYear(), d.getUTCMonth()]
   switch (interval) {
     case 'daily':
-      return d
+      return ms
     case 'weekly':
-      return d.startOf('week') // luxon's weeks are ISO weeks: Monday first
+      return ms - ((d.getUTCDay() + 6) % 7) * DAY_MS // weeks start on Monday (ISO)
     case 'monthly':
-      return d.startOf('month')
+      return Date.UTC(year, month, 1)
     case 'quarterly':
-      return d.startOf('quarter')
+      return Date.UTC(year, month - (month % 3), 1)
     case 'yearly':
-      return d.startOf('year')
+      return Date.UTC(year, 0, 1)
   }
 }
 
-const step: Record<
-  Interval,
-  { days?: number; weeks?: number; months?: number; quarters?: number; years?: number }
-> = {
-  daily: { days: 1 },
-  weekly: { weeks: 1 },
-  monthly: { months: 1 },
-  quarterly: { quarters: 1 },
-  yearly: { years: 1 },
+/** The first day of the bucket after the one starting on the day `ms`. */
+function nextBucketStart(interval: Interval, ms: number): number {
+  const d = new Date(ms)
+  const [year, month] = [d.getUTCFullYear(), d.getUTCMonth()]
+  switch (interval) {
+    case 'daily':
+      return ms + DAY_MS
+    case 'weekly':
+      return ms + 7 * DAY_MS
+    case 'monthly':
+      return Date.UTC(year, month + 1, 1)
+    case 'quarterly':
+      return Date.UTC(year, month + 3, 1)
+    case 'yearly':
+      return Date.UTC(year + 1, 0, 1)
+  }
 }
 
 /**
@@ -80,13 +90,14 @@ export function planBuckets(
   timeZone: string,
   today: string,
 ): BucketPlan {
-  const first = bucketStart(interval, startDate)
-  const last = bucketStart(interval, endDate)
+  const last = bucketStart(interval, msOf(endDate))
   const buckets: Bucket[] = []
-  for (let start = first; start <= last; start = start.plus(step[interval])) {
+  for (let start = bucketStart(interval, msOf(startDate)); start <= last;) {
     if (buckets.length === MAX_BUCKETS)
       refuse('interval', `the range holds more than ${MAX_BUCKETS} ${interval} buckets`)
-    buckets.push({ start_date: iso(start), end_date: iso(start.plus(step[interval]).minus({ days: 1 })) })
+    const next = nextBucketStart(interval, start)
+    buckets.push({ start_date: dateOf(start), end_date: dateOf(next - DAY_MS) })
+    start = next
   }
   const firstDay = buckets[0]!.start_date
   const lastDay = buckets.at(-1)!.end_date
