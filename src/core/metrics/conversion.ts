@@ -4,8 +4,9 @@ import {
   type Expression,
   type ExpressionBuilder,
   type SelectQueryBuilder,
+  type SqlBool,
 } from 'kysely'
-import type { Database } from '../../db/schema.ts'
+import type { CustomerMembershipTable, Database } from '../../db/schema.ts'
 import { ACTIVE_STATUSES, FROZEN_STATUSES } from '../../domain/membership-status.ts'
 import { startOfLocalDay } from '../../lib/local-time.ts'
 import { addDays, bucketOfDay, isSettled, type BucketPlan } from './buckets.ts'
@@ -77,13 +78,39 @@ type UseScope = ExpressionBuilder<Database & { use: ConversionUse }, 'use'>
 /** Subqueries of the tables, correlated to a use through the expressions they are given. */
 const tables = expressionBuilder<Database, never>()
 
-/** The memberships a customer holds, as owner or as a member. */
-const heldBy = (customerId: Expression<number>) =>
-  tables
-    .selectFrom('membership_members')
-    .select('customer_membership_id as id')
-    .where('customer_id', '=', customerId)
-    .unionAll(tables.selectFrom('customer_memberships').select('id').where('owner_id', '=', customerId))
+type MembershipScope = ExpressionBuilder<
+  Database & { use: ConversionUse; membership: CustomerMembershipTable },
+  'use' | 'membership'
+>
+
+/**
+ * Whether the customer of a use holds a membership, as its owner or as one of its members, that
+ * meets `condition`; never the membership the use was made with when it names one.
+ */
+const holdsMembership = (eb: UseScope, condition: (membership: MembershipScope) => Expression<SqlBool>) => {
+  const meets = (membership: MembershipScope) =>
+    membership.and([
+      membership('membership.id', 'is not', membership.ref('use.used_membership_id')),
+      condition(membership),
+    ])
+  return eb.or([
+    eb.exists(
+      eb
+        .selectFrom('customer_memberships as membership')
+        .select(sql.lit(1).as('one'))
+        .whereRef('membership.owner_id', '=', 'use.customer_id')
+        .where(meets),
+    ),
+    eb.exists(
+      eb
+        .selectFrom('membership_members as holder')
+        .innerJoin('customer_memberships as membership', 'membership.id', 'holder.customer_membership_id')
+        .select(sql.lit(1).as('one'))
+        .whereRef('holder.customer_id', '=', 'use.customer_id')
+        .where(meets),
+    ),
+  ])
+}
 
 /**
  * A membership's status on `day`: its last status change on or before it. A member's own freeze is
@@ -106,14 +133,15 @@ const statusOn = (membershipId: Expression<number>, day: Expression<string>) =>
  * a conversion, not a member already.
  */
 const wasMemberAlready = (eb: UseScope) =>
-  eb.exists(
-    eb
-      .selectFrom('customer_memberships as held')
-      .select(sql.lit(1).as('one'))
-      .where('held.id', 'in', heldBy(eb.ref('use.customer_id')))
-      .where((e) => e('held.id', 'is not', e.ref('use.used_membership_id')))
-      .where('held.start_date', '<', eb.ref('use.day'))
-      .where((e) => e(statusOn(e.ref('held.id'), e.ref('use.day')), 'in', IN_FORCE_STATUSES)),
+  holdsMembership(eb, (membership) =>
+    membership.and([
+      membership('membership.start_date', '<', membership.ref('use.day')),
+      membership(
+        statusOn(membership.ref('membership.id'), membership.ref('use.day')),
+        'in',
+        IN_FORCE_STATUSES,
+      ),
+    ]),
   )
 
 /**
@@ -121,24 +149,23 @@ const wasMemberAlready = (eb: UseScope) =>
  * day itself included) that has been in force.
  */
 const becameMember = (eb: UseScope, windowDays: number) =>
-  eb.exists(
-    eb
-      .selectFrom('customer_memberships as joined')
-      .select(sql.lit(1).as('one'))
-      .where('joined.id', 'in', heldBy(eb.ref('use.customer_id')))
-      .where((e) => e('joined.id', 'is not', e.ref('use.used_membership_id')))
-      .where('joined.start_date', '>=', eb.ref('use.day'))
-      .where('joined.start_date', '<=', sql<string>`date(${eb.ref('use.day')}, ${`+${windowDays} days`})`)
-      .where((e) =>
-        e.exists(
-          e
-            .selectFrom('membership_status_changes')
-            .select(sql.lit(1).as('one'))
-            .where('customer_membership_id', '=', e.ref('joined.id'))
-            .where('member_customer_id', 'is', null)
-            .where('to_status', 'in', IN_FORCE_STATUSES),
-        ),
+  holdsMembership(eb, (membership) =>
+    membership.and([
+      membership('membership.start_date', '>=', membership.ref('use.day')),
+      membership(
+        'membership.start_date',
+        '<=',
+        sql<string>`date(${membership.ref('use.day')}, ${`+${windowDays} days`})`,
       ),
+      membership.exists(
+        tables
+          .selectFrom('membership_status_changes')
+          .select(sql.lit(1).as('one'))
+          .where('customer_membership_id', '=', membership.ref('membership.id'))
+          .where('member_customer_id', 'is', null)
+          .where('to_status', 'in', IN_FORCE_STATUSES),
+      ),
+    ]),
   )
 
 /**
