@@ -86,7 +86,9 @@ describe('entry passes', () => {
     await usesPass(alice.id, '2026-10-21T19:00:00.000Z', ids.punch) // a second card: the product is no first any more
     await joins(alice.id, '2026-11-19')
     const bob = await customer('Bob')
-    await usesPass(bob.id, '2026-10-20T18:00:00.000Z', ids.punch)
+    // Bob's visit of 2026-10-22 was written first (as an import might): his first use is still the 20th.
+    const bobsPunch = await usesPass(bob.id, '2026-10-22T18:00:00.000Z', ids.punch)
+    await usesPass(bob.id, '2026-10-20T18:00:00.000Z', ids.punch, bobsPunch)
     await joins(bob.id, '2026-11-20')
     // 2026-10-21: Carol at 23:30 in Denver (05:30 UTC the next day), never joins; Ivy's membership
     // was cancelled in June, so she comes as a visitor; Dan's is frozen, so he is a member already.

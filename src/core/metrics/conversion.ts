@@ -9,7 +9,7 @@ import {
 import type { CustomerMembershipTable, Database } from '../../db/schema.ts'
 import { ACTIVE_STATUSES, FROZEN_STATUSES } from '../../domain/membership-status.ts'
 import { startOfLocalDay } from '../../lib/local-time.ts'
-import { addDays, bucketOfDay, isSettled, type BucketPlan } from './buckets.ts'
+import { addDays, bucketOfDay, type BucketPlan } from './buckets.ts'
 import type { MetricContext } from './definition.ts'
 import type { FilterReader } from './filter-reader.ts'
 import { outcomeShape, outcomeValues, readOutcomeComponent, type OutcomeComponent } from './outcomes.ts'
@@ -169,11 +169,12 @@ const becameMember = (eb: UseScope, windowDays: number) =>
   )
 
 /**
- * The instants of the plan's settled buckets: those whose whole interval is more than the window
- * in the past. Settled buckets come first, so they are one stretch; null when none is.
+ * The instants of the plan's settled buckets: those whose last day is more than the window before
+ * today (isSettled), which come first, so they are one stretch; null when none is.
  */
 function settledInstants(plan: BucketPlan, windowDays: number) {
-  const settled = plan.buckets.filter((bucket) => isSettled(bucket, plan.today, windowDays))
+  const settledBefore = addDays(plan.today, -windowDays)
+  const settled = plan.buckets.filter((bucket) => bucket.end_date < settledBefore)
   const last = settled.at(-1)
   if (!last) return null
   return {
