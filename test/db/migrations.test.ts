@@ -262,6 +262,8 @@ describe('migrations', () => {
     expect(entries()).toEqual([...before, ...after])
     sqlite.run("UPDATE payments SET status = 'CAN' WHERE id = 11")
     expect(entries()).toEqual([...before.slice(2), ...after])
+    await close()
+  })
 
   test('0014 keeps the first use of each product by each customer, from the check-ins before it and those after', async () => {
     const { db, sqlite, close } = openDatabase(':memory:')
