@@ -10,7 +10,13 @@ import type {
   CustomerMedicalNoteTable,
   CustomerRelationTable,
 } from './tables/customers.ts'
-import type { CheckInTable, WebhookDeliveryTable, WebhookEventTable, WebhookTable } from './tables/door.ts'
+import type {
+  CheckInTable,
+  ProductFirstUseTable,
+  WebhookDeliveryTable,
+  WebhookEventTable,
+  WebhookTable,
+} from './tables/door.ts'
 import type {
   AddOnDayCountTable,
   MemberDayCountTable,
@@ -101,6 +107,7 @@ export interface Database {
   gifts: GiftTable
   revenue_entries: RevenueEntryTable
   check_ins: CheckInTable
+  product_first_uses: ProductFirstUseTable
   webhooks: WebhookTable
   webhook_events: WebhookEventTable
   webhook_deliveries: WebhookDeliveryTable

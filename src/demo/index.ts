@@ -2,6 +2,7 @@ import type { Db } from '../db/connection.ts'
 import type { MembershipStatus } from '../db/schema.ts'
 import { ALL_STATUSES } from '../domain/membership-status.ts'
 import { hashSecret } from '../core/auth/passwords.ts'
+import { rebuildProductFirstUses } from '../core/metrics/product-first-uses.ts'
 import { Calendar } from './calendar.ts'
 import type { CheckInPlan } from './check-in-rows.ts'
 import { buildCheckIns } from './check-ins.ts'
@@ -23,7 +24,13 @@ import { DEMO_ADMIN_EMAIL, DEMO_ORGANIZATION, DEMO_PASSWORD, seedVenue } from '.
 import { buildCatalog } from './products.ts'
 import { streamFor } from './random.ts'
 import { buildSales } from './sales.ts'
-import { countAllCustomers, insertRows, withoutForeignKeyChecks, withoutIndexes } from './store.ts'
+import {
+  countAllCustomers,
+  insertRows,
+  withoutForeignKeyChecks,
+  withoutIndexes,
+  withoutTrigger,
+} from './store.ts'
 
 export { DEMO_ADMIN_EMAIL, DEMO_ORGANIZATION, DEMO_PASSWORD } from './organization.ts'
 export { PROFILES, type DemoSize } from './context.ts'
@@ -157,14 +164,22 @@ const CHECK_IN_PROGRESS = 500_000
 
 /** Writes the check-ins a batch at a time, telling `progress` every CHECK_IN_PROGRESS rows. */
 async function insertCheckIns(db: Db, plan: CheckInPlan, progress: (written: number) => void): Promise<void> {
-  await withoutIndexes(db, 'check_ins', async () => {
-    let written = 0
-    for (const batch of plan.batches(CHECK_IN_BATCH)) {
-      await insertRows(db, 'check_ins', batch)
-      written += batch.length
-      if (written % CHECK_IN_PROGRESS < CHECK_IN_BATCH && written < plan.count) progress(written)
-    }
-  })
+  // Each customer's first use of each product is written once from the finished check-ins, not by
+  // its trigger for every row.
+  await withoutTrigger(
+    db,
+    'product_first_uses_check_in',
+    () =>
+      withoutIndexes(db, 'check_ins', async () => {
+        let written = 0
+        for (const batch of plan.batches(CHECK_IN_BATCH)) {
+          await insertRows(db, 'check_ins', batch)
+          written += batch.length
+          if (written % CHECK_IN_PROGRESS < CHECK_IN_BATCH && written < plan.count) progress(written)
+        }
+      }),
+    () => rebuildProductFirstUses(db),
+  )
 }
 
 /**

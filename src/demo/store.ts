@@ -75,3 +75,24 @@ export async function withoutIndexes(db: Db, table: DemoTable, load: () => Promi
   await load()
   for (const index of indexes) await sql.raw(index.sql).execute(db)
 }
+
+/**
+ * Runs `load` with the trigger `name` dropped, then creates it again from its own definition and
+ * runs `rebuild`, which writes at once what the trigger would have written for each row loaded.
+ */
+export async function withoutTrigger(
+  db: Db,
+  name: string,
+  load: () => Promise<void>,
+  rebuild: () => Promise<void>,
+): Promise<void> {
+  const { rows } = await sql<{ sql: string }>`
+    select sql from sqlite_master where type = 'trigger' and name = ${name}
+  `.execute(db)
+  const [trigger] = rows
+  if (!trigger) throw new Error(`no trigger ${name}`)
+  await sql`drop trigger ${sql.id(name)}`.execute(db)
+  await load()
+  await sql.raw(trigger.sql).execute(db)
+  await rebuild()
+}

@@ -265,6 +265,51 @@ describe('migrations', () => {
     await close()
   })
 
+  test('0014 keeps the first use of each product by each customer, from the check-ins before it and those after', async () => {
+    const { db, sqlite, close } = openDatabase(':memory:')
+    const names = Object.keys(migrations)
+    for (const name of names.slice(0, names.indexOf('0014_product_first_uses')))
+      await migrations[name]!.up(db)
+    const stamp = "'2026-11-22T00:00:00.000Z'"
+    const checkIn = (id: number, method: string, holding: string, at: string) =>
+      `INSERT INTO check_ins (id, customer_id, gym_id, entry_method, ${holding}, local_date, created_at, updated_at)
+        VALUES (${id}, 1, 1, '${method}', ${holding === 'free_entry_reason' ? "'Birthday'" : 1}, '2026-01-01', '${at}', '${at}')`
+    for (const statement of [
+      `INSERT INTO gyms (id, name, time_zone, created_at, updated_at) VALUES (1, 'Barn', 'America/Denver', ${stamp}, ${stamp})`,
+      `INSERT INTO customers (id, first_name, last_name, birthday, created_at, updated_at) VALUES (1, 'Lynn', 'Hill', '1961-01-03', ${stamp}, ${stamp})`,
+      `INSERT INTO membership_types (id, name, status, purchase_type, interval, price_cents, created_at, updated_at) VALUES (7, 'Monthly', 'ACT', 'REC', 'MON', 6500, ${stamp}, ${stamp})`,
+      `INSERT INTO customer_memberships (id, membership_type_id, owner_id, status, start_date, created_at, updated_at) VALUES (1, 7, 1, 'ACT', '2026-01-01', ${stamp}, ${stamp})`,
+      `INSERT INTO entry_pass_types (id, name, status, number_of_entries, price_cents, created_at, updated_at) VALUES (3, 'Punch', 'ACT', 10, 15000, ${stamp}, ${stamp})`,
+      `INSERT INTO customer_entry_passes (id, entry_pass_type_id, owner_id, entries_total, entries_remaining, acquired_via, created_at, updated_at) VALUES (1, 3, 1, 10, 8, 'purchase', ${stamp}, ${stamp})`,
+      checkIn(1, 'ENT', 'customer_entry_pass_id', '2026-02-02T18:00:00.000Z'),
+      checkIn(2, 'ENT', 'customer_entry_pass_id', '2026-02-01T18:00:00.000Z'),
+      checkIn(3, 'FRE', 'free_entry_reason', '2026-01-15T18:00:00.000Z'),
+      checkIn(4, 'MEM', 'customer_membership_id', '2026-03-02T18:00:00.000Z'),
+    ])
+      sqlite.run(statement)
+    await migrations['0014_product_first_uses']!.up(db)
+    // Written after, one earlier than the first use on record and one later.
+    sqlite.run(checkIn(5, 'MEM', 'customer_membership_id', '2026-03-01T18:00:00.000Z'))
+    sqlite.run(checkIn(6, 'ENT', 'customer_entry_pass_id', '2026-02-03T18:00:00.000Z'))
+    expect(sqlite.query('SELECT * FROM product_first_uses ORDER BY used_at').all()).toEqual([
+      {
+        customer_id: 1,
+        product_type: 'entry_pass',
+        product_id: 3,
+        used_at: '2026-02-01T18:00:00.000Z',
+        customer_membership_id: null,
+      },
+      {
+        customer_id: 1,
+        product_type: 'membership',
+        product_id: 7,
+        used_at: '2026-03-01T18:00:00.000Z',
+        customer_membership_id: 1,
+      },
+    ])
+    await close()
+  })
+
   test('a file database runs in WAL mode with foreign keys, FULL sync and a busy timeout', async () => {
     const dir = await import('node:fs').then((fs) => fs.mkdtempSync('/tmp/belay-db-'))
     const { sqlite, close } = openDatabase(join(dir, 'test.sqlite3'))

@@ -211,6 +211,47 @@ describe("the small demo's check-ins", () => {
     expect(checkIns.filter((c) => c.milestone_list !== '[]').length).toBeGreaterThan(seen.size)
   })
 
+  test("each customer's first use of each product is their first check-in with it", async () => {
+    const productOf = new Map<string, number>()
+    for (const m of await db
+      .selectFrom('customer_memberships')
+      .select(['id', 'membership_type_id'])
+      .execute())
+      productOf.set(`MEM ${m.id}`, m.membership_type_id)
+    for (const p of await db
+      .selectFrom('customer_entry_passes')
+      .select(['id', 'entry_pass_type_id'])
+      .execute())
+      productOf.set(`ENT ${p.id}`, p.entry_pass_type_id)
+    const bookings = await db
+      .selectFrom('reservations')
+      .innerJoin('events', 'events.id', 'reservations.event_id')
+      .select(['reservations.id', 'events.event_type_id'])
+      .execute()
+    for (const b of bookings) productOf.set(`EVE ${b.id}`, b.event_type_id)
+    const types = { MEM: 'membership', ENT: 'entry_pass', EVE: 'event' } as const
+    const expected = new Map<string, Selectable<Database['product_first_uses']>>()
+    for (const c of checkIns) {
+      if (c.entry_method !== 'MEM' && c.entry_method !== 'ENT' && c.entry_method !== 'EVE') continue
+      const holding = c.customer_membership_id ?? c.customer_entry_pass_id ?? c.reservation_id
+      const product = productOf.get(`${c.entry_method} ${holding}`)!
+      const key = `${c.customer_id} ${types[c.entry_method]} ${product}`
+      if (!expected.has(key))
+        expected.set(key, {
+          customer_id: c.customer_id,
+          product_type: types[c.entry_method],
+          product_id: product,
+          used_at: c.created_at,
+          customer_membership_id: c.entry_method === 'MEM' ? c.customer_membership_id : null,
+        })
+    }
+    const firstUses = await db.selectFrom('product_first_uses').selectAll().execute()
+    expect(expected.size).toBeGreaterThan(100)
+    expect(new Map(firstUses.map((f) => [`${f.customer_id} ${f.product_type} ${f.product_id}`, f]))).toEqual(
+      expected,
+    )
+  })
+
   test("ids follow time, nothing is after now, check-outs come an hour or two later, and local_date is the zone's date", () => {
     const wrong = checkIns.filter(
       (c, i) =>

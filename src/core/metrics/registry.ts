@@ -1,9 +1,11 @@
 import type { MetricDefinition } from './definition.ts'
+import { firstCheckInConversion } from './first-check-in-conversion.ts'
 import { memberChurn } from './member-churn.ts'
 import { membershipCount } from './membership-count.ts'
 import { membershipReferralCount } from './membership-referral-count.ts'
 import { membershipStatusChangeCount } from './membership-status-change-count.ts'
 import { newCustomerCount } from './new-customer-count.ts'
+import { productConversion } from './product-conversion.ts'
 import { productSoldCount } from './product-sold-count.ts'
 import { revenue } from './revenue.ts'
 
@@ -13,6 +15,8 @@ const DEFINITIONS: MetricDefinition<any>[] = [
   newCustomerCount,
   productSoldCount,
   membershipCount,
+  productConversion,
+  firstCheckInConversion,
   memberChurn,
   membershipReferralCount,
   membershipStatusChangeCount,

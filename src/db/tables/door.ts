@@ -29,6 +29,22 @@ export interface CheckInTable {
   updated_at: string
 }
 
+/**
+ * Each customer's first use of each product, kept by a trigger on check_ins (migration 0014): the
+ * first check-in with a membership of the type (MEM), an entry pass of the type (ENT) or a
+ * reservation of an event of the type (EVE).
+ */
+export interface ProductFirstUseTable {
+  customer_id: number
+  product_type: 'membership' | 'entry_pass' | 'event'
+  /** a membership type, entry pass type or event type id */
+  product_id: number
+  /** the check-in's created_at */
+  used_at: string
+  /** the membership the first use was made with, for membership products */
+  customer_membership_id: number | null
+}
+
 export interface WebhookTable {
   id: Generated<number>
   event_type: 'check_in'

@@ -1,0 +1,47 @@
+import { expressionBuilder, sql } from 'kysely'
+import type { Database, EntryMethod } from '../../db/schema.ts'
+import type { ProductKind } from './product-attributes.ts'
+
+/** Every entry method a check-in records. */
+export const ENTRY_METHODS: readonly EntryMethod[] = ['MEM', 'ENT', 'EVE', 'GUE', 'FRE', 'MIG']
+
+/**
+ * The product a check-in of each entry method was made with: a membership's type, an entry pass's
+ * type, the event type of the reservation's event, and for a guest the host's membership type (the
+ * membership grants the guest pass). Free entry and migrated history record no product.
+ */
+export const CHECK_IN_PRODUCT_KINDS: Record<EntryMethod, ProductKind | null> = {
+  MEM: 'membership',
+  ENT: 'entry_pass',
+  EVE: 'event',
+  GUE: 'membership',
+  FRE: null,
+  MIG: null,
+}
+
+const tables = expressionBuilder<Database, never>()
+
+/** The id of the product (membership type, entry pass type, event type) of the check-in `alias`. */
+export function checkInProductId(kind: ProductKind, alias: string) {
+  const checkIn = (column: string) => sql.ref<number>(`${alias}.${column}`)
+  switch (kind) {
+    case 'membership':
+      return tables
+        .selectFrom('customer_memberships')
+        .select('membership_type_id as product_id')
+        .where('id', '=', checkIn('customer_membership_id'))
+    case 'entry_pass':
+      return tables
+        .selectFrom('customer_entry_passes')
+        .select('entry_pass_type_id as product_id')
+        .where('id', '=', checkIn('customer_entry_pass_id'))
+    case 'event':
+      return tables
+        .selectFrom('reservations')
+        .innerJoin('events', 'events.id', 'reservations.event_id')
+        .select('events.event_type_id as product_id')
+        .where('reservations.id', '=', checkIn('reservation_id'))
+    case 'voucher_pack':
+      throw new Error('a check-in is never made with a voucher pack')
+  }
+}
