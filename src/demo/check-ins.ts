@@ -19,12 +19,12 @@ import type { HeldMembership, Holdings } from './memberships.ts'
 import { applianceDay, openingDay } from './organization.ts'
 
 /**
- * The share of adults who climbed before the appliance (applianceDay), some months or all of those
+ * The share of adults who climbed before the appliance (applianceDay), for some months of those
  * years: the history of those years, at every gym open then, came over from the software the
  * organization used before as migrated check-ins (MIG) that name no membership or pass, and the
  * memberships held then are few, so its climbers are mostly these founders.
  */
-const FOUNDER_SHARE = 0.22
+const FOUNDER_SHARE = 0.26
 /** A founder's visits a week: 1.25 to 3.75, like the members who came after them. */
 const founderRate = (x: number) => 1.25 + 2.5 * x
 /** The share of a member's visits that bring a guest on a guest pass (within the month's allowance). */
@@ -166,9 +166,11 @@ export function buildCheckIns(ctx: DemoContext, people: readonly Person[], holdi
     }
 
     if (!person.isKid && rng.chance(FOUNDER_SHARE)) {
-      // Climbed here before the appliance, from some day of those years for a while or to its end.
-      const first = rng.int(firstDay, migratedUntil - 30)
-      const last = Math.min(migratedUntil - 1, first + rng.int(60, migratedUntil - firstDay))
+      // Climbed here before the appliance, most from early on while the gym was new, for two
+      // months to a year or so: fewer were still coming by the end, so those years taper into
+      // the members' that follow rather than stop at once.
+      const first = firstDay + Math.floor((migratedUntil - 60 - firstDay) * rng.next() ** 2)
+      const last = Math.min(migratedUntil - 1, first + rng.int(60, 400))
       const rate = founderRate(rng.next())
       addFree(first, 0, MIG)
       for (let day = first + 1; day <= last; day++)

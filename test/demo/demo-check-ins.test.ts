@@ -47,14 +47,14 @@ describe("the small demo's check-ins", () => {
       sql`select entry_method, count(*) as n from check_ins group by entry_method order by entry_method`,
     )
     expect({ total: summary.counts.check_ins, byMethod }).toEqual({
-      total: 10786,
+      total: 11294,
       byMethod: [
         { entry_method: 'ENT', n: 124 },
         { entry_method: 'EVE', n: 35 },
-        { entry_method: 'FRE', n: 265 },
-        { entry_method: 'GUE', n: 154 },
-        { entry_method: 'MEM', n: 7634 },
-        { entry_method: 'MIG', n: 2574 },
+        { entry_method: 'FRE', n: 235 },
+        { entry_method: 'GUE', n: 157 },
+        { entry_method: 'MEM', n: 7301 },
+        { entry_method: 'MIG', n: 3442 },
       ],
     })
     expect(checkIns.length).toBe(summary.counts.check_ins)
