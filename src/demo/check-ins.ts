@@ -16,19 +16,21 @@ import { type CheckInPlan, planCheckIns } from './check-in-rows.ts'
 import { type DemoContext, type Row, stream } from './context.ts'
 import type { Person } from './customers.ts'
 import type { HeldMembership, Holdings } from './memberships.ts'
-import { openingDay } from './organization.ts'
+import { applianceDay, openingDay } from './organization.ts'
 
 /**
- * The history before the appliance: the first gym's first year came over from the software it
- * used before, as migrated check-ins (MIG) that name no membership or pass.
+ * The share of adults who climbed before the appliance (applianceDay), for some months of those
+ * years: the history of those years, at every gym open then, came over from the software the
+ * organization used before as migrated check-ins (MIG) that name no membership or pass, and the
+ * memberships held then are few, so its climbers are mostly these founders.
  */
-const MIGRATED_DAYS = 365
-/** The share of adults who climbed in the migrated first year. */
-const FOUNDER_SHARE = 0.04
+const FOUNDER_SHARE = 0.26
+/** A founder's visits a week: 1.25 to 3.75, like the members who came after them. */
+const founderRate = (x: number) => 1.25 + 2.5 * x
 /** The share of a member's visits that bring a guest on a guest pass (within the month's allowance). */
 const GUEST_SHARE = 0.04
-/** A member's visits a week: 1 to 3, about 2 on average. */
-const memberRate = (x: number) => 1 + 2 * x ** 0.8
+/** A member's visits a week: 2 to 5, 3.5 on average (regulars come two to four times, some more). */
+const memberRate = (x: number) => 2 + 3 * x
 /** The share of finished memberships whose members came less often in their last weeks. */
 const FADING_SHARE = 0.6
 const FADED = 0.35
@@ -43,7 +45,7 @@ const TRIAL = 0
  * their membership let them in (busier in winter and on weekday evenings, slowing before some
  * quit), each pass's used entries within its validity, a check-in for every reservation marked as
  * arrived, guests of members whose type grants guest passes, trial visits before most first
- * memberships, visitors who came a few times and stopped, and the migrated first year. At most one
+ * memberships, visitors who came a few times and stopped, and the migrated years. At most one
  * check-in per customer a day (the gyms combine a day's check-ins), but for the rare day two passes
  * of one customer valid at once both need. Customers' created days move back to their first visit
  * where it came first; their counts are set for the customers' rows.
@@ -54,7 +56,7 @@ export function buildCheckIns(ctx: DemoContext, people: readonly Person[], holdi
   const clock = new VisitClock()
   const log = new VisitLog()
   const firstDay = openingDay(cal, 0)
-  const migratedUntil = firstDay + MIGRATED_DAYS
+  const migratedUntil = applianceDay(cal)
   const weights = Float64Array.from({ length: cal.today - firstDay + 1 }, (_, i) =>
     dayWeight(cal, firstDay + i),
   )
@@ -118,7 +120,7 @@ export function buildCheckIns(ctx: DemoContext, people: readonly Person[], holdi
     const addFree = (day: number, reason: number, method: MethodCode = FRE) => {
       if (taken.has(day) || !isOpen(0, day)) return
       const ms = cal.instantMs(day, firstDayMinute(day))
-      if (ms <= cal.nowMs) add(day, ms, method, method === MIG ? 0 : gymFor(own, day), reason)
+      if (ms <= cal.nowMs) add(day, ms, method, gymFor(own, day), reason)
     }
 
     for (const r of arrivalsOf.get(person.id) ?? []) {
@@ -164,13 +166,15 @@ export function buildCheckIns(ctx: DemoContext, people: readonly Person[], holdi
     }
 
     if (!person.isKid && rng.chance(FOUNDER_SHARE)) {
-      // Climbed here in the first year, before the appliance; some stayed on for a while.
-      const first = firstDay + rng.int(0, 240)
-      const last = Math.min(migratedUntil - 1, first + rng.int(30, 500))
-      const founderRate = 0.5 + 1.5 * rng.next()
+      // Climbed here before the appliance, most from early on while the gym was new, for two
+      // months to a year or so: fewer were still coming by the end, so those years taper into
+      // the members' that follow rather than stop at once.
+      const first = firstDay + Math.floor((migratedUntil - 60 - firstDay) * rng.next() ** 2)
+      const last = Math.min(migratedUntil - 1, first + rng.int(60, 400))
+      const rate = founderRate(rng.next())
       addFree(first, 0, MIG)
       for (let day = first + 1; day <= last; day++)
-        if (rng.chance((founderRate / 7) * weights[day - firstDay]!)) addFree(day, 0, MIG)
+        if (rng.chance((rate / 7) * weights[day - firstDay]!)) addFree(day, 0, MIG)
     }
 
     if (memberships.length === 0 && !passesOf.has(person.id) && !arrivalsOf.has(person.id)) {

@@ -1,6 +1,7 @@
 import { type DemoContext, stream } from './context.ts'
 import type { Person } from './customers.ts'
 import type { Holdings } from './memberships.ts'
+import { applianceDay } from './organization.ts'
 import type { Catalog, DemoEntryPassType } from './products.ts'
 
 /**
@@ -34,7 +35,7 @@ export function buildEntryPasses(
           )
       // The retired card was sold until a year ago.
       const lastSale = type.status === 'RET' ? cal.today - 365 : cal.today
-      const bought = rng.int(Math.min(owner.createdDay, lastSale - 30), lastSale)
+      const bought = rng.int(Math.max(applianceDay(cal), Math.min(owner.createdDay, lastSale - 30)), lastSale)
       // Valid for validDays counting the day it was bought, as a sold pass is (defaultExpiryDate).
       const expires = type.validDays === null ? null : bought + type.validDays - 1
       // One entry a day at most (the gyms combine a day's check-ins), so a new card has had few.

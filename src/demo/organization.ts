@@ -96,6 +96,13 @@ export async function seedVenue(
 /** The day the nth demo gym opened: the first five years ago, each later one about 400 days after. */
 export const openingDay = (cal: Calendar, index: number): number => cal.today - 5 * 365 + index * 400
 
+/**
+ * The day the organization began running on the appliance, two years after its first gym opened:
+ * those years' check-ins came over from the software it used before, and entry passes are sold in
+ * the appliance from this day on.
+ */
+export const applianceDay = (cal: Calendar): number => openingDay(cal, 0) + 2 * 365
+
 type StaffPerson = Omit<NewStaffUser, 'date_joined' | 'password_hash'>
 
 /** Admin, manager, events coordinator, desk staff per gym, a route setter and a former employee. */

@@ -47,14 +47,14 @@ describe("the small demo's check-ins", () => {
       sql`select entry_method, count(*) as n from check_ins group by entry_method order by entry_method`,
     )
     expect({ total: summary.counts.check_ins, byMethod }).toEqual({
-      total: 5329,
+      total: 11294,
       byMethod: [
         { entry_method: 'ENT', n: 124 },
         { entry_method: 'EVE', n: 35 },
-        { entry_method: 'FRE', n: 291 },
-        { entry_method: 'GUE', n: 99 },
-        { entry_method: 'MEM', n: 4511 },
-        { entry_method: 'MIG', n: 269 },
+        { entry_method: 'FRE', n: 235 },
+        { entry_method: 'GUE', n: 157 },
+        { entry_method: 'MEM', n: 7301 },
+        { entry_method: 'MIG', n: 3442 },
       ],
     })
     expect(checkIns.length).toBe(summary.counts.check_ins)
@@ -169,11 +169,13 @@ describe("the small demo's check-ins", () => {
     expect(checkIns.find((c) => c.entry_method === 'FRE')!.entry_method_description).toBe('Free entry')
   })
 
-  test('migrated check-ins are the first year, before anything else, naming no product or staff', () => {
+  test('migrated check-ins are the years before the appliance, at both gyms, before anything else, naming no product or staff', async () => {
     const migrated = checkIns.filter((c) => c.entry_method === 'MIG')
     const others = checkIns.filter((c) => c.entry_method !== 'MIG')
     expect(migrated.length).toBeGreaterThan(0)
     expect(migrated.at(-1)!.local_date < others[0]!.local_date).toBe(true)
+    const gyms = await db.selectFrom('gyms').select('id').orderBy('id').execute()
+    expect([...new Set(migrated.map((c) => c.gym_id))].sort((a, b) => a - b)).toEqual(gyms.map((g) => g.id))
     expect(
       migrated.filter(
         (c) =>
