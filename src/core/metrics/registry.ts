@@ -1,3 +1,4 @@
+import { checkInCount } from './check-in-count.ts'
 import type { MetricDefinition } from './definition.ts'
 import { firstCheckInConversion } from './first-check-in-conversion.ts'
 import { memberChurn } from './member-churn.ts'
@@ -12,6 +13,7 @@ import { revenue } from './revenue.ts'
 /** Every metric type the query knows, by the name a request gives in `type`, in the reference's order. */
 const DEFINITIONS: MetricDefinition<any>[] = [
   revenue,
+  checkInCount,
   newCustomerCount,
   productSoldCount,
   membershipCount,
