@@ -1,4 +1,5 @@
 import { checkInCount } from './check-in-count.ts'
+import { customerRetention } from './customer-retention.ts'
 import type { MetricDefinition } from './definition.ts'
 import { firstCheckInConversion } from './first-check-in-conversion.ts'
 import { memberChurn } from './member-churn.ts'
@@ -17,6 +18,7 @@ const DEFINITIONS: MetricDefinition<any>[] = [
   newCustomerCount,
   productSoldCount,
   membershipCount,
+  customerRetention,
   productConversion,
   firstCheckInConversion,
   memberChurn,
