@@ -10,6 +10,7 @@ import * as m0008 from './0008_payments_search.ts'
 import * as m0009 from './0009_event_type_attributes.ts'
 import * as m0010 from './0010_membership_rollup.ts'
 import * as m0011 from './0011_revenue_entries.ts'
+import * as m0012 from './0012_check_in_metrics.ts'
 import * as m0014 from './0014_product_first_uses.ts'
 import * as m0015 from './0015_membership_history_index.ts'
 
@@ -29,6 +30,7 @@ export const migrations: Record<string, Migration> = {
   '0009_event_type_attributes': m0009,
   '0010_membership_rollup': m0010,
   '0011_revenue_entries': m0011,
+  '0012_check_in_metrics': m0012,
   '0014_product_first_uses': m0014,
   '0015_membership_history_index': m0015,
 }

@@ -11,6 +11,7 @@ import type {
   CustomerRelationTable,
 } from './tables/customers.ts'
 import type {
+  CheckInDayCountTable,
   CheckInTable,
   ProductFirstUseTable,
   WebhookDeliveryTable,
@@ -108,6 +109,7 @@ export interface Database {
   revenue_entries: RevenueEntryTable
   check_ins: CheckInTable
   product_first_uses: ProductFirstUseTable
+  check_in_day_counts: CheckInDayCountTable
   webhooks: WebhookTable
   webhook_events: WebhookEventTable
   webhook_deliveries: WebhookDeliveryTable

@@ -17,6 +17,7 @@ import {
   MIG,
   type VisitLog,
 } from './check-in-log.ts'
+import { localTimeOfDay } from '../lib/local-time.ts'
 import { type DemoContext, type Row, stream } from './context.ts'
 import type { Person } from './customers.ts'
 import type { Holdings } from './memberships.ts'
@@ -128,6 +129,8 @@ export function planCheckIns(
           milestone_list: milestoneList(count),
           check_in_count: count,
           local_date: cal.date(log.day[i]!),
+          // The demo's gyms keep the organization's zone, as its local dates do.
+          local_time: localTimeOfDay(ms, cal.zone),
           checked_in_by_id: staff,
           check_out_at: checkOut,
           created_at: createdAt,

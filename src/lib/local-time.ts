@@ -6,6 +6,7 @@ export {
   localDate,
   localDateTime,
   localDateTimeWithOffset,
+  localTimeOfDay,
   utcOffsetMinutes,
   utcOffsetPeriods,
   wallClock,

@@ -194,6 +194,10 @@ const isoTime = (w: WallClock) => `${TWO_DIGITS[w.hour]}:${TWO_DIGITS[w.minute]}
 /** The calendar day (YYYY-MM-DD) that `instant` falls on in `zone`. */
 export const localDate = (instant: Date | number, zone: string): string => isoDate(wallClock(instant, zone))
 
+/** The wall-clock time of day (HH:MM:SS, seconds truncated) that `instant` shows in `zone`. */
+export const localTimeOfDay = (instant: Date | number, zone: string): string =>
+  isoTime(wallClock(instant, zone))
+
 /**
  * The wall-clock time of `instant` in `zone`, to the second and without an offset, e.g.
  * "2026-11-22T08:04:05" (the check-in record's local times). Seconds are truncated, so the text is

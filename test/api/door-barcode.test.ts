@@ -144,6 +144,7 @@ describe('success: 200 with the whole body', () => {
       milestone_list: '[]',
       check_in_count: 5,
       local_date: '2026-11-22',
+      local_time: '08:04:05',
       checked_in_by_id: t.seed.staff.id,
       check_out_at: null,
       created_at: START,
@@ -351,11 +352,13 @@ describe('the location', () => {
     expect((await storedCheckIns(t.db)).map((r) => r.gym_id)).toEqual([north.id])
   })
 
-  test("local_date is the gym's calendar day", async () => {
+  test("local_date and local_time are the gym's calendar day and wall clock", async () => {
     await member()
     const tokyo = await makeGym(t.db, { name: 'Boulder Barn Tokyo', time_zone: 'Asia/Tokyo' })
     await scan('LYNN1', { location_id: tokyo.id })
-    // 15:04 UTC is 00:04 on the 23rd in Tokyo.
-    expect((await storedCheckIns(t.db)).map((r) => r.local_date)).toEqual(['2026-11-23'])
+    // 15:04:05 UTC is 00:04:05 on the 23rd in Tokyo.
+    expect((await storedCheckIns(t.db)).map((r) => [r.local_date, r.local_time])).toEqual([
+      ['2026-11-23', '00:04:05'],
+    ])
   })
 })

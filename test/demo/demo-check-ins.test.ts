@@ -12,7 +12,7 @@ import { openDatabase, type Connection, type Db } from '../../src/db/connection.
 import { migrateToLatest } from '../../src/db/migrator.ts'
 import type { Database } from '../../src/db/schema.ts'
 import { ACTIVE_STATUSES } from '../../src/domain/membership-status.ts'
-import { localDate, wallClock } from '../../src/lib/local-time.ts'
+import { localDate, localTimeOfDay, wallClock } from '../../src/lib/local-time.ts'
 import { START } from '../helpers/app.ts'
 
 const NOW = new Date(START)
@@ -252,6 +252,39 @@ describe("the small demo's check-ins", () => {
     expect(new Map(firstUses.map((f) => [`${f.customer_id} ${f.product_type} ${f.product_id}`, f]))).toEqual(
       expected,
     )
+  })
+
+  test("each check-in's local_time is the zone's wall clock, and the per-day counts are the check-ins'", async () => {
+    const zone = summary.organization.timeZone
+    expect(checkIns.filter((c) => c.local_time !== localTimeOfDay(new Date(c.created_at), zone))).toEqual([])
+    const expected = new Map<string, { check_ins: number; first_check_ins: number }>()
+    for (const c of checkIns) {
+      const key = `${c.local_date} ${c.gym_id} ${c.entry_method}`
+      const day = expected.get(key) ?? { check_ins: 0, first_check_ins: 0 }
+      expected.set(key, {
+        check_ins: day.check_ins + 1,
+        first_check_ins: day.first_check_ins + (c.check_in_count === 1 ? 1 : 0),
+      })
+    }
+    const counted = await db
+      .selectFrom('check_in_day_counts')
+      .select([
+        'local_date',
+        'gym_id',
+        'entry_method',
+        sql<number>`sum(check_ins)`.as('check_ins'),
+        sql<number>`sum(first_check_ins)`.as('first_check_ins'),
+      ])
+      .groupBy(['local_date', 'gym_id', 'entry_method'])
+      .execute()
+    expect(
+      new Map(
+        counted.map((d) => [
+          `${d.local_date} ${d.gym_id} ${d.entry_method}`,
+          { check_ins: d.check_ins, first_check_ins: d.first_check_ins },
+        ]),
+      ),
+    ).toEqual(expected)
   })
 
   test("ids follow time, nothing is after now, check-outs come an hour or two later, and local_date is the zone's date", () => {

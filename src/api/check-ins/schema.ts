@@ -1,9 +1,7 @@
 import { Type as t, type TSchema } from '@sinclair/typebox'
-import type { EntryMethod } from '../../db/schema.ts'
+import { ENTRY_METHODS } from '../../db/tables/door.ts'
 import { field, out } from '../../http/fields.ts'
 import { defineFilters, type FilterValues } from '../../http/filters.ts'
-
-export const ENTRY_METHODS: readonly EntryMethod[] = ['MEM', 'ENT', 'EVE', 'GUE', 'FRE', 'MIG']
 
 const localTime = (description: string) =>
   t.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}$', readOnly: true, description })

@@ -25,7 +25,7 @@ import type { Database as BunDatabase } from 'bun:sqlite'
 import type { StaffUser } from '../../db/schema.ts'
 import { syncTransaction } from '../../db/sync-transaction.ts'
 import type { Deps } from '../../deps.ts'
-import { localDate } from '../../lib/local-time.ts'
+import { localDate, localTimeOfDay } from '../../lib/local-time.ts'
 import { enqueueCheckInEvent, type CheckInEventData } from '../webhooks/outbox.ts'
 import { decideCheckIn } from './decide.ts'
 import type { CheckInFacts, FactsAlert, FactsCustomer, FactsReservation } from './facts.ts'
@@ -139,11 +139,12 @@ const firstOnDate = (checkIns: readonly RecentCheckIn[], localDate: string): num
     null,
   )
 
-/** The scan's instant, read once: as a Date, as stored (UTC ISO), and as the gym's local date. */
+/** The scan's instant, read once: as a Date, as stored (UTC ISO), and as the gym's local date and time. */
 interface ScanTime {
   now: Date
   nowIso: string
   today: string
+  timeOfDay: string
 }
 
 /** Reads everything the decision needs, as plain data. */
@@ -195,7 +196,12 @@ export function checkInByBarcode(
     if (!gym) return { kind: 'invalid_location' }
 
     const now = deps.clock.now()
-    const time: ScanTime = { now, nowIso: now.toISOString(), today: localDate(now, gym.time_zone) }
+    const time: ScanTime = {
+      now,
+      nowIso: now.toISOString(),
+      today: localDate(now, gym.time_zone),
+      timeOfDay: localTimeOfDay(now, gym.time_zone),
+    }
     const facts = gatherFacts(sqlite, customer, gym, time)
     const decision = decideCheckIn(facts)
     switch (decision.outcome) {
@@ -235,6 +241,7 @@ export function checkInByBarcode(
           milestone_list: JSON.stringify(decision.milestones),
           check_in_count: decision.checkInCount,
           local_date: time.today,
+          local_time: time.timeOfDay,
           checked_in_by_id: request.user.id,
           created_at: createdAt,
         })

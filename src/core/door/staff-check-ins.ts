@@ -12,7 +12,7 @@ import type { NewCheckIn } from './writes.ts'
 import type { StaffUser } from '../../db/schema.ts'
 import { syncTransaction } from '../../db/sync-transaction.ts'
 import type { Deps } from '../../deps.ts'
-import { localDate } from '../../lib/local-time.ts'
+import { localDate, localTimeOfDay } from '../../lib/local-time.ts'
 import { membershipAdmits, preventingAlerts } from './decide.ts'
 import { FREE_ENTRY_DESCRIPTION, guestDescription } from './descriptions.ts'
 import { reachedMilestones } from './milestones.ts'
@@ -66,6 +66,7 @@ function newCheckIn(
     milestone_list: JSON.stringify(reachedMilestones(milestones, count)),
     check_in_count: count,
     local_date: localDate(now, gym.time_zone),
+    local_time: localTimeOfDay(now, gym.time_zone),
     checked_in_by_id: user.id,
     created_at: now.toISOString(),
     ...fields,

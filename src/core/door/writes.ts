@@ -30,6 +30,7 @@ const insertCheckInStatement = compiledStatement((db, c: NewCheckIn) =>
     milestone_list: c.milestone_list,
     check_in_count: c.check_in_count,
     local_date: c.local_date,
+    local_time: c.local_time,
     checked_in_by_id: c.checked_in_by_id,
     created_at: c.created_at,
     updated_at: c.created_at,

@@ -1,3 +1,5 @@
+import { checkInCount } from './check-in-count.ts'
+import { customerRetention } from './customer-retention.ts'
 import type { MetricDefinition } from './definition.ts'
 import { firstCheckInConversion } from './first-check-in-conversion.ts'
 import { memberChurn } from './member-churn.ts'
@@ -12,9 +14,11 @@ import { revenue } from './revenue.ts'
 /** Every metric type the query knows, by the name a request gives in `type`, in the reference's order. */
 const DEFINITIONS: MetricDefinition<any>[] = [
   revenue,
+  checkInCount,
   newCustomerCount,
   productSoldCount,
   membershipCount,
+  customerRetention,
   productConversion,
   firstCheckInConversion,
   memberChurn,

@@ -3,7 +3,8 @@ import type { Flag } from './flag.ts'
 
 /** Check-ins and the webhook outbox (migration 0003). */
 
-export type EntryMethod = 'MEM' | 'ENT' | 'EVE' | 'GUE' | 'FRE' | 'MIG'
+export const ENTRY_METHODS = ['MEM', 'ENT', 'EVE', 'GUE', 'FRE', 'MIG'] as const
+export type EntryMethod = (typeof ENTRY_METHODS)[number]
 
 export interface CheckInTable {
   id: Generated<number>
@@ -23,6 +24,8 @@ export interface CheckInTable {
   check_in_count: number | null
   /** gym-local YYYY-MM-DD */
   local_date: string
+  /** gym-local time of day, HH:MM:SS (migration 0012) */
+  local_time: string
   checked_in_by_id: number | null
   check_out_at: string | null
   created_at: string
@@ -43,6 +46,21 @@ export interface ProductFirstUseTable {
   used_at: string
   /** the membership the first use was made with, for membership products */
   customer_membership_id: number | null
+}
+
+/**
+ * Check-ins per gym-local day, gym, entry method and product used (a membership type for MEM and
+ * GUE, an entry pass type for ENT, an event type for EVE, 0 for FRE and MIG), kept by triggers on
+ * check_ins (migration 0012).
+ */
+export interface CheckInDayCountTable {
+  local_date: string
+  gym_id: number
+  entry_method: EntryMethod
+  product_id: number
+  check_ins: number
+  /** check-ins that were their customer's first (check_in_count 1) */
+  first_check_ins: number
 }
 
 export interface WebhookTable {
