@@ -120,7 +120,7 @@ export async function startServing(
     await organizationToday({ db: connection.db, clock: systemClock }),
     log,
     stopRollup.signal,
-  )
+  ).then(() => releaseStartupMemory(connection.sqlite))
 
   return {
     url: `http://${config.host}:${server.port}`,
@@ -138,4 +138,16 @@ export async function startServing(
       await connection.close()
     },
   }
+}
+
+/**
+ * Gives back the memory of serve's start-up work, which serving never needs again: migrations and
+ * the rollup's catch-up read years of history and write thousands of days of rows, leaving the
+ * writer connection's page caches full (shrink_memory frees every page SQLite is not using) and
+ * their JavaScript garbage on the heap, which an idle server may not collect for a long while. One
+ * full collection, once, before the door is busy.
+ */
+function releaseStartupMemory(sqlite: Connection['sqlite']): void {
+  sqlite.run('PRAGMA shrink_memory')
+  Bun.gc(true)
 }

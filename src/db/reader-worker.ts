@@ -93,6 +93,10 @@ self.onmessage = ({ data }: MessageEvent<ReaderRequest>) => {
     reply({ type: 'closed' })
     return
   }
+  if (data.type === 'collect') {
+    Bun.gc(true)
+    return
+  }
   if (data.type === 'open') {
     try {
       db = open(data.path)

@@ -33,6 +33,8 @@ export type ReaderRequest =
   | { type: 'open'; path: string }
   | { type: 'query'; id: number; sql: string; parameters: readonly unknown[] }
   | { type: 'jsonArray'; id: number; sql: string; parameters: readonly unknown[]; into: SharedArrayBuffer }
+  /** The output buffer is no longer kept: collect this thread's garbage, so its hold on it goes too. */
+  | { type: 'collect' }
   | { type: 'close' }
 
 /** An error as plain data, so it crosses threads and can be rebuilt as the same error class. */
@@ -87,6 +89,8 @@ const FIRST_OUTPUT_BYTES = 64 * 1024
 const OUTPUT_RESERVED_BYTES = 1024 * 1024 * 1024
 /** A buffer grown past this by an unusually large array is not kept: idle, it would hold too much. */
 const LARGEST_KEPT_OUTPUT_BYTES = 32 * 1024 * 1024
+/** How long the kept buffer outlives the last array written into it, when no other needs it. */
+export const KEPT_OUTPUT_IDLE_MS = 1_000
 
 /**
  * The memory the worker writes JSON arrays into (readJsonArray), kept from one array to the next.
@@ -98,6 +102,10 @@ const LARGEST_KEPT_OUTPUT_BYTES = 32 * 1024 * 1024
  */
 class OutputBuffers {
   private kept: SharedArrayBuffer | undefined
+  private dropping: Timer | undefined
+
+  /** `dropped` runs once the kept buffer is let go, so that the worker lets go of it too. */
+  constructor(private readonly dropped: () => void) {}
 
   lend(): SharedArrayBuffer {
     const buffer =
@@ -109,13 +117,30 @@ class OutputBuffers {
   giveBack(buffer: SharedArrayBuffer): void {
     if (buffer.byteLength <= LARGEST_KEPT_OUTPUT_BYTES && buffer.byteLength > (this.kept?.byteLength ?? 0))
       this.kept = buffer
+    // Reports come in runs (a list filtered again, paged, exported): kept through a run, the buffer
+    // saves each report the first touch of its pages; between runs an idle server holds none of it.
+    clearTimeout(this.dropping)
+    this.dropping = setTimeout(() => {
+      if (this.kept === undefined) return
+      this.kept = undefined
+      this.dropped()
+    }, KEPT_OUTPUT_IDLE_MS)
+    this.dropping.unref()
+  }
+
+  close(): void {
+    clearTimeout(this.dropping)
   }
 }
 
 /** One worker thread and its connection; Kysely's SqliteAdapter makes it run one query at a time. */
 class WorkerConnection implements DatabaseConnection {
   private readonly pending = new Map<number, Pending>()
-  private readonly outputs = new OutputBuffers()
+  private readonly outputs = new OutputBuffers(() => {
+    // Its memory goes back only once neither thread holds an object for it.
+    if (!this.gone) this.worker.postMessage({ type: 'collect' } satisfies ReaderRequest)
+    Bun.gc(false)
+  })
   private nextId = 1
   /** Set once the worker is gone: every later query fails at once instead of waiting forever. */
   private gone: Error | undefined
@@ -216,6 +241,7 @@ class WorkerConnection implements DatabaseConnection {
    */
   async close(): Promise<void> {
     this.failAll(new Error('the reader was closed'))
+    this.outputs.close()
     const closed = new Promise<void>((resolve) => {
       this.worker.addEventListener('message', (event: MessageEvent<ReaderReply>) => {
         if (event.data.type === 'closed') resolve()

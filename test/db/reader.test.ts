@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
 import { openDatabase, type Connection } from '../../src/db/connection.ts'
-import { openReader, readJsonArray, type Reader } from '../../src/db/reader.ts'
+import { KEPT_OUTPUT_IDLE_MS, openReader, readJsonArray, type Reader } from '../../src/db/reader.ts'
 
 /*
  * The reader dialect (src/db/reader.ts): the same Kysely queries, run on a worker's read-only
@@ -221,6 +221,14 @@ describe('the reader', () => {
     expect(
       await Promise.all([first, second, third, fourth].map(async (array) => ids(await array.text()))),
     ).toEqual([countdown(300), countdown(20), countdown(250), countdown(280)])
+  })
+
+  test('readJsonArray: once the reader has let its idle output buffer go, the next array is written whole into a new one', async () => {
+    const before = await readJsonArray(reader.db, largeRows(reader.db))
+    await Bun.sleep(KEPT_OUTPUT_IDLE_MS + 250)
+    const after = await readJsonArray(reader.db, largeRows(reader.db))
+    expect(await after.bytes()).toEqual(await before.bytes())
+    expect(ids(await after.text())).toEqual(countdown(300))
   })
 
   test('readJsonArray: no rows is an empty array; an SQL error is the same SQLiteError', async () => {
