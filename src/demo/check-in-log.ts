@@ -1,14 +1,7 @@
-import type { EntryMethod } from '../db/tables/door.ts'
+import { ENTRY_METHODS } from '../db/tables/door.ts'
 
-/** The entry methods, numbered for the visit log's byte column. */
-export const ENTRY_METHODS = [
-  'MEM',
-  'ENT',
-  'EVE',
-  'GUE',
-  'FRE',
-  'MIG',
-] as const satisfies readonly EntryMethod[]
+/** The entry methods, numbered by their place in this list for the visit log's byte column. */
+export { ENTRY_METHODS }
 export type MethodCode = number
 
 export const MEM = 0

@@ -4,6 +4,7 @@ import { localDateOf, localTimeOf } from '../../db/local-time-sql.ts'
 import { ENTRY_METHODS, type EntryMethod } from '../../db/tables/door.ts'
 import { addDays } from '../../lib/local-time.ts'
 import { bucketOfDay, denseValues, type BucketPlan } from './buckets.ts'
+import { CHECK_IN_PRODUCT_KINDS } from './check-in-products.ts'
 import { defineMetric } from './definition.ts'
 import type { FilterReader } from './filter-reader.ts'
 import {
@@ -39,15 +40,21 @@ export const DAYS_OF_WEEK = [
   'saturday',
 ] as const
 
-/** The product each entry method records, with the words a refusal names it by. */
-const PRODUCT_OF_ENTRY: Record<EntryMethod, { kind: ProductKind; words: string } | null> = {
-  MEM: { kind: 'membership', words: 'membership types' },
-  GUE: { kind: 'membership', words: "the host's membership types" },
-  ENT: { kind: 'entry_pass', words: 'entry pass types' },
-  EVE: { kind: 'event', words: 'event types' },
-  FRE: null,
-  MIG: null,
+/** The words a refusal names each entry method's products by (their kind: CHECK_IN_PRODUCT_KINDS). */
+const PRODUCT_WORDS: Record<EntryMethod, string> = {
+  MEM: 'membership types',
+  GUE: "the host's membership types",
+  ENT: 'entry pass types',
+  EVE: 'event types',
+  FRE: '',
+  MIG: '',
 }
+const PRODUCT_OF_ENTRY = Object.fromEntries(
+  ENTRY_METHODS.map((method) => {
+    const kind = CHECK_IN_PRODUCT_KINDS[method]
+    return [method, kind === null ? null : { kind, words: PRODUCT_WORDS[method] }]
+  }),
+) as Record<EntryMethod, { kind: ProductKind; words: string } | null>
 const METHODS_WITH_PRODUCTS = ENTRY_METHODS.filter((method) => PRODUCT_OF_ENTRY[method] !== null).join(', ')
 
 /**

@@ -2,9 +2,6 @@ import { expressionBuilder, sql } from 'kysely'
 import type { Database, EntryMethod } from '../../db/schema.ts'
 import type { ProductKind } from './product-attributes.ts'
 
-/** Every entry method a check-in records. */
-export const ENTRY_METHODS: readonly EntryMethod[] = ['MEM', 'ENT', 'EVE', 'GUE', 'FRE', 'MIG']
-
 /**
  * The product a check-in of each entry method was made with: a membership's type, an entry pass's
  * type, the event type of the reservation's event, and for a guest the host's membership type (the

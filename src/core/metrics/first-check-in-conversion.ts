@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import { localDateOfInstant } from './buckets.ts'
-import { CHECK_IN_PRODUCT_KINDS, checkInProductId, ENTRY_METHODS } from './check-in-products.ts'
+import { ENTRY_METHODS } from '../../db/tables/door.ts'
+import { CHECK_IN_PRODUCT_KINDS, checkInProductId } from './check-in-products.ts'
 import { conversionShape, conversionValues, readConversion } from './conversion.ts'
 import { defineMetric } from './definition.ts'
 import {
