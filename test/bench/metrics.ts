@@ -22,7 +22,7 @@
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
-import { localDate } from '../../src/lib/local-time.ts'
+import { addDays, localDate } from '../../src/lib/local-time.ts'
 import { DEMO_ORGANIZATION } from '../../src/demo/index.ts'
 import { numberArg } from './_args.ts'
 import { makeControllers, nextScan, Recorder, scanOnce } from './_door-load.ts'
@@ -65,9 +65,6 @@ const EVERY_TYPE = [
   { id: 'referrals', type: 'membership_referral_count' },
   { id: 'cancellations', type: 'membership_status_change_count', filters: { to_status: 'CAN' } },
 ]
-
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10)
 
 const cpu = cpus()
 console.log(
