@@ -12,6 +12,7 @@ import type {
 } from './tables/customers.ts'
 import type {
   CheckInDayCountTable,
+  CustomerFirstVisitDayTable,
   CheckInTable,
   ProductFirstUseTable,
   WebhookDeliveryTable,
@@ -110,6 +111,7 @@ export interface Database {
   check_ins: CheckInTable
   product_first_uses: ProductFirstUseTable
   check_in_day_counts: CheckInDayCountTable
+  customer_first_visit_days: CustomerFirstVisitDayTable
   webhooks: WebhookTable
   webhook_events: WebhookEventTable
   webhook_deliveries: WebhookDeliveryTable

@@ -7,6 +7,7 @@ import { bucketOfDay, denseValues, type BucketPlan } from './buckets.ts'
 import { CHECK_IN_PRODUCT_KINDS } from './check-in-products.ts'
 import { defineMetric } from './definition.ts'
 import type { FilterReader } from './filter-reader.ts'
+import { gymsKeepOrganizationTime } from './gym-clocks.ts'
 import {
   ALL_PRODUCTS,
   readProductAttributes,
@@ -149,21 +150,6 @@ function planDays(plan: BucketPlan, weekDays: number[] | undefined): string[] {
   for (let day = plan.firstDay; day <= plan.lastDay; day = addDays(day, 1))
     if (weekDays === undefined || weekDays.includes(new Date(`${day}T00:00:00Z`).getUTCDay())) days.push(day)
   return days
-}
-
-/**
- * Whether every gym keeps its wall clock in the organization's zone, so the local_date and
- * local_time the door stores (in the gym's zone) are organization-local as they stand. Otherwise
- * each check-in's day and time are worked out from its instant, which reads every row.
- */
-async function gymsKeepOrganizationTime(reader: Db, plan: BucketPlan): Promise<boolean> {
-  const other = await reader
-    .selectFrom('gyms')
-    .select('id')
-    .where('time_zone', '!=', plan.timeZone)
-    .limit(1)
-    .executeTakeFirst()
-  return other === undefined
 }
 
 /**
