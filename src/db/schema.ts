@@ -15,6 +15,7 @@ import type {
   CustomerFirstVisitDayTable,
   CheckInTable,
   ProductFirstUseTable,
+  SameDayCheckInTable,
   WebhookDeliveryTable,
   WebhookEventTable,
   WebhookTable,
@@ -112,6 +113,7 @@ export interface Database {
   product_first_uses: ProductFirstUseTable
   check_in_day_counts: CheckInDayCountTable
   customer_first_visit_days: CustomerFirstVisitDayTable
+  same_day_check_ins: SameDayCheckInTable
   webhooks: WebhookTable
   webhook_events: WebhookEventTable
   webhook_deliveries: WebhookDeliveryTable

@@ -73,6 +73,16 @@ export interface CustomerFirstVisitDayTable {
   return_date: string | null
 }
 
+/**
+ * Every check-in of a customer on a local_date where they have more than one, kept by triggers on
+ * check_ins (migration 0016).
+ */
+export interface SameDayCheckInTable {
+  local_date: string
+  customer_id: number
+  check_in_id: number
+}
+
 export interface WebhookTable {
   id: Generated<number>
   event_type: 'check_in'

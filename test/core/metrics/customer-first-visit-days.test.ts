@@ -100,7 +100,7 @@ describe('customer_first_visit_days', () => {
     connection = openDatabase(':memory:')
     db = connection.db
     const names = Object.keys(migrations)
-    for (const name of names.slice(0, names.indexOf('0016_customer_first_visit_days')))
+    for (const name of names.slice(0, names.indexOf('0016_customer_visit_days')))
       await migrations[name]!.up(db)
     gymId = (await makeGym(db)).id
     ada = (await makeCustomer(db, { first_name: 'Ada' })).id
@@ -108,7 +108,7 @@ describe('customer_first_visit_days', () => {
     const cy = (await makeCustomer(db, { first_name: 'Cy' })).id
     for (const day of ['2026-08-20', '2026-08-10', '2026-08-10', '2026-08-15']) await visit(ada, day)
     await visit(ben, '2026-08-12')
-    await migrations['0016_customer_first_visit_days']!.up(db)
+    await migrations['0016_customer_visit_days']!.up(db)
     await visit(ben, '2026-08-11')
     await visit(cy, '2026-08-13')
     expect(await stored()).toEqual([
