@@ -302,6 +302,16 @@ describe("the small demo's check-ins", () => {
     )
   })
 
+  test('the check-ins listed as one of several of their customer that day are those', async () => {
+    const ofTheDay = Map.groupBy(checkIns, (c) => `${c.local_date} ${c.customer_id}`)
+    const expected = checkIns
+      .filter((c) => ofTheDay.get(`${c.local_date} ${c.customer_id}`)!.length > 1)
+      .map((c) => ({ local_date: c.local_date, customer_id: c.customer_id, check_in_id: c.id }))
+    const listed = await db.selectFrom('same_day_check_ins').selectAll().orderBy('check_in_id').execute()
+    expect(expected.length).toBeGreaterThan(0)
+    expect(listed).toEqual(expected)
+  })
+
   test("ids follow time, nothing is after now, check-outs come an hour or two later, and local_date is the zone's date", () => {
     const wrong = checkIns.filter(
       (c, i) =>
