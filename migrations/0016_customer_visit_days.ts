@@ -39,18 +39,19 @@ const forget = (row: string) => `DELETE FROM customer_first_visit_days
       ON CONFLICT DO NOTHING;`
 
 /** The check-ins of the customer of `row` (NEW in a trigger) on its local_date, `row` among them. */
-const checkInsOfTheDay = (row: string) => `SELECT local_date, customer_id, id FROM check_ins
-      WHERE customer_id = ${row}.customer_id AND gym_id IN (SELECT id FROM gyms)
+const ofTheDayOf = (row: string) => `customer_id = ${row}.customer_id AND gym_id IN (SELECT id FROM gyms)
         AND created_at >= date(${row}.local_date, '-1 day') AND created_at < date(${row}.local_date, '+2 days')
         AND local_date = ${row}.local_date`
 
-/** Lists the day's check-ins of the customer of `row` (NEW) once it is not their only one. */
+/** Whether the customer of `row` (NEW) has another check-in on its day. */
+const notAlone = (row: string) =>
+  `EXISTS (SELECT 1 FROM check_ins WHERE ${ofTheDayOf(row)} AND id <> ${row}.id)`
+
+/** Lists the day's check-ins of the customer of `row` (NEW) when it is not their only one. */
 const joinSameDay = (
   row: string,
 ) => `INSERT OR IGNORE INTO same_day_check_ins (local_date, customer_id, check_in_id)
-      SELECT local_date, customer_id, id
-      FROM (SELECT local_date, customer_id, id, count(*) OVER () AS check_ins FROM (${checkInsOfTheDay(row)}))
-      WHERE check_ins > 1;`
+      SELECT local_date, customer_id, id FROM check_ins WHERE ${ofTheDayOf(row)} AND ${notAlone(row)};`
 
 /** Takes `row` (OLD) off the list, and the one check-in of its day left, if only one is. */
 const leaveSameDay = (row: string) => `DELETE FROM same_day_check_ins
@@ -100,7 +101,8 @@ export async function up(db: Kysely<any>): Promise<void> {
           count(*) OVER (PARTITION BY local_date, +customer_id) AS check_ins
         FROM check_ins)
       WHERE check_ins > 1`,
-    `CREATE TRIGGER same_day_check_ins_insert AFTER INSERT ON check_ins BEGIN
+    // The WHEN leaves the door's usual check-in, its customer's only one that day, at one look.
+    `CREATE TRIGGER same_day_check_ins_insert AFTER INSERT ON check_ins WHEN ${notAlone('new')} BEGIN
       ${joinSameDay('new')}
     END`,
     `CREATE TRIGGER same_day_check_ins_delete AFTER DELETE ON check_ins BEGIN
