@@ -200,48 +200,41 @@ async function countFromCheckIns(
 ): Promise<{ bucket: number; value: number }[]> {
   const day = storedClockIsLocal ? sql<string>`local_date` : localDateOf(sql.ref('created_at'), plan.offsets)
   const time = storedClockIsLocal ? sql<string>`local_time` : localTimeOf(sql.ref('created_at'), plan.offsets)
-  /**
-   * The check-ins counted; with `sameDayOnly`, only those listed in same_day_check_ins, read by id
-   * (the unary + on the stored day keeps SQLite from reading check_ins_local_day for them instead).
-   */
-  const checkIns = (sameDayOnly: boolean) => {
-    const storedDay = sameDayOnly ? sql<string>`+local_date` : sql<string>`local_date`
-    return (
-      reader
-        .selectFrom('check_ins')
-        .$if(sameDayOnly, (q) =>
-          q.where(
-            'id',
-            'in',
-            reader
-              .selectFrom('same_day_check_ins')
-              .select('check_in_id')
-              .where('local_date', '>=', plan.firstDay)
-              .where('local_date', '<=', plan.lastDay),
+  /** The check-ins counted; with `sameDayOnly`, only those listed in same_day_check_ins, by id. */
+  const checkIns = (sameDayOnly: boolean) =>
+    reader
+      .selectFrom('check_ins')
+      .$if(sameDayOnly, (q) =>
+        q.where(
+          'id',
+          'in',
+          reader
+            .selectFrom('same_day_check_ins')
+            .select('check_in_id')
+            .where('local_date', '>=', plan.firstDay)
+            .where('local_date', '<=', plan.lastDay),
+        ),
+      )
+      .$if(storedClockIsLocal && (f.window !== undefined || f.weekDays !== undefined), (q) =>
+        q.where('local_date', 'in', planDays(plan, f.weekDays)),
+      )
+      .$if(storedClockIsLocal && f.window === undefined && f.weekDays === undefined, (q) =>
+        q.where('local_date', '>=', plan.firstDay).where('local_date', '<=', plan.lastDay),
+      )
+      .$if(!storedClockIsLocal, (q) =>
+        q
+          .where('created_at', '>=', plan.fromInstant)
+          .where('created_at', '<', plan.toInstant)
+          .$if(f.weekDays !== undefined, (q) =>
+            q.where(sql<SqlBool>`CAST(strftime('%w', ${day}) AS INTEGER) IN (${sql.join(f.weekDays!)})`),
           ),
-        )
-        .$if(storedClockIsLocal && (f.window !== undefined || f.weekDays !== undefined), (q) =>
-          q.where(storedDay, 'in', planDays(plan, f.weekDays)),
-        )
-        .$if(storedClockIsLocal && f.window === undefined && f.weekDays === undefined, (q) =>
-          q.where(storedDay, '>=', plan.firstDay).where(storedDay, '<=', plan.lastDay),
-        )
-        .$if(!storedClockIsLocal, (q) =>
-          q
-            .where('created_at', '>=', plan.fromInstant)
-            .where('created_at', '<', plan.toInstant)
-            .$if(f.weekDays !== undefined, (q) =>
-              q.where(sql<SqlBool>`CAST(strftime('%w', ${day}) AS INTEGER) IN (${sql.join(f.weekDays!)})`),
-            ),
-        )
-        .$if(f.window !== undefined, (q) => q.where(inWindow(time, f.window!)))
-        .$if(f.locationIds !== undefined, (q) => q.where('gym_id', 'in', f.locationIds!))
-        // A unary + keeps SQLite from walking all history of the method in check_ins_method_created.
-        .$if(f.entryMethod !== undefined, (q) => q.where(sql`+entry_method`, '=', f.entryMethod!))
-        .$if(products !== ALL_PRODUCTS, (q) => q.where(usedProducts(f.products!.kind, products as number[])))
-        .$if(f.checkInType === 'first_time', (q) => q.where('check_in_count', '=', 1))
-    )
-  }
+      )
+      .$if(f.window !== undefined, (q) => q.where(inWindow(time, f.window!)))
+      .$if(f.locationIds !== undefined, (q) => q.where('gym_id', 'in', f.locationIds!))
+      // A unary + keeps SQLite from walking all history of the method in check_ins_method_created.
+      .$if(f.entryMethod !== undefined, (q) => q.where(sql`+entry_method`, '=', f.entryMethod!))
+      .$if(products !== ALL_PRODUCTS, (q) => q.where(usedProducts(f.products!.kind, products as number[])))
+      .$if(f.checkInType === 'first_time', (q) => q.where('check_in_count', '=', 1))
   if (f.checkInType === 'unique' && plan.interval !== 'daily') {
     // A customer once per bucket however many days of it they came.
     return checkIns(false)

@@ -19,8 +19,8 @@ type Outcomes = { bucket: number; people: number; yes: number }[]
 /**
  * With every gym on the organization's clock, from customer_first_visit_days: each customer's
  * first two days of check-ins. The first day they came after D is the first of those two that is
- * after D; only a customer with check-ins both before D and on or after the second of them (their
- * first_check_in_timestamp is later than a check-in of theirs) has it looked up in their check-ins.
+ * after D; only a customer with check-ins on two days up to D (a first_check_in_timestamp later
+ * than their first check-ins) has it looked up in their check-ins.
  */
 async function retentionFromFirstVisitDays(
   reader: Db,
