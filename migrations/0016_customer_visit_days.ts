@@ -94,11 +94,11 @@ export async function up(db: Kysely<any>): Promise<void> {
       check_in_id INTEGER NOT NULL,
       PRIMARY KEY (local_date, customer_id, check_in_id)
     ) WITHOUT ROWID`,
-    // Counted in one pass over check_ins_local_day; the unary + as above.
+    // Counted in one pass over check_ins_local_day, which is in day order already.
     `INSERT INTO same_day_check_ins (local_date, customer_id, check_in_id)
       SELECT local_date, customer_id, id
       FROM (SELECT local_date, customer_id, id,
-          count(*) OVER (PARTITION BY local_date, +customer_id) AS check_ins
+          count(*) OVER (PARTITION BY local_date, customer_id) AS check_ins
         FROM check_ins)
       WHERE check_ins > 1`,
     // The WHEN leaves the door's usual check-in, its customer's only one that day, at one look.
