@@ -12,8 +12,10 @@ import type {
 } from './tables/customers.ts'
 import type {
   CheckInDayCountTable,
+  CustomerFirstVisitDayTable,
   CheckInTable,
   ProductFirstUseTable,
+  SameDayCheckInTable,
   WebhookDeliveryTable,
   WebhookEventTable,
   WebhookTable,
@@ -110,6 +112,8 @@ export interface Database {
   check_ins: CheckInTable
   product_first_uses: ProductFirstUseTable
   check_in_day_counts: CheckInDayCountTable
+  customer_first_visit_days: CustomerFirstVisitDayTable
+  same_day_check_ins: SameDayCheckInTable
   webhooks: WebhookTable
   webhook_events: WebhookEventTable
   webhook_deliveries: WebhookDeliveryTable

@@ -3,7 +3,9 @@ import type { MembershipStatus } from '../db/schema.ts'
 import { ALL_STATUSES } from '../domain/membership-status.ts'
 import { hashSecret } from '../core/auth/passwords.ts'
 import { rebuildCheckInDayCounts } from '../core/metrics/check-in-day-counts.ts'
+import { rebuildCustomerFirstVisitDays } from '../core/metrics/customer-first-visit-days.ts'
 import { rebuildProductFirstUses } from '../core/metrics/product-first-uses.ts'
+import { rebuildSameDayCheckIns } from '../core/metrics/same-day-check-ins.ts'
 import { Calendar } from './calendar.ts'
 import type { CheckInPlan } from './check-in-rows.ts'
 import { buildCheckIns } from './check-ins.ts'
@@ -165,8 +167,9 @@ const CHECK_IN_PROGRESS = 500_000
 
 /** Writes the check-ins a batch at a time, telling `progress` every CHECK_IN_PROGRESS rows. */
 async function insertCheckIns(db: Db, plan: CheckInPlan, progress: (written: number) => void): Promise<void> {
-  // Each customer's first use of each product, and the check-ins of each day, are written once from
-  // the finished check-ins, not by their triggers for every row.
+  // Each customer's first use of each product, first days and check-ins of one day, and the
+  // check-ins of each day, are written once from the finished check-ins, not by their triggers for
+  // every row.
   const load = () =>
     withoutIndexes(db, 'check_ins', async () => {
       let written = 0
@@ -176,10 +179,19 @@ async function insertCheckIns(db: Db, plan: CheckInPlan, progress: (written: num
         if (written % CHECK_IN_PROGRESS < CHECK_IN_BATCH && written < plan.count) progress(written)
       }
     })
+  const loadWithoutSameDay = () =>
+    withoutTrigger(db, 'same_day_check_ins_insert', load, () => rebuildSameDayCheckIns(db))
+  const loadWithoutFirstVisitDays = () =>
+    withoutTrigger(db, 'customer_first_visit_days_insert', loadWithoutSameDay, () =>
+      rebuildCustomerFirstVisitDays(db),
+    )
   await withoutTrigger(
     db,
     'check_in_day_counts_insert',
-    () => withoutTrigger(db, 'product_first_uses_check_in', load, () => rebuildProductFirstUses(db)),
+    () =>
+      withoutTrigger(db, 'product_first_uses_check_in', loadWithoutFirstVisitDays, () =>
+        rebuildProductFirstUses(db),
+      ),
     () => rebuildCheckInDayCounts(db),
   )
 }

@@ -123,6 +123,71 @@ describe('the week daylight time ends', () => {
   })
 })
 
+describe('unique customers of a day who came more than once', () => {
+  const days = { start_date: '2026-10-20', end_date: '2026-10-21' }
+  /** An instant at `time` on `day` in Denver's summer time (UTC-6). */
+  const mdt = (day: string, time: string) => new Date(`${day}T${time}:00-06:00`).toISOString()
+
+  /**
+   * On Oct 20: Cy twice in the evening, Di at noon and in the evening, Ed in the evening at both
+   * gyms, Flo twice in the evening with the second deleted, Gus once and again with his check-in of
+   * Oct 21 moved to that evening.
+   */
+  async function twiceADay() {
+    const barn = await makeGym(t.db, { name: 'Boulder Barn' })
+    const [cy, di, ed, flo, gus] = await Promise.all(
+      ['Cy', 'Di', 'Ed', 'Flo', 'Gus'].map((first_name) => makeCustomer(t.db, { first_name })),
+    )
+    await visit(cy!.id, mdt('2026-10-20', '17:30'), 1)
+    await visit(cy!.id, mdt('2026-10-20', '19:30'), 2)
+    await visit(di!.id, mdt('2026-10-20', '12:00'), 1)
+    await visit(di!.id, mdt('2026-10-20', '18:00'), 2)
+    await visit(ed!.id, mdt('2026-10-20', '18:00'), 1)
+    await visit(ed!.id, mdt('2026-10-20', '18:30'), 2, { gym_id: barn.id })
+    await visit(flo!.id, mdt('2026-10-20', '18:00'), 1)
+    const deleted = await visit(flo!.id, mdt('2026-10-20', '19:00'), 2)
+    await t.db.deleteFrom('check_ins').where('id', '=', deleted.id).execute()
+    await visit(gus!.id, mdt('2026-10-20', '18:00'), 1)
+    const moved = await visit(gus!.id, mdt('2026-10-21', '18:00'), 2)
+    await t.db
+      .updateTable('check_ins')
+      .set({ created_at: mdt('2026-10-20', '19:00'), local_date: '2026-10-20', local_time: '19:00:00' })
+      .where('id', '=', moved.id)
+      .execute()
+    return { barn }
+  }
+
+  const counted = (barnId: number) => [
+    { ...checkIns({ check_in_type: 'unique' }), id: 'day' },
+    {
+      ...checkIns({ check_in_type: 'unique', time_of_day_start: '17:00', time_of_day_end: '20:00' }),
+      id: 'evening',
+    },
+    { ...checkIns({ time_of_day_start: '17:00', time_of_day_end: '20:00' }), id: 'evening, all' },
+    {
+      ...checkIns({ check_in_type: 'unique', time_of_day_start: '17:00', location_ids: [barnId] }),
+      id: 'evening at the barn',
+    },
+  ]
+  const expected = [
+    [5, 0],
+    [5, 0],
+    [8, 0],
+    [1, 0],
+  ]
+
+  test('count once each, however many of their check-ins are in the window, where the check-ins are now', async () => {
+    const { barn } = await twiceADay()
+    expect(await seriesValues({ ...days, metrics: counted(barn.id) })).toEqual(expected)
+  })
+
+  test('with a gym in another zone, the same from every check-in of the days', async () => {
+    const { barn } = await twiceADay()
+    await makeGym(t.db, { name: 'Boulder Barn Coast', time_zone: 'America/Los_Angeles' })
+    expect(await seriesValues({ ...days, metrics: counted(barn.id) })).toEqual(expected)
+  })
+})
+
 describe('day_of_week', () => {
   async function weekends() {
     const cy = await makeCustomer(t.db, { first_name: 'Cy' })

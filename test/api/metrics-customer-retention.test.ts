@@ -3,6 +3,7 @@ import { makeCheckIn } from '../helpers/check-in-factories.ts'
 import { makeCustomer } from '../helpers/customer-factories.ts'
 import { makeGym, makeToken, makeUser } from '../helpers/factories.ts'
 import { useSeededApp } from '../helpers/seeded.ts'
+import { localDate, localTimeOfDay } from '../../src/lib/local-time.ts'
 
 // customer_retention through POST /api/metrics/query/. The organization is in America/Denver; the
 // clock says 2026-11-22 there, so a daily bucket is settled (more than 100 days in the past) up to
@@ -117,6 +118,125 @@ describe('customer_retention', () => {
       metrics: [retention('rate')],
     })
     expect(res.body.series[0].values).toEqual([1, null])
+  })
+
+  /*
+   * One customer per first day, Aug 1 to Aug 10, each first seen at noon (18:00Z) and then written,
+   * moved or deleted as named; `retained` is whether they count as back on days D+1 to D+90. The
+   * days are stored per customer by triggers on check_ins (migration 0016), read while every gym is
+   * on the organization's clock.
+   */
+  const noon = (day: string) => `${day}T18:00:00.000Z`
+  const stories: [string, (first: string) => Promise<unknown>, boolean][] = [
+    ['back on day 90', (first) => customerVisiting(noon(first), [noon('2026-10-30')]), true],
+    ['back on day 91', (first) => customerVisiting(noon(first), [noon('2026-11-01')]), false],
+    [
+      'a second visit on the first day only',
+      (first) => customerVisiting(noon(first), ['2026-08-04T03:00:00.000Z']),
+      false,
+    ],
+    [
+      'the return deleted, a later one on day 100 left',
+      async (first) => {
+        const customer = await customerVisiting(noon(first), [noon('2026-08-10'), noon('2026-11-12')])
+        await t.db
+          .deleteFrom('check_ins')
+          .where('customer_id', '=', customer.id)
+          .where('local_date', '=', '2026-08-10')
+          .execute()
+      },
+      false,
+    ],
+    [
+      'a check-in moved from day 97 into the 90 days',
+      async (first) => {
+        const customer = await customerVisiting(noon(first), [noon('2026-11-10')])
+        await moveCheckIns(customer.id, '2026-11-10', noon('2026-09-01'))
+      },
+      true,
+    ],
+    [
+      'the return moved out of the 90 days',
+      async (first) => {
+        const customer = await customerVisiting(noon(first), [noon('2026-08-20')])
+        await moveCheckIns(customer.id, '2026-08-20', noon('2026-11-10'))
+      },
+      false,
+    ],
+    [
+      'the first check-in written after the return',
+      async (first) => {
+        const customer = await makeCustomer(t.db, {
+          first_check_in_timestamp: noon(first),
+          home_location_id: t.seed.gym.id,
+        })
+        for (const day of ['2026-08-20', first])
+          await makeCheckIn(t.db, { customer_id: customer.id, gym_id: t.seed.gym.id, at: noon(day) })
+      },
+      true,
+    ],
+    [
+      'a check-in before the recorded first visit, then back after it',
+      (first) => customerVisitingFrom(noon(first), ['2026-07-20', '2026-07-25', first, '2026-08-15']),
+      true,
+    ],
+    [
+      'a check-in before the recorded first visit, and none after it',
+      (first) => customerVisitingFrom(noon(first), ['2026-07-20', '2026-07-25', first]),
+      false,
+    ],
+    [
+      'a first visit recorded without its check-in, the first written check-in later',
+      (first) => customerVisitingFrom(noon(first), ['2026-08-12']),
+      true,
+    ],
+  ]
+  const storyDays = stories.map((_, i) => `2026-08-${String(i + 1).padStart(2, '0')}`)
+
+  /** A customer whose first_check_in_timestamp is `first`, with check-ins at noon on `days`. */
+  async function customerVisitingFrom(first: string, days: string[]) {
+    const customer = await makeCustomer(t.db, {
+      first_check_in_timestamp: first,
+      home_location_id: t.seed.gym.id,
+    })
+    for (const day of days)
+      await makeCheckIn(t.db, { customer_id: customer.id, gym_id: t.seed.gym.id, at: noon(day) })
+  }
+
+  /** The customer's check-ins of `day` moved to the instant `at` (local day and time with it). */
+  async function moveCheckIns(customerId: number, day: string, at: string) {
+    await t.db
+      .updateTable('check_ins')
+      .set({
+        created_at: at,
+        local_date: localDate(new Date(at), 'America/Denver'),
+        local_time: localTimeOfDay(new Date(at), 'America/Denver'),
+      })
+      .where('customer_id', '=', customerId)
+      .where('local_date', '=', day)
+      .execute()
+  }
+
+  async function retainedByStory() {
+    const res = await query({
+      start_date: storyDays[0],
+      end_date: storyDays.at(-1),
+      metrics: [retention('retained', { component: 'retained' })],
+    })
+    return Object.fromEntries(stories.map(([name], i) => [name, res.body.series[0].values[i] === 1]))
+  }
+
+  const expected = Object.fromEntries(stories.map(([name, , retained]) => [name, retained]))
+
+  test('returns from the days kept per customer, as check-ins are written, moved and deleted', async () => {
+    for (const [i, [, story]] of stories.entries()) await story(storyDays[i]!)
+    expect(await retainedByStory()).toEqual(expected)
+  })
+
+  test('with a gym in another zone, the same customers from their check-ins', async () => {
+    for (const [i, [, story]] of stories.entries()) await story(storyDays[i]!)
+    await makeGym(t.db, { name: 'Boulder Barn Coast', time_zone: 'America/Los_Angeles' })
+    expect(await retainedByStory()).toEqual(expected)
   })
 
   const refusals: [string, Record<string, unknown>, string][] = [

@@ -287,6 +287,31 @@ describe("the small demo's check-ins", () => {
     ).toEqual(expected)
   })
 
+  test("each customer's first two days of check-ins are the check-ins'", async () => {
+    const daysOf = new Map<number, Set<string>>()
+    for (const c of checkIns)
+      daysOf.set(c.customer_id, (daysOf.get(c.customer_id) ?? new Set()).add(c.local_date))
+    const expected = [...daysOf].map(([customer_id, days]) => {
+      const [first_date, return_date = null] = [...days].sort()
+      return { customer_id, first_date: first_date!, return_date }
+    })
+    const stored = await db.selectFrom('customer_first_visit_days').selectAll().execute()
+    expect(expected.filter((d) => d.return_date !== null).length).toBeGreaterThan(100)
+    expect(stored.toSorted((a, b) => a.customer_id - b.customer_id)).toEqual(
+      expected.toSorted((a, b) => a.customer_id - b.customer_id),
+    )
+  })
+
+  test('the check-ins listed as one of several of their customer that day are those', async () => {
+    const ofTheDay = Map.groupBy(checkIns, (c) => `${c.local_date} ${c.customer_id}`)
+    const expected = checkIns
+      .filter((c) => ofTheDay.get(`${c.local_date} ${c.customer_id}`)!.length > 1)
+      .map((c) => ({ local_date: c.local_date, customer_id: c.customer_id, check_in_id: c.id }))
+    const listed = await db.selectFrom('same_day_check_ins').selectAll().orderBy('check_in_id').execute()
+    expect(expected.length).toBeGreaterThan(0)
+    expect(listed).toEqual(expected)
+  })
+
   test("ids follow time, nothing is after now, check-outs come an hour or two later, and local_date is the zone's date", () => {
     const wrong = checkIns.filter(
       (c, i) =>

@@ -7,6 +7,7 @@ import { bucketOfDay, denseValues, type BucketPlan } from './buckets.ts'
 import { CHECK_IN_PRODUCT_KINDS } from './check-in-products.ts'
 import { defineMetric } from './definition.ts'
 import type { FilterReader } from './filter-reader.ts'
+import { gymsKeepOrganizationTime } from './gym-clocks.ts'
 import {
   ALL_PRODUCTS,
   readProductAttributes,
@@ -152,21 +153,6 @@ function planDays(plan: BucketPlan, weekDays: number[] | undefined): string[] {
 }
 
 /**
- * Whether every gym keeps its wall clock in the organization's zone, so the local_date and
- * local_time the door stores (in the gym's zone) are organization-local as they stand. Otherwise
- * each check-in's day and time are worked out from its instant, which reads every row.
- */
-async function gymsKeepOrganizationTime(reader: Db, plan: BucketPlan): Promise<boolean> {
-  const other = await reader
-    .selectFrom('gyms')
-    .select('id')
-    .where('time_zone', '!=', plan.timeZone)
-    .limit(1)
-    .executeTakeFirst()
-  return other === undefined
-}
-
-/**
  * `all` and `first_time` without a time-of-day window, from the per-day counts: some thousands of
  * rows for years of check-ins.
  */
@@ -214,45 +200,63 @@ async function countFromCheckIns(
 ): Promise<{ bucket: number; value: number }[]> {
   const day = storedClockIsLocal ? sql<string>`local_date` : localDateOf(sql.ref('created_at'), plan.offsets)
   const time = storedClockIsLocal ? sql<string>`local_time` : localTimeOf(sql.ref('created_at'), plan.offsets)
-  const rows = reader
-    .selectFrom('check_ins')
-    .$if(storedClockIsLocal && (f.window !== undefined || f.weekDays !== undefined), (q) =>
-      q.where('local_date', 'in', planDays(plan, f.weekDays)),
-    )
-    .$if(storedClockIsLocal && f.window === undefined && f.weekDays === undefined, (q) =>
-      q.where('local_date', '>=', plan.firstDay).where('local_date', '<=', plan.lastDay),
-    )
-    .$if(!storedClockIsLocal, (q) =>
-      q
-        .where('created_at', '>=', plan.fromInstant)
-        .where('created_at', '<', plan.toInstant)
-        .$if(f.weekDays !== undefined, (q) =>
-          q.where(sql<SqlBool>`CAST(strftime('%w', ${day}) AS INTEGER) IN (${sql.join(f.weekDays!)})`),
+  /** The check-ins counted; with `sameDayOnly`, only those listed in same_day_check_ins, by id. */
+  const checkIns = (sameDayOnly: boolean) =>
+    reader
+      .selectFrom('check_ins')
+      .$if(sameDayOnly, (q) =>
+        q.where(
+          'id',
+          'in',
+          reader
+            .selectFrom('same_day_check_ins')
+            .select('check_in_id')
+            .where('local_date', '>=', plan.firstDay)
+            .where('local_date', '<=', plan.lastDay),
         ),
-    )
-    .$if(f.window !== undefined, (q) => q.where(inWindow(time, f.window!)))
-    .$if(f.locationIds !== undefined, (q) => q.where('gym_id', 'in', f.locationIds!))
-    // A unary + keeps SQLite from walking all history of the method in check_ins_method_created.
-    .$if(f.entryMethod !== undefined, (q) => q.where(sql`+entry_method`, '=', f.entryMethod!))
-    .$if(products !== ALL_PRODUCTS, (q) => q.where(usedProducts(f.products!.kind, products as number[])))
-    .$if(f.checkInType === 'first_time', (q) => q.where('check_in_count', '=', 1))
+      )
+      .$if(storedClockIsLocal && (f.window !== undefined || f.weekDays !== undefined), (q) =>
+        q.where('local_date', 'in', planDays(plan, f.weekDays)),
+      )
+      .$if(storedClockIsLocal && f.window === undefined && f.weekDays === undefined, (q) =>
+        q.where('local_date', '>=', plan.firstDay).where('local_date', '<=', plan.lastDay),
+      )
+      .$if(!storedClockIsLocal, (q) =>
+        q
+          .where('created_at', '>=', plan.fromInstant)
+          .where('created_at', '<', plan.toInstant)
+          .$if(f.weekDays !== undefined, (q) =>
+            q.where(sql<SqlBool>`CAST(strftime('%w', ${day}) AS INTEGER) IN (${sql.join(f.weekDays!)})`),
+          ),
+      )
+      .$if(f.window !== undefined, (q) => q.where(inWindow(time, f.window!)))
+      .$if(f.locationIds !== undefined, (q) => q.where('gym_id', 'in', f.locationIds!))
+      // A unary + keeps SQLite from walking all history of the method in check_ins_method_created.
+      .$if(f.entryMethod !== undefined, (q) => q.where(sql`+entry_method`, '=', f.entryMethod!))
+      .$if(products !== ALL_PRODUCTS, (q) => q.where(usedProducts(f.products!.kind, products as number[])))
+      .$if(f.checkInType === 'first_time', (q) => q.where('check_in_count', '=', 1))
   if (f.checkInType === 'unique' && plan.interval !== 'daily') {
     // A customer once per bucket however many days of it they came.
-    return rows
+    return checkIns(false)
       .select([bucketOfDay(plan, day).as('bucket'), sql<number>`count(DISTINCT customer_id)`.as('value')])
       .groupBy('bucket')
       .execute()
   }
   // Per day first, in the index's order, then the days' buckets: the bucket is worked out per day,
   // not per check-in.
-  const days = rows
-    .select([
-      day.as('day'),
-      f.checkInType === 'unique'
-        ? sql<number>`count(DISTINCT customer_id)`.as('n')
-        : sql<number>`count(*)`.as('n'),
-    ])
-    .groupBy('day')
+  const perDay = (n: RawBuilder<number>, sameDayOnly = false) =>
+    checkIns(sameDayOnly)
+      .select([day.as('day'), n.as('n')])
+      .groupBy('day')
+  const days =
+    f.checkInType !== 'unique'
+      ? perDay(sql`count(*)`)
+      : storedClockIsLocal
+        ? // Each customer once a day without telling every check-in's customer apart: count them
+          // all, then take off on each day all but one of each customer's check-ins there when they
+          // came more than once (same_day_check_ins lists the few that did, by the stored day).
+          perDay(sql`count(*)`).unionAll(perDay(sql`count(DISTINCT customer_id) - count(*)`, true))
+        : perDay(sql`count(DISTINCT customer_id)`)
   return reader
     .selectFrom(days.as('days'))
     .select([bucketOfDay(plan, sql.ref('day')).as('bucket'), sql<number>`sum(n)`.as('value')])

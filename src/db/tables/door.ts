@@ -63,6 +63,26 @@ export interface CheckInDayCountTable {
   first_check_ins: number
 }
 
+/**
+ * Per customer with check-ins, the earliest local_date of their check-ins and the earliest later
+ * one (NULL until they came back on another day), kept by triggers on check_ins (migration 0016).
+ */
+export interface CustomerFirstVisitDayTable {
+  customer_id: number
+  first_date: string
+  return_date: string | null
+}
+
+/**
+ * Every check-in of a customer on a local_date where they have more than one, kept by triggers on
+ * check_ins (migration 0016).
+ */
+export interface SameDayCheckInTable {
+  local_date: string
+  customer_id: number
+  check_in_id: number
+}
+
 export interface WebhookTable {
   id: Generated<number>
   event_type: 'check_in'

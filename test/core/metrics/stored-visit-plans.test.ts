@@ -1,0 +1,77 @@
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { Kysely } from 'kysely'
+import { planBuckets } from '../../../src/core/metrics/buckets.ts'
+import { checkInCount } from '../../../src/core/metrics/check-in-count.ts'
+import { customerRetention } from '../../../src/core/metrics/customer-retention.ts'
+import type { MetricDefinition } from '../../../src/core/metrics/definition.ts'
+import { FilterReader } from '../../../src/core/metrics/filter-reader.ts'
+import { bunSqliteDialect } from '../../../src/db/bun-sqlite-dialect.ts'
+import { openDatabase, type Connection, type Db } from '../../../src/db/connection.ts'
+import { migrateToLatest } from '../../../src/db/migrator.ts'
+import { makeGym } from '../../helpers/factories.ts'
+
+/*
+ * How the metrics that read the stored visit days reach their rows, as SQLite plans them without
+ * statistics (the appliance never runs ANALYZE): a year of check-ins is read from an index, and
+ * the few check-ins of customers who came more than once a day, or a customer's days, by key.
+ */
+
+let connection: Connection
+/** The same database through a Kysely that records each statement, to ask SQLite for its plan. */
+let db: Db
+const statements: Array<{ sql: string; parameters: readonly unknown[] }> = []
+
+beforeAll(async () => {
+  connection = openDatabase(':memory:')
+  await migrateToLatest(connection.db)
+  await makeGym(connection.db)
+  db = new Kysely({
+    dialect: bunSqliteDialect(connection.sqlite),
+    log: (event) => {
+      statements.push({ sql: event.query.sql, parameters: event.query.parameters })
+    },
+  }) as Db
+})
+afterAll(() => connection.close())
+
+/** The plan of the last statement `definition` runs over a year at daily, with `filters`. */
+async function planOf<F>(definition: MetricDefinition<F>, filters: Record<string, unknown>): Promise<string> {
+  const plan = planBuckets('daily', '2025-11-23', '2026-11-22', 'America/Denver', '2026-11-22')
+  statements.length = 0
+  await definition.run(
+    { reader: db, db, plan },
+    definition.readFilters(new FilterReader(filters, 'filters', definition.type), plan),
+  )
+  const { sql, parameters } = statements.at(-1)!
+  return (
+    connection.sqlite.query(`EXPLAIN QUERY PLAN ${sql}`).all(...(parameters as never[])) as Array<{
+      detail: string
+    }>
+  )
+    .map((row) => row.detail)
+    .join('\n')
+}
+
+describe('plans over the stored visit days', () => {
+  test('check_in_count unique in a window: the day from check_ins_local_day, the repeats by rowid', async () => {
+    const plan = await planOf(checkInCount, {
+      check_in_type: 'unique',
+      time_of_day_start: '17:00',
+      time_of_day_end: '20:00',
+    })
+    const [all, repeats] = plan.split('UNION ALL')
+    expect(all).toMatch(
+      /SEARCH check_ins USING COVERING INDEX check_ins_local_day \(local_date=\? AND local_time>\? AND local_time<\?\)/,
+    )
+    expect(all).not.toContain('count(DISTINCT)')
+    expect(repeats).toMatch(/SEARCH check_ins USING INTEGER PRIMARY KEY \(rowid=\?\)/)
+    expect(repeats).toMatch(/SEARCH same_day_check_ins USING PRIMARY KEY \(local_date>\? AND local_date<\?\)/)
+  })
+
+  test("customer_retention: each customer's days by key, their check-ins only for the rare few", async () => {
+    const plan = await planOf(customerRetention, {})
+    expect(plan).toMatch(/SEARCH days USING INTEGER PRIMARY KEY \(rowid=\?\) LEFT-JOIN/)
+    expect(plan).toMatch(/CORRELATED SCALAR SUBQUERY/)
+    expect(plan).toMatch(/SEARCH check_ins USING INDEX check_ins_customer_gym \(customer_id=\?\)/)
+  })
+})
