@@ -103,6 +103,9 @@ self.onmessage = ({ data }: MessageEvent<ReaderRequest>) => {
     return
   }
   if (data.type === 'collect') {
+    // The cache is refilled by the next run's first report, from the file the system still caches;
+    // kept, it would hold its megabytes for as long as the server stays idle.
+    db?.run('PRAGMA shrink_memory')
     Bun.gc(true)
     return
   }
