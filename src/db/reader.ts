@@ -33,7 +33,10 @@ export type ReaderRequest =
   | { type: 'open'; path: string }
   | { type: 'query'; id: number; sql: string; parameters: readonly unknown[] }
   | { type: 'jsonArray'; id: number; sql: string; parameters: readonly unknown[]; into: SharedArrayBuffer }
-  /** The output buffer is no longer kept: collect this thread's garbage, so its hold on it goes too. */
+  /**
+   * The output buffer is no longer kept, a run of reports being over: collect this thread's garbage,
+   * so its hold on the buffer goes too, and give back the connection's cached pages.
+   */
   | { type: 'collect' }
   | { type: 'close' }
 
@@ -137,9 +140,11 @@ class OutputBuffers {
 class WorkerConnection implements DatabaseConnection {
   private readonly pending = new Map<number, Pending>()
   private readonly outputs = new OutputBuffers(() => {
-    // Its memory goes back only once neither thread holds an object for it.
+    // Its memory goes back only once neither thread holds an object for it. On this thread that is
+    // a full collection, which also takes the last reports' Blobs, megabytes each: an idle server
+    // allocates too little to start one itself, and would hold them for as long as it stays idle.
     if (!this.gone) this.worker.postMessage({ type: 'collect' } satisfies ReaderRequest)
-    Bun.gc(false)
+    Bun.gc(true)
   })
   private nextId = 1
   /** Set once the worker is gone: every later query fails at once instead of waiting forever. */

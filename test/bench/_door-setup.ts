@@ -267,10 +267,16 @@ export function summarizeProfile(
 
 const TICKS_PER_SECOND = 100
 
-/** CPU time (user + system, ms) a process has used so far, from /proc; NaN where there is no /proc. */
-export function processCpuMs(pid: number): number {
+/**
+ * CPU time (user + system, ms) a process, or (with `tid`) one of its threads, has used so far, from
+ * /proc; NaN where there is no /proc.
+ */
+export function processCpuMs(pid: number, tid?: string): number {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    const stat = readFileSync(
+      tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`,
+      'utf8',
+    )
     // Fields after the parenthesised command name; utime and stime are the 14th and 15th fields.
     const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
     return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND
@@ -355,4 +361,21 @@ export async function connectSession(served: Served, file: string) {
     countRows(file, `SELECT count(*) AS n FROM check_ins WHERE gym_id IN (${gymIds.join(',')})`)
   const cpuMs = () => processCpuMs(served.pid)
   return { target, api, newGyms, checkIns, cpuMs }
+}
+
+/**
+ * CPU so far, ms, of the server's own thread (where every request is answered) and of its worker
+ * threads together (the reader, the checkpointer: Bun names each "Worker").
+ */
+export function threadCpuMs(pid: number): { main: number; workers: number } {
+  let workers = 0
+  for (const tid of readdirSync(`/proc/${pid}/task`)) {
+    try {
+      if (tid !== String(pid) && readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() === 'Worker')
+        workers += processCpuMs(pid, tid)
+    } catch {
+      // a thread that ended meanwhile
+    }
+  }
+  return { main: processCpuMs(pid, String(pid)), workers }
 }

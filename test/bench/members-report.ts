@@ -29,10 +29,19 @@
  * does not exist yet, read as it is when it does (each server still gets its own copy), and left
  * there at the end, so a series of runs skips the seeding.
  */
-import { copyFileSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
 import { join, resolve } from 'node:path'
-import { BELAY, buildIfNeeded, connectSession, seedLarge, startServing, type Served } from './_door-setup.ts'
+import {
+  BELAY,
+  buildIfNeeded,
+  connectSession,
+  processCpuMs,
+  seedLarge,
+  startServing,
+  threadCpuMs,
+  type Served,
+} from './_door-setup.ts'
 import { numberArg } from './_args.ts'
 import { formatTable, loadAverage } from './_table.ts'
 
@@ -79,30 +88,6 @@ function statusMb(pid: number, field: 'VmRSS' | 'VmHWM'): number {
 function minorFaults(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
   return Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[7])
-}
-
-/** User + system CPU so far, ms, of a process or (with `tid`) one of its threads. */
-function cpuMs(pid: number, tid?: string): number {
-  const stat = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8')
-  const fields = stat.slice(stat.lastIndexOf(') ') + 2).split(' ')
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100
-}
-
-/**
- * CPU so far, ms, of the server's own thread (where every request is answered) and of its worker
- * threads together (the reader, the checkpointer: Bun names each "Worker").
- */
-function threadCpuMs(pid: number): { main: number; workers: number } {
-  let workers = 0
-  for (const tid of readdirSync(`/proc/${pid}/task`)) {
-    try {
-      if (tid !== String(pid) && readFileSync(`/proc/${pid}/task/${tid}/comm`, 'utf8').trim() === 'Worker')
-        workers += cpuMs(pid, tid)
-    } catch {
-      // a thread that ended meanwhile
-    }
-  }
-  return { main: cpuMs(pid, String(pid)), workers }
 }
 
 const pick = (sorted: number[], p: number) =>
@@ -191,13 +176,13 @@ try {
         timings.set(key, entry)
         let body = ''
         for (let i = 0; i < RUNS; i++) {
-          const cpu0 = cpuMs(served.pid)
+          const cpu0 = processCpuMs(served.pid)
           const faults0 = minorFaults(served.pid)
           const threads0 = threadCpuMs(served.pid)
           const t0 = performance.now()
           body = await request(query)
           entry.wall.push(performance.now() - t0)
-          entry.cpu.push(cpuMs(served.pid) - cpu0)
+          entry.cpu.push(processCpuMs(served.pid) - cpu0)
           entry.faults.push(minorFaults(served.pid) - faults0)
           const threads = threadCpuMs(served.pid)
           entry.main.push(threads.main - threads0.main)

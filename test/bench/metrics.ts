@@ -4,7 +4,7 @@
  * in one temporary directory, removed at the end.
  *
  *   npx bun run test/bench/metrics.ts     (or `npm run bench -- metrics`)
- *   npx bun run test/bench/metrics.ts --db SEEDED_FILE [--runs 15] [--door-scans 300]
+ *   npx bun run test/bench/metrics.ts --db SEEDED_FILE [--runs 15] [--door-scans 2000] [--door-rounds 3]
  *
  * Builds build/out/belay if it is older than the sources, seeds `belay seed-demo --size large` (or
  * copies --db, a file seeded before by the same build), starts `belay serve` on it and logs in as the
@@ -16,8 +16,17 @@
  *   - each type alone over the last five years at monthly;
  *   - check_in_count, unique customers in an evening window, over the last year at daily.
  * Last, the door while reports run: --door-scans single scans one after another at a fresh location,
- * first alone, then while another client sends the eleven-type query back to back; p50 and p99 of
- * each.
+ * alone, then as many while another client sends the eleven-type query back to back, the two phases
+ * alternating over --door-rounds rounds so that the host's noise falls on both alike; p50, p99 and
+ * max of each phase over all its rounds, and the server's CPU per report on its worker threads
+ * (where the reports' statements run) and on its own thread (where the door is answered: what that
+ * thread spent beside the reports beyond what as many scans cost it alone).
+ *
+ *   npx bun run test/bench/metrics.ts --db SEEDED_FILE --door-only [--compare OTHER_EXECUTABLE]
+ *
+ * --door-only skips the timed cases. --compare OTHER_EXECUTABLE measures the door phase of another
+ * build of Belay too (say, of the commit before a change), serving its own copy of the file, the two
+ * taking turns within every round.
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir, totalmem } from 'node:os'
@@ -34,13 +43,19 @@ import {
   processCpuMs,
   seedLarge,
   startServing,
+  threadCpuMs,
   type Served,
 } from './_door-setup.ts'
 import { formatTable, loadAverage } from './_table.ts'
 
 const WARMUP = 2
 const RUNS = numberArg('--runs', 15)
-const DOOR_SCANS = numberArg('--door-scans', 300)
+const DOOR_SCANS = numberArg('--door-scans', 2000)
+const DOOR_ROUNDS = numberArg('--door-rounds', 3)
+const DOOR_ONLY = process.argv.includes('--door-only')
+const COMPARE = process.argv.includes('--compare')
+  ? process.argv[process.argv.indexOf('--compare') + 1]
+  : undefined
 const SEEDED = process.argv.includes('--db') ? process.argv[process.argv.indexOf('--db') + 1] : undefined
 
 /** One metric of every type, with the filters a manager's Monday dashboard would send. */
@@ -74,110 +89,167 @@ console.log(
 )
 
 const dir = mkdtempSync(join(tmpdir(), 'belay-bench-metrics-'))
-const file = join(dir, 'serve.sqlite3')
-let server: Served | null = null
+const seededFile = join(dir, 'seeded.sqlite3')
+const servers: Served[] = []
 try {
   console.log(`executable: ${buildIfNeeded()} (${BELAY})`)
-  if (SEEDED) copyFileSync(SEEDED, file)
+  if (COMPARE) console.log(`door compared with: ${COMPARE}`)
+  if (SEEDED) copyFileSync(SEEDED, seededFile)
   else {
     const started = performance.now()
-    const seeded = seedLarge(file, 1, dir)
+    const seeded = seedLarge(seededFile, 1, dir)
     console.log(`${seeded.split('\n')[0]} (${((performance.now() - started) / 1000).toFixed(1)} s)`)
   }
-  server = await startServing([BELAY, 'serve', '--db', file, '--port', '0', '--host', '127.0.0.1'], dir)
-  const served = server
-  const session = await connectSession(served, file)
   const today = localDate(new Date(), DEMO_ORGANIZATION.timeZone)
-
-  const query = async (body: unknown) => {
-    const start = performance.now()
-    const res = await fetch(`${served.base}/api/metrics/query/`, {
-      method: 'POST',
-      headers: { authorization: `Token ${session.target.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(body),
-    })
-    const text = await res.text()
-    if (res.status !== 200) throw new Error(`metrics query answered ${res.status}: ${text}`)
-    return performance.now() - start
-  }
-
   const lastYear = { interval: 'daily', start_date: addDays(today, -364), end_date: today }
   const fiveYears = { interval: 'monthly', start_date: addDays(today, -5 * 365), end_date: today }
-  const firstMs = await query({ ...lastYear, metrics: EVERY_TYPE })
-  console.log(`first query (brings the membership rollup current): ${firstMs.toFixed(0)} ms`)
 
-  const cases: Array<[string, unknown]> = [
-    ['all eleven types, last year, daily', { ...lastYear, metrics: EVERY_TYPE }],
-    ...EVERY_TYPE.map((metric): [string, unknown] => [
-      `${metric.type}, five years, monthly`,
-      { ...fiveYears, metrics: [metric] },
-    ]),
-    [
-      'check_in_count unique 17:00-20:00, last year, daily',
-      {
-        ...lastYear,
-        metrics: [
-          {
-            id: 'evening',
-            type: 'check_in_count',
-            filters: { check_in_type: 'unique', time_of_day_start: '17:00', time_of_day_end: '20:00' },
-          },
-        ],
-      },
-    ],
-  ]
-  const rows: string[][] = []
-  for (const [label, body] of cases) {
-    for (let i = 0; i < WARMUP; i++) await query(body)
-    const wall = new Recorder()
-    const cpu0 = processCpuMs(served.pid)
-    for (let i = 0; i < RUNS; i++) wall.add(await query(body), 'query', 200)
-    const cpuPerQuery = (processCpuMs(served.pid) - cpu0) / RUNS
-    rows.push([
-      label,
-      wall.percentile(0.5).toFixed(1),
-      wall.percentile(0.95).toFixed(1),
-      wall.max().toFixed(1),
-      cpuPerQuery.toFixed(1),
-    ])
+  /** A server of `exe` on its own copy of the seeded file, logged in, its membership rollup current. */
+  const serve = async (exe: string, copy: number) => {
+    const file = join(dir, `serve-${copy}.sqlite3`)
+    copyFileSync(seededFile, file)
+    const served = await startServing([exe, 'serve', '--db', file, '--port', '0', '--host', '127.0.0.1'], dir)
+    servers.push(served)
+    const session = await connectSession(served, file)
+    const query = async (body: unknown) => {
+      const start = performance.now()
+      const res = await fetch(`${served.base}/api/metrics/query/`, {
+        method: 'POST',
+        headers: { authorization: `Token ${session.target.token}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+      const text = await res.text()
+      if (res.status !== 200) throw new Error(`metrics query answered ${res.status}: ${text}`)
+      return performance.now() - start
+    }
+    const firstMs = await query({ ...lastYear, metrics: EVERY_TYPE })
+    console.log(`${label(exe)}: first query (brings the membership rollup current): ${firstMs.toFixed(0)} ms`)
+    return { exe, served, session, query }
   }
-  console.log(`\n${RUNS} timed requests per case:\n`)
-  console.log(formatTable([['case', 'p50 ms', 'p95 ms', 'max ms', 'server CPU ms/query'], ...rows]))
+  const label = (exe: string) => (exe === BELAY ? 'this checkout' : exe)
+  const executables = COMPARE ? [BELAY, COMPARE] : [BELAY]
+  const targets: Awaited<ReturnType<typeof serve>>[] = []
+  for (const [copy, exe] of executables.entries()) targets.push(await serve(exe, copy))
+
+  if (!DOOR_ONLY) {
+    const { served, query } = targets[0]!
+    const cases: Array<[string, unknown]> = [
+      ['all eleven types, last year, daily', { ...lastYear, metrics: EVERY_TYPE }],
+      ...EVERY_TYPE.map((metric): [string, unknown] => [
+        `${metric.type}, five years, monthly`,
+        { ...fiveYears, metrics: [metric] },
+      ]),
+      [
+        'check_in_count unique 17:00-20:00, last year, daily',
+        {
+          ...lastYear,
+          metrics: [
+            {
+              id: 'evening',
+              type: 'check_in_count',
+              filters: { check_in_type: 'unique', time_of_day_start: '17:00', time_of_day_end: '20:00' },
+            },
+          ],
+        },
+      ],
+    ]
+    const rows: string[][] = []
+    for (const [name, body] of cases) {
+      for (let i = 0; i < WARMUP; i++) await query(body)
+      const wall = new Recorder()
+      const cpu0 = processCpuMs(served.pid)
+      for (let i = 0; i < RUNS; i++) wall.add(await query(body), 'query', 200)
+      const cpuPerQuery = (processCpuMs(served.pid) - cpu0) / RUNS
+      rows.push([
+        name,
+        wall.percentile(0.5).toFixed(1),
+        wall.percentile(0.95).toFixed(1),
+        wall.max().toFixed(1),
+        cpuPerQuery.toFixed(1),
+      ])
+    }
+    console.log(`\n${RUNS} timed requests per case:\n`)
+    console.log(formatTable([['case', 'p50 ms', 'p95 ms', 'max ms', 'server CPU ms/query'], ...rows]))
+  }
 
   // The door while reports run: the same single scans, alone and beside a client sending reports.
-  const barcodes = barcodesByCategory(file, new Date())
-  const doorScans = async (label: string) => {
+  const barcodes = barcodesByCategory(seededFile, new Date())
+  const phases = new Map<string, { scans: Recorder; reports: number; mainMs: number; workersMs: number }>()
+  const doorScans = async ({ session }: (typeof targets)[number], into: Recorder) => {
     const [gym] = await session.newGyms(1)
     const [controller] = makeControllers(1, [gym!], barcodes, 42)
-    const recorder = new Recorder()
     for (let i = 0; i < DOOR_SCANS; i++) {
       const { category, barcode } = nextScan(controller!, barcodes)
       const start = performance.now()
       const status = await scanOnce(session.target, gym!, barcode)
-      recorder.add(performance.now() - start, category, status)
+      into.add(performance.now() - start, category, status)
     }
-    return [
-      label,
-      recorder.percentile(0.5).toFixed(2),
-      recorder.percentile(0.99).toFixed(2),
-      recorder.max().toFixed(2),
-    ]
   }
-  const alone = await doorScans('door alone')
-  let reporting = true
-  let reports = 0
-  const reporter = (async () => {
-    while (reporting) {
-      await query({ ...lastYear, metrics: EVERY_TYPE })
-      reports++
+  const phase = (exe: string, name: string) => {
+    const key = `${label(exe)}\n${name}`
+    if (!phases.has(key)) phases.set(key, { scans: new Recorder(), reports: 0, mainMs: 0, workersMs: 0 })
+    return phases.get(key)!
+  }
+  for (let round = 0; round < DOOR_ROUNDS; round++) {
+    const order = round % 2 === 0 ? targets : [...targets].reverse()
+    for (const target of order) {
+      // Which phase goes first alternates too, so neither always follows the other's leftovers.
+      const phaseOrder = round % 2 === 0 ? ['alone', 'beside'] : ['beside', 'alone']
+      for (const name of phaseOrder) {
+        const entry = phase(target.exe, name)
+        const threads0 = threadCpuMs(target.served.pid)
+        let reporting = name === 'beside'
+        const reporter = (async () => {
+          while (reporting) {
+            await target.query({ ...lastYear, metrics: EVERY_TYPE })
+            entry.reports++
+          }
+        })()
+        await doorScans(target, entry.scans)
+        reporting = false
+        await reporter
+        const threads = threadCpuMs(target.served.pid)
+        entry.mainMs += threads.main - threads0.main
+        entry.workersMs += threads.workers - threads0.workers
+      }
     }
-  })()
-  const beside = await doorScans('door while reports run back to back')
-  reporting = false
-  await reporter
-  console.log(`\ndoor: ${DOOR_SCANS} single scans one after another (${reports} reports ran beside them)\n`)
-  console.log(formatTable([['phase', 'p50 ms', 'p99 ms', 'max ms'], alone, beside]))
+  }
+  const doorTable = [
+    [
+      'executable',
+      'phase',
+      'scans',
+      'p50 ms',
+      'p99 ms',
+      'max ms',
+      'reports',
+      'main ms/report',
+      'workers ms/report',
+    ],
+  ]
+  for (const exe of executables) {
+    const alone = phase(exe, 'alone')
+    const beside = phase(exe, 'beside')
+    // The server's own thread answers the scans in both phases: what it spent beside the reports
+    // beyond what as many scans cost alone is the reports' share of the door's thread.
+    const mainPerScan = alone.mainMs / alone.scans.count
+    const row = (name: string, { scans, reports, mainMs, workersMs }: typeof alone, perReport: boolean) => [
+      label(exe),
+      name,
+      String(scans.count),
+      scans.percentile(0.5).toFixed(2),
+      scans.percentile(0.99).toFixed(2),
+      scans.max().toFixed(2),
+      perReport ? String(reports) : '',
+      perReport ? ((mainMs - mainPerScan * scans.count) / reports).toFixed(1) : '',
+      perReport ? (workersMs / reports).toFixed(1) : '',
+    ]
+    doorTable.push(row('door alone', alone, false), row('door while reports run back to back', beside, true))
+  }
+  console.log(`\ndoor: ${DOOR_SCANS} single scans one after another per phase, ${DOOR_ROUNDS} rounds\n`)
+  console.log(formatTable(doorTable, { leftColumns: 2 }))
+  console.log(`\nload average (1, 5, 15 min): ${loadAverage()}`)
 } finally {
-  await server?.stop()
+  for (const served of servers) await served.stop()
   rmSync(dir, { recursive: true, force: true })
 }

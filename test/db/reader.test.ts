@@ -1,6 +1,6 @@
 import { SQLiteError } from 'bun:sqlite'
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
@@ -52,6 +52,17 @@ async function thrown(run: () => Promise<unknown>): Promise<any> {
   throw new Error('expected the query to throw')
 }
 
+/** Each thread of this process: its name and nice value, by thread id (Linux: from /proc). */
+function threads(): Map<string, { name: string; nice: number }> {
+  const found = new Map<string, { name: string; nice: number }>()
+  for (const tid of readdirSync('/proc/self/task')) {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8')
+    const name = readFileSync(`/proc/self/task/${tid}/comm`, 'utf8').trim()
+    found.set(tid, { name, nice: Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[16]) })
+  }
+  return found
+}
+
 describe('the reader', () => {
   test('is a separate Kysely on a file, and the main one itself on :memory:', async () => {
     expect(reader.db).not.toBe(main.db)
@@ -61,6 +72,22 @@ describe('the reader', () => {
     await same.close()
     await memory.close()
   })
+
+  test.if(process.platform === 'linux')(
+    "runs its queries on a thread of lower priority than the server's own, which keeps its own",
+    async () => {
+      const before = threads()
+      const second = await openReader(join(dir, 'reader.sqlite3'), main.db)
+      try {
+        const after = threads()
+        const workers = [...after].filter(([tid, { name }]) => !before.has(tid) && name === 'Worker')
+        expect(workers.map(([, { nice }]) => nice)).toEqual([10])
+        expect(after.get(String(process.pid))!.nice).toBe(before.get(String(process.pid))!.nice)
+      } finally {
+        await second.close()
+      }
+    },
+  )
 
   test('returns the same rows as the main connection: numbers, text, null, blobs, in order', async () => {
     const [expected, actual] = await both((db) =>

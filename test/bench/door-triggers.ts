@@ -1,0 +1,130 @@
+/**
+ * What the check-in metrics' triggers and indexes add to the door's write, in-process on a copy of a
+ * migrated `large` set: the door's own statements (src/core/door/writes.ts: the check-in row and the
+ * customer's count) for members with an active membership, 16 check-ins to a transaction as group
+ * commit gathers them in a rush, on four copies of the file in turn, round after round:
+ *   - as migrated: check_ins_local_day and check_ins_first_visit kept up, and the triggers
+ *     check_in_day_counts_insert and product_first_uses_check_in fired by every insert;
+ *   - without those two triggers; without those two indexes; without either (the door's write as it
+ *     was before the metrics).
+ * Reported per copy: the median over rounds of this process's CPU per check-in (synchronous=OFF, so
+ * it is SQLite's work without the wait for the disk) and of the WAL pages each commit writes (each
+ * one a 4 KiB write the commit's fsync waits for in production).
+ *
+ *   npx bun run test/bench/door-triggers.ts [--db MIGRATED_FILE] [--rounds 8] [--transactions 100]
+ *
+ * Without --db it builds build/out/belay if it is older than the sources and seeds the `large` set
+ * into a temporary directory; MIGRATED_FILE is such a set migrated by this checkout (or an older
+ * seed after `belay migrate`), only copied.
+ */
+import { Database } from 'bun:sqlite'
+import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { countCheckIn, insertCheckIn } from '../../src/core/door/writes.ts'
+import { numberArg } from './_args.ts'
+import { buildIfNeeded, seedLarge } from './_door-setup.ts'
+import { formatTable, loadAverage } from './_table.ts'
+
+const ROUNDS = numberArg('--rounds', 8)
+const TRANSACTIONS = numberArg('--transactions', 100)
+const PER_TRANSACTION = 16
+const GIVEN = process.argv.includes('--db') ? process.argv[process.argv.indexOf('--db') + 1] : undefined
+
+const TRIGGERS = ['check_in_day_counts_insert', 'product_first_uses_check_in']
+const INDEXES = ['check_ins_local_day', 'check_ins_first_visit']
+const copies: Array<{ name: string; drop: string[] }> = [
+  { name: 'as migrated', drop: [] },
+  { name: 'without the two triggers', drop: TRIGGERS.map((t) => `DROP TRIGGER ${t}`) },
+  { name: 'without the two indexes', drop: INDEXES.map((i) => `DROP INDEX ${i}`) },
+  {
+    name: 'without either',
+    drop: [...TRIGGERS.map((t) => `DROP TRIGGER ${t}`), ...INDEXES.map((i) => `DROP INDEX ${i}`)],
+  },
+]
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
+
+console.log(`load average ${loadAverage()}`)
+const dir = mkdtempSync(join(tmpdir(), 'belay-bench-door-triggers-'))
+try {
+  const seeded = GIVEN ?? join(dir, 'seeded.sqlite3')
+  if (!GIVEN) {
+    buildIfNeeded()
+    console.log(seedLarge(seeded, 1, dir).split('\n')[0])
+  }
+  const opened = copies.map(({ name, drop }, i) => {
+    const file = join(dir, `copy-${i}.sqlite3`)
+    copyFileSync(seeded, file)
+    const sqlite = new Database(file)
+    sqlite.run('PRAGMA journal_mode = WAL')
+    sqlite.run('PRAGMA synchronous = OFF')
+    // The WAL's size after a round is what the round's commits wrote.
+    sqlite.run('PRAGMA wal_autocheckpoint = 0')
+    for (const statement of drop) sqlite.run(statement)
+    return { name, file, sqlite, cpuUs: [] as number[], walPages: [] as number[] }
+  })
+  const members = opened[0]!.sqlite
+    .query<{ customerId: number; membershipId: number; gymId: number }, []>(
+      `SELECT owner_id AS customerId, customer_memberships.id AS membershipId, home_location_id AS gymId
+       FROM customer_memberships JOIN customers ON customers.id = owner_id
+       WHERE status = 'ACT' AND home_location_id IS NOT NULL ORDER BY customer_memberships.id`,
+    )
+    .all()
+  if (members.length === 0)
+    throw new Error(`${seeded}: no active memberships (a large set migrated by this checkout?)`)
+  const start = Date.now()
+  let scan = 0
+  for (let round = 0; round < ROUNDS; round++) {
+    const first = scan
+    for (const copy of round % 2 === 0 ? opened : [...opened].reverse()) {
+      copy.sqlite.run('PRAGMA wal_checkpoint(TRUNCATE)')
+      scan = first
+      const cpu0 = process.cpuUsage()
+      for (let t = 0; t < TRANSACTIONS; t++) {
+        copy.sqlite.run('BEGIN IMMEDIATE')
+        for (let i = 0; i < PER_TRANSACTION; i++, scan++) {
+          const member = members[scan % members.length]!
+          const at = new Date(start + scan * 1000)
+          const iso = at.toISOString()
+          insertCheckIn(copy.sqlite, {
+            customer_id: member.customerId,
+            gym_id: member.gymId,
+            entry_method: 'MEM',
+            entry_method_description: 'Membership',
+            customer_membership_id: member.membershipId,
+            customer_entry_pass_id: null,
+            reservation_id: null,
+            host_customer_id: null,
+            free_entry_reason: '',
+            free_entry_granting_user_id: null,
+            milestone_list: '[]',
+            check_in_count: 2,
+            local_date: iso.slice(0, 10),
+            local_time: iso.slice(11, 19),
+            checked_in_by_id: null,
+            created_at: iso,
+          })
+          countCheckIn(copy.sqlite, member.customerId, iso)
+        }
+        copy.sqlite.run('COMMIT')
+      }
+      const cpu = process.cpuUsage(cpu0)
+      copy.cpuUs.push((cpu.user + cpu.system) / (TRANSACTIONS * PER_TRANSACTION))
+      copy.walPages.push(statSync(`${copy.file}-wal`).size / (4096 + 24) / TRANSACTIONS)
+    }
+  }
+  console.log(
+    `\n${ROUNDS} rounds of ${TRANSACTIONS} transactions of ${PER_TRANSACTION} check-ins per copy (medians over rounds)\n`,
+  )
+  console.log(
+    formatTable([
+      ['copy', 'CPU µs per check-in', 'WAL pages per commit'],
+      ...opened.map((c) => [c.name, median(c.cpuUs).toFixed(1), median(c.walPages).toFixed(1)]),
+    ]),
+  )
+  console.log(`\nload average ${loadAverage()}`)
+  for (const copy of opened) copy.sqlite.close()
+} finally {
+  rmSync(dir, { recursive: true, force: true })
+}
