@@ -30,7 +30,7 @@ export function CustomerSearch({ onCheckIn }: { onCheckIn: (barcode: string) => 
       <form onSubmit={search} role="search">
         <label>
           Forgot their card? Find by name
-          <input type="search" value={text} onInput={(e) => setText(e.currentTarget.value)} />
+          <input type="search" name="search" value={text} onInput={(e) => setText(e.currentTarget.value)} />
         </label>
         <button type="submit">Find</button>
       </form>

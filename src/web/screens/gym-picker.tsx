@@ -1,4 +1,5 @@
 import { useState } from 'preact/hooks'
+import { useFocusOnShow } from '../focus.ts'
 import type { Gym } from '../types.ts'
 
 /** Which gym this desk stands in: asked once, then remembered by the browser. */
@@ -13,6 +14,7 @@ export function GymPicker({
   onChoose: (id: number) => void
   onCancel?: () => void
 }) {
+  const select = useFocusOnShow<HTMLSelectElement>()
   const [chosen, setChosen] = useState(gyms.some((g) => g.id === current) ? current : gyms[0]?.id)
   return (
     <main class="centered">
@@ -24,16 +26,20 @@ export function GymPicker({
         }}
       >
         <h1>Which gym is this desk in?</h1>
-        <label>
-          Gym
-          <select autofocus value={chosen} onChange={(e) => setChosen(Number(e.currentTarget.value))}>
-            {gyms.map((g) => (
-              <option key={g.id} value={g.id}>
-                {g.name}
-              </option>
-            ))}
-          </select>
-        </label>
+        <label for="desk-gym">Gym</label>
+        <select
+          id="desk-gym"
+          name="gym"
+          ref={select}
+          value={chosen}
+          onChange={(e) => setChosen(Number(e.currentTarget.value))}
+        >
+          {gyms.map((g) => (
+            <option key={g.id} value={g.id}>
+              {g.name}
+            </option>
+          ))}
+        </select>
         <div class="actions">
           <button type="submit">Use this gym</button>
           {onCancel && (

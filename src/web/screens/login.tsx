@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks'
 import { api, messageOf } from '../api.ts'
+import { useFocusOnShow } from '../focus.ts'
 
 /** Staff email and password for a token; the message says why a login was refused. */
 export function Login({
@@ -9,6 +10,7 @@ export function Login({
   notice: string | null
   onLoggedIn: (token: string) => void
 }) {
+  const emailBox = useFocusOnShow<HTMLInputElement>()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -39,7 +41,7 @@ export function Login({
             name="email"
             autocomplete="username"
             required
-            autofocus
+            ref={emailBox}
             value={email}
             onInput={(e) => setEmail(e.currentTarget.value)}
           />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api, ApiError, messageOf, query } from '../api.ts'
 import { fullName, wallClockTime } from '../format.ts'
+import { occupancyLevel } from '../occupancy.ts'
 import type { ScreenProps } from '../screens.ts'
 import type { CheckInRecord, Page } from '../types.ts'
 
@@ -13,13 +14,6 @@ interface Day {
   checkIns: Page<CheckInRecord>
   /** Checked in today and not checked out. */
   inside: number
-}
-
-/** How full the gym is: amber from 80% of its capacity, red from 90%. */
-export function occupancyLevel(inside: number, capacity: number | null): 'normal' | 'busy' | 'full' {
-  if (capacity === null || capacity <= 0) return 'normal'
-  const share = inside / capacity
-  return share >= 0.9 ? 'full' : share >= 0.8 ? 'busy' : 'normal'
 }
 
 /** The day's check-ins at this gym, newest first, kept fresh, with check-out and occupancy now. */
