@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import { getToken, removeTempDirs, request, startServer, stopAll, type Server } from '../e2e/helpers.ts'
 import { launchChromium } from './browser.ts'
+import { textContrasts } from './contrast.ts'
 
 const ADMIN_EMAIL = 'desk@flatirons.example'
 const ADMIN_PASSWORD = 'correct-horse-battery-9'
@@ -79,6 +80,7 @@ beforeAll(async () => {
   await customer('Alex', 'Honnold', 'AH-2002', monthly.id, false)
   await customer('Tommy', 'Caldwell', 'TC-3003', monthly.id)
   await customer('Beth', 'Rodden', 'BR-4004', monthly.id)
+  await customer('Hazel', 'Findlay', 'HF-5005', monthly.id)
   for (let n = 1; n <= TIMED_MEMBERS; n++) await customer('Timed', `Member ${n}`, `TM-${n}`, monthly.id)
 })
 
@@ -245,6 +247,18 @@ describe('the check-in screen', () => {
     expect(await focusedField(page)).toBe('barcode')
   })
 
+  test('every text on the screen and on both cards meets WCAG AA contrast (4.5:1)', async () => {
+    const page = await openDesk()
+    const texts = page.locator('.bar span, .bar button, label, .search button, .card p, .card h2, .card li')
+    await scanForCard(page, 'HF-5005')
+    const onGreen = await textContrasts(texts)
+    await scanForCard(page, 'HF-5005')
+    const onRed = await textContrasts(texts)
+    expect(await page.locator('.card.refused').count()).toBe(1)
+    expect(onGreen.length).toBeGreaterThan(8)
+    expect([...onGreen, ...onRed].filter((t) => t.ratio < 4.5)).toEqual([])
+  })
+
   test('the card clears itself after a few seconds', async () => {
     const page = await openDesk(1, { fakeClock: true })
     await scanForCard(page, 'NO-SUCH-CARD')
@@ -311,6 +325,7 @@ describe('Today', () => {
     expect(await page.locator('caption').innerText()).toBe('2 check-ins today at Flatirons South')
     expect(await occupancy.innerText()).toBe('Inside now: 2 of 2 (100%)')
     expect(await occupancy.getAttribute('class')).toBe('occupancy full')
+    expect((await textContrasts(occupancy))[0]!.ratio).toBeGreaterThanOrEqual(4.5)
 
     await page.getByRole('button', { name: 'Check out Beth Rodden' }).click()
     await page.getByRole('button', { name: 'Check out Beth Rodden' }).waitFor({ state: 'detached' })
