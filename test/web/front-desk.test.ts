@@ -306,7 +306,10 @@ const todayNames = (page: Page) => page.locator('tbody tr td:nth-child(2)').allI
 describe('Today', () => {
   test('check-ins made at a door show within 2 s, newest first, against the capacity; check-out from the list', async () => {
     const page = await openDesk(2)
-    await page.getByRole('button', { name: 'Today' }).click()
+    // From the scan box, back through the header (Log out, the gym) to Today, keys only.
+    for (let i = 0; i < 3; i++) await page.keyboard.press('Shift+Tab')
+    expect(await page.locator(':focus').innerText()).toBe('Today')
+    await page.keyboard.press('Enter')
     const occupancy = page.locator('.occupancy')
     await occupancy.waitFor()
     expect(await occupancy.innerText()).toBe('Inside now: 0 of 2 (0%)')
@@ -327,7 +330,8 @@ describe('Today', () => {
     expect(await occupancy.getAttribute('class')).toBe('occupancy full')
     expect((await textContrasts(occupancy))[0]!.ratio).toBeGreaterThanOrEqual(4.5)
 
-    await page.getByRole('button', { name: 'Check out Beth Rodden' }).click()
+    await page.getByRole('button', { name: 'Check out Beth Rodden' }).focus()
+    await page.keyboard.press('Enter')
     await page.getByRole('button', { name: 'Check out Beth Rodden' }).waitFor({ state: 'detached' })
     expect(await occupancy.innerText()).toBe('Inside now: 1 of 2 (50%)')
     const bethOut = await page
