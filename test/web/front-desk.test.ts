@@ -81,6 +81,7 @@ beforeAll(async () => {
   await customer('Tommy', 'Caldwell', 'TC-3003', monthly.id)
   await customer('Beth', 'Rodden', 'BR-4004', monthly.id)
   await customer('Hazel', 'Findlay', 'HF-5005', monthly.id)
+  await customer('Sasha', 'DiGiulian', 'SD-6006', monthly.id)
   for (let n = 1; n <= TIMED_MEMBERS; n++) await customer('Timed', `Member ${n}`, `TM-${n}`, monthly.id)
 })
 
@@ -126,10 +127,15 @@ async function logInToDesk(gym = GYM): Promise<Page> {
  * The desk as a tab that logged in earlier finds it: the admin's token in the tab's session, the
  * gym remembered. For the tests that are not about logging in (each login costs a password hash).
  */
-async function openDesk(gymId = 1, options: { fakeClock?: boolean } = {}): Promise<Page> {
+async function openDesk(
+  gymId = 1,
+  options: { fakeClock?: boolean; beforePage?: string } = {},
+): Promise<Page> {
   const page = await newTab()
   // A clock the test moves on (it flows as the real one otherwise).
   if (options.fakeClock) await page.clock.install()
+  // Given as text, as it runs in the browser: this file is type-checked without the DOM's types.
+  if (options.beforePage) await page.addInitScript({ content: options.beforePage })
   await page.addInitScript(
     ({ key, gym }) => {
       sessionStorage.setItem('belay.token', key)
@@ -257,6 +263,28 @@ describe('the check-in screen', () => {
     expect(await page.locator('.card.refused').count()).toBe(1)
     expect(onGreen.length).toBeGreaterThan(8)
     expect([...onGreen, ...onRed].filter((t) => t.ratio < 4.5)).toEqual([])
+  })
+
+  test('each outcome sounds its own short tune, made by the browser', async () => {
+    // Every note the page starts, as its waveform and pitch.
+    const page = await openDesk(1, {
+      beforePage: `
+        window.notes = []
+        const start = OscillatorNode.prototype.start
+        OscillatorNode.prototype.start = function (...args) {
+          window.notes.push(this.type + ' ' + this.frequency.value)
+          return start.apply(this, args)
+        }`,
+    })
+    const tunes: string[] = []
+    for (const barcode of ['SD-6006', 'SD-6006', 'NO-SUCH-CARD', 'AH-2002']) {
+      await scanForCard(page, barcode)
+      tunes.push(
+        await page.evaluate(() => (globalThis as unknown as { notes: string[] }).notes.splice(0).join(', ')),
+      )
+    }
+    expect(tunes.every((tune) => tune !== '')).toBe(true)
+    expect(new Set(tunes).size).toBe(4)
   })
 
   test('the card clears itself after a few seconds', async () => {
