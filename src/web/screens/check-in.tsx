@@ -14,7 +14,7 @@ const CARD_SHOWN_MS = 6000
  * browser tests report it): from the scan taken to the frame that draws the card.
  */
 const SCAN_TAKEN = 'scan-taken'
-export const SCAN_TO_CARD = 'scan-to-card'
+const SCAN_TO_CARD = 'scan-to-card'
 
 const isRefusal = (body: unknown): body is Refused =>
   typeof body === 'object' && body !== null && 'error' in body && typeof body.error === 'string'
