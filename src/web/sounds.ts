@@ -50,12 +50,25 @@ const TUNES: Record<Outcome, Tune> = {
 let context: AudioContext | null = null
 
 /**
- * Plays the outcome's tune, generated on the spot (no sound files). The audio context is made on
- * the first scan: browsers allow sound only after the user has done something on the page.
+ * Makes the audio context ahead of the first scan: making one blocks the page for a moment (half a
+ * second in a browser without a sound device), which would otherwise come between the first scan's
+ * answer and its card. Made before the user has done anything on the page, it waits suspended until
+ * a scan resumes it.
  */
-export function playOutcome(outcome: Outcome): void {
+export function prepareSound(): void {
   try {
     context ??= new AudioContext()
+  } catch {
+    // A browser without sound still shows the card.
+  }
+}
+
+/** Plays the outcome's tune, generated on the spot (no sound files). */
+export function playOutcome(outcome: Outcome): void {
+  prepareSound()
+  if (context === null) return
+  try {
+    if (context.state === 'suspended') void context.resume()
     const tune = TUNES[outcome]
     let at = context.currentTime
     for (const [hertz, seconds] of tune.notes) {

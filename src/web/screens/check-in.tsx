@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { api, ApiError, messageOf } from '../api.ts'
 import type { ScreenProps } from '../screens.ts'
-import { playOutcome } from '../sounds.ts'
+import { playOutcome, prepareSound } from '../sounds.ts'
 import type { CheckedIn, Refused } from '../types.ts'
 import { CheckInCard, type ScanResult } from './check-in-card.tsx'
 import { CustomerSearch } from './customer-search.tsx'
@@ -51,7 +51,10 @@ export function CheckInScreen({ gym }: ScreenProps) {
     document.addEventListener('click', onClick)
     box.addEventListener('focusout', onFocusOut)
     box.focus()
+    // Once the screen is drawn, not when the first card is.
+    const soundReady = setTimeout(prepareSound)
     return () => {
+      clearTimeout(soundReady)
       document.removeEventListener('click', onClick)
       box.removeEventListener('focusout', onFocusOut)
     }
@@ -66,16 +69,16 @@ export function CheckInScreen({ gym }: ScreenProps) {
 
   const checkIn = async (code: string) => {
     performance.mark(SCAN_TAKEN)
+    const answer = api<CheckedIn>(
+      'POST',
+      `/api/gym-endpoints/barcode-check-in/${encodeURIComponent(code)}/`,
+      {
+        location_id: gym.id,
+      },
+    )
     let shown: ScanResult
     try {
-      const checkIn = await api<CheckedIn>(
-        'POST',
-        `/api/gym-endpoints/barcode-check-in/${encodeURIComponent(code)}/`,
-        {
-          location_id: gym.id,
-        },
-      )
-      shown = { kind: 'checked_in', checkIn }
+      shown = { kind: 'checked_in', checkIn: await answer }
     } catch (e) {
       if (e instanceof ApiError && e.status === 401) return
       shown =
