@@ -1,6 +1,7 @@
 /**
  * Builds the single executable build/out/belay: the runtime, the app, its migrations, the Swagger UI
- * assets and full ICU (time zones) in one file that runs from any directory with nothing beside it.
+ * assets, the front desk's page and full ICU (time zones) in one file that runs from any directory
+ * with nothing beside it. The page is bundled while the app is (src/api/desk/page-bundle.ts).
  * Usage: bun run build/build.ts [--target bun-linux-arm64]
  */
 import { join } from 'node:path'

@@ -14,6 +14,7 @@ import { customerMedicalNoteRoutes } from './customer-medical-notes/routes.ts'
 import { customerMembershipRoutes } from './customer-memberships/routes.ts'
 import { customerRelationRoutes } from './customer-relations/routes.ts'
 import { customerRoutes } from './customers/routes.ts'
+import { deskRoutes } from './desk/routes.ts'
 import { discountRoutes } from './discounts/routes.ts'
 import { doorRoutes } from './door/routes.ts'
 import { entryPassTypeRoutes } from './entry-pass-types/routes.ts'
@@ -51,6 +52,7 @@ export const MULTIPART_PATHS: readonly RegExp[] = [...DOCUMENT_UPLOAD_PATHS]
 export const apiRoutes = (deps: Deps): AnyElysia =>
   new Elysia()
     .use(healthRoutes(deps))
+    .use(deskRoutes())
     .use(monitoringRoutes(deps))
     .use(tokenRoutes(deps))
     // Staff and the organization

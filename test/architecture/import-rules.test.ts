@@ -19,6 +19,8 @@ import { join, relative, resolve, dirname } from 'node:path'
  * | lib/            | nothing of the project                                            |
  * | demo/           | domain/, db/, lib/, core/; a resource's queries.ts                |
  * | migrations/     | kysely, each other                                                |
+ * | web/            | preact and itself only: the browser's code knows the server by    |
+ * |                 | its API's JSON; nothing on the server imports it                  |
  */
 const ROOT = resolve(import.meta.dir, '../..')
 
@@ -34,7 +36,7 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name)
     if (statSync(path).isDirectory()) return sourceFiles(path)
-    return name.endsWith('.ts') ? [path] : []
+    return name.endsWith('.ts') || name.endsWith('.tsx') ? [path] : []
   })
 }
 
@@ -77,6 +79,15 @@ export function breach({ file, target, typeOnly }: ImportOf): string | null {
     if (isPackage(target)) return pkgName(target) === 'kysely' ? null : 'a migration imports only kysely'
     return roomOf(target) === 'migrations' ? null : 'a migration never imports src/'
   }
+  if (from === 'web') {
+    if (isPackage(target))
+      return pkgName(target) === 'preact' ? null : `web imports ${target}: the page's one library is preact`
+    return roomOf(target) === 'web'
+      ? null
+      : `web imports ${target}: the page knows the server only by its API`
+  }
+  if (!isPackage(target) && roomOf(target) === 'web')
+    return `${from} imports ${target}: the server never runs the page's code`
   if (isPackage(target)) {
     const web = PACKAGES_OF_THE_WEB_LAYER.includes(pkgName(target))
     if (!web)
@@ -155,6 +166,10 @@ describe('import rules', () => {
     ['lib importing db', 'src/lib/clock.ts', 'src/db/connection.ts', false],
     ['db importing core', 'src/db/reader.ts', 'src/core/door/queries.ts', false],
     ['a migration importing src', 'migrations/0005_x.ts', 'src/db/schema.ts', false],
+    ['the page importing a resource', 'src/web/screens/today.tsx', 'src/api/check-ins/schema.ts', true],
+    ['the page importing the domain', 'src/web/types.ts', 'src/domain/statuses.ts', true],
+    ['the page importing elysia', 'src/web/api.ts', 'elysia', false],
+    ['a resource importing the page', 'src/api/desk/routes.ts', 'src/web/types.ts', false],
   ])('%s is a breach', (_, file, target, typeOnly) => {
     expect(breach({ file, target, typeOnly })).not.toBeNull()
   })
@@ -169,6 +184,8 @@ describe('import rules', () => {
     ['a resource calling an engine', 'src/api/door/routes.ts', 'src/core/door/record.ts', false],
     ['an engine calling another', 'src/core/door/record.ts', 'src/core/webhooks/outbox.ts', false],
     ['domain naming a table type', 'src/domain/waiver.ts', 'src/db/tables/customers.ts', true],
+    ['the page using its hooks', 'src/web/screens/today.tsx', 'preact/hooks', false],
+    ['the page importing its styles', 'src/web/main.tsx', 'src/web/desk.css', false],
   ])('%s is allowed', (_, file, target, typeOnly) => {
     expect(breach({ file, target, typeOnly })).toBeNull()
   })

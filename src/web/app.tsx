@@ -1,0 +1,130 @@
+import { useEffect, useState } from 'preact/hooks'
+import { api, ApiError, messageOf, onSignedOut } from './api.ts'
+import { SCREENS } from './screens.ts'
+import { GymPicker } from './screens/gym-picker.tsx'
+import { Login } from './screens/login.tsx'
+import { storedGymId, storedToken, storeGymId, storeToken } from './session.ts'
+import type { Account, Gym, Page } from './types.ts'
+
+/** The login until the tab has a token, then the desk. */
+export function App() {
+  const [token, setToken] = useState(storedToken())
+  const [notice, setNotice] = useState<string | null>(null)
+  useEffect(
+    () =>
+      onSignedOut((why) => {
+        setNotice(why)
+        setToken(null)
+      }),
+    [],
+  )
+  if (token === null)
+    return (
+      <Login
+        notice={notice}
+        onLoggedIn={(key) => {
+          storeToken(key)
+          setNotice(null)
+          setToken(key)
+        }}
+      />
+    )
+  return (
+    <Desk
+      onLogOut={async () => {
+        // The token is revoked at the server too; the tab forgets it whatever the answer.
+        await api('POST', '/api/logout/').catch(() => {})
+        storeToken(null)
+        setNotice('You have logged out.')
+        setToken(null)
+      }}
+    />
+  )
+}
+
+interface Loaded {
+  account: Account
+  gyms: Gym[]
+}
+
+function Desk({ onLogOut }: { onLogOut: () => void }) {
+  const [loaded, setLoaded] = useState<Loaded | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const [gymId, setGymId] = useState(storedGymId())
+  const [choosingGym, setChoosingGym] = useState(false)
+  const [screenId, setScreenId] = useState(SCREENS[0]!.id)
+
+  const load = () => {
+    setError(null)
+    Promise.all([api<Account>('GET', '/api/my-account/'), api<Page<Gym>>('GET', '/api/gyms/?page_size=100')])
+      .then(([account, gyms]) => setLoaded({ account, gyms: gyms.results }))
+      .catch((e: unknown) => {
+        if (!(e instanceof ApiError && e.status === 401)) setError(messageOf(e))
+      })
+  }
+  useEffect(load, [])
+
+  if (error !== null)
+    return (
+      <main class="centered">
+        <p role="alert">The desk could not load: {error}</p>
+        <button onClick={load}>Try again</button>
+      </main>
+    )
+  if (loaded === null) return <main class="centered">Loading…</main>
+
+  const { account, gyms } = loaded
+  // A desk at an organization with one gym never has to choose.
+  const gym = gyms.find((g) => g.id === gymId) ?? (gyms.length === 1 ? gyms[0] : undefined)
+  const choose = (id: number) => {
+    storeGymId(id)
+    setGymId(id)
+    setChoosingGym(false)
+  }
+  const screens = SCREENS.filter((s) => s.allowed(account))
+  const screen = screens.find((s) => s.id === screenId) ?? screens[0]!
+
+  return (
+    <>
+      <header class="bar">
+        <span class="brand">{account.organization_name}</span>
+        <nav aria-label="Screens">
+          {screens.map((s) => (
+            <button
+              key={s.id}
+              class="tab"
+              aria-current={s.id === screen.id ? 'page' : undefined}
+              onClick={() => setScreenId(s.id)}
+            >
+              {s.label}
+            </button>
+          ))}
+        </nav>
+        <span class="spacer" />
+        {gym && (
+          <button
+            class="quiet"
+            onClick={() => setChoosingGym(true)}
+            aria-label={`Gym: ${gym.name}. Change gym`}
+          >
+            {gym.name}
+          </button>
+        )}
+        <span class="who">{account.email}</span>
+        <button class="quiet" onClick={onLogOut}>
+          Log out
+        </button>
+      </header>
+      {gym === undefined || choosingGym ? (
+        <GymPicker
+          gyms={gyms}
+          current={gym?.id ?? account.default_gym_id}
+          onChoose={choose}
+          onCancel={gym === undefined ? undefined : () => setChoosingGym(false)}
+        />
+      ) : (
+        <screen.View key={`${screen.id}-${gym.id}`} account={account} gym={gym} />
+      )}
+    </>
+  )
+}

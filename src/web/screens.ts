@@ -1,0 +1,26 @@
+import type { FunctionComponent } from 'preact'
+import { CheckInScreen } from './screens/check-in.tsx'
+import { TodayScreen } from './screens/today.tsx'
+import type { Account, Gym } from './types.ts'
+
+export interface ScreenProps {
+  account: Account
+  gym: Gym
+}
+
+export interface Screen {
+  id: string
+  label: string
+  /** Whether the menu offers it: what the API lets this user do (the API still decides). */
+  allowed(account: Account): boolean
+  View: FunctionComponent<ScreenProps>
+}
+
+const manageMembers = (a: Account) => a.can_manage_members || a.is_organization_admin
+
+/** The desk's screens, in the menu's order; the first one allowed opens after the login. */
+export const SCREENS: Screen[] = [
+  { id: 'check-in', label: 'Check-in', allowed: () => true, View: CheckInScreen },
+  // The day's list reads the check-ins collection, which needs the manage-members permission.
+  { id: 'today', label: 'Today', allowed: manageMembers, View: TodayScreen },
+]

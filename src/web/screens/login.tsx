@@ -1,0 +1,71 @@
+import { useState } from 'preact/hooks'
+import { api, messageOf } from '../api.ts'
+import { useFocusOnShow } from '../focus.ts'
+
+/** Staff email and password for a token; the message says why a login was refused. */
+export function Login({
+  notice,
+  onLoggedIn,
+}: {
+  notice: string | null
+  onLoggedIn: (token: string) => void
+}) {
+  const emailBox = useFocusOnShow<HTMLInputElement>()
+  const [email, setEmail] = useState('')
+  const [password, setPassword] = useState('')
+  const [error, setError] = useState<string | null>(null)
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (event: Event) => {
+    event.preventDefault()
+    setBusy(true)
+    setError(null)
+    try {
+      const { token } = await api<{ token: string }>('POST', '/api/get-token/', { username: email, password })
+      onLoggedIn(token)
+    } catch (e) {
+      setError(messageOf(e))
+      setBusy(false)
+    }
+  }
+
+  return (
+    <main class="centered">
+      <form class="login" onSubmit={submit}>
+        <h1>Front desk</h1>
+        {notice && <p class="notice">{notice}</p>}
+        <label>
+          Email
+          <input
+            type="email"
+            name="email"
+            autocomplete="username"
+            required
+            ref={emailBox}
+            value={email}
+            onInput={(e) => setEmail(e.currentTarget.value)}
+          />
+        </label>
+        <label>
+          Password
+          <input
+            type="password"
+            name="password"
+            autocomplete="current-password"
+            required
+            value={password}
+            onInput={(e) => setPassword(e.currentTarget.value)}
+          />
+        </label>
+        {error && (
+          <p class="error" role="alert">
+            {error}
+          </p>
+        )}
+        <button type="submit" disabled={busy}>
+          Log in
+        </button>
+      </form>
+    </main>
+  )
+}
