@@ -51,12 +51,13 @@ export async function insertRows<T extends DemoTable>(db: Db, table: T, rows: De
  * parents of each of the large set's million sales rows as it goes in would slow the load
  * markedly. A rollback journal instead of WAL writes each page into the file once, where WAL would
  * write the whole set twice (into the log, then back into the file) and every page the cache lets
- * go before the commit again each time it changes; a new file's rollback journal holds almost
- * nothing, as only pages that were there before the load are copied into it. Nothing is synced:
- * the load is one transaction into a file nothing else uses, so a crash leaves the file as it was
- * or, at worst, a file to delete and seed again. The page cache holds the whole large set, so no
- * page is written before the commit. None of these can change inside a transaction, so this wraps
- * the demo's one.
+ * go before the commit into the log again each time it changes; a new file's rollback journal
+ * holds almost nothing, as only pages that were there before the load are copied into it. Nothing
+ * is synced: the load is one transaction into a file nothing else uses, so a crash leaves the file
+ * as it was or, at worst, a file to delete and seed again. A bigger page cache than the
+ * connection's own lets the index builds sort in memory (SQLite sizes a sort's memory by it); one
+ * that held the whole large set took as much CPU and most of a gigabyte more memory. None of
+ * these can change inside a transaction, so this wraps the demo's one.
  */
 export async function withBulkLoadSettings<T>(db: Db, load: () => Promise<T>): Promise<T> {
   const saved: Record<string, unknown> = {}
@@ -77,8 +78,8 @@ const BULK_LOAD_SETTINGS: Record<string, string> = {
   foreign_keys: 'OFF',
   journal_mode: 'DELETE',
   synchronous: 'OFF',
-  // In KiB, as a negative number: about the large set's whole file.
-  cache_size: String(-1024 * 1024),
+  // In KiB, as a negative number.
+  cache_size: String(-64 * 1024),
 }
 
 /**
