@@ -5,7 +5,9 @@ import { hashSecret } from '../core/auth/passwords.ts'
 import { rebuildCheckInDayCounts } from '../core/metrics/check-in-day-counts.ts'
 import { rebuildCustomerFirstVisitDays } from '../core/metrics/customer-first-visit-days.ts'
 import { rebuildProductFirstUses } from '../core/metrics/product-first-uses.ts'
+import { rebuildRevenueEntries } from '../core/metrics/revenue-entries.ts'
 import { rebuildSameDayCheckIns } from '../core/metrics/same-day-check-ins.ts'
+import { rebuildInvoiceSearch } from '../core/sales/invoice-search.ts'
 import { Calendar } from './calendar.ts'
 import type { CheckInPlan } from './check-in-rows.ts'
 import { buildCheckIns } from './check-ins.ts'
@@ -30,9 +32,9 @@ import { buildSales } from './sales.ts'
 import {
   countAllCustomers,
   insertRows,
-  withoutForeignKeyChecks,
+  withBulkLoadSettings,
   withoutIndexes,
-  withoutTrigger,
+  withoutTriggers,
 } from './store.ts'
 
 export { DEMO_ADMIN_EMAIL, DEMO_ORGANIZATION, DEMO_PASSWORD } from './organization.ts'
@@ -85,7 +87,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoSu
   const passwordHash = await demoHash(password)
   const cal = new Calendar(DEMO_ORGANIZATION.timeZone, options.now ?? new Date())
 
-  return withoutForeignKeyChecks(db, () =>
+  return withBulkLoadSettings(db, () =>
     db.transaction().execute(async (trx) => {
       await refuseUnlessEmpty(trx)
       const venue = await seedVenue(trx, cal, profile, streamFor(options.seed, 'staff'), passwordHash)
@@ -111,19 +113,31 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoSu
       for (const m of ctx.rows.customer_memberships) byStatus[m.status]++
       const total = INSERT_ORDER.reduce((sum, table) => sum + counts[table], 0)
       options.onProgress?.(`generated ${n(total)} rows (${elapsed()})`)
-      for (const table of INSERT_ORDER) {
-        if (table === 'check_ins')
-          await insertCheckIns(trx, checkIns, (written) =>
-            options.onProgress?.(`inserted ${n(written)} of ${n(counts.check_ins)} check_ins (${elapsed()})`),
-          )
-        else await insertRows(trx, table, ctx.rows[table])
-        // Written: the rows can go, so the large set's biggest tables are not all held at once.
-        ctx.rows[table] = []
-        // Only the big tables take long enough to be worth a line of their own.
-        if (counts[table] >= 10_000)
-          options.onProgress?.(`inserted ${n(counts[table])} ${table} (${elapsed()})`)
+      const triggers = DERIVED_TABLES.flatMap((derived) => derived.triggers)
+      await withoutIndexes(trx, INSERT_ORDER, () =>
+        withoutTriggers(trx, triggers, async () => {
+          for (const table of INSERT_ORDER) {
+            if (table === 'check_ins')
+              await insertCheckIns(trx, checkIns, (written) =>
+                options.onProgress?.(
+                  `inserted ${n(written)} of ${n(counts.check_ins)} check_ins (${elapsed()})`,
+                ),
+              )
+            else await insertRows(trx, table, ctx.rows[table])
+            // Written: the rows can go, so the large set's biggest tables are not all held at once.
+            ctx.rows[table] = []
+            // Only the big tables take long enough to be worth a line of their own.
+            if (counts[table] >= 10_000)
+              options.onProgress?.(`inserted ${n(counts[table])} ${table} (${elapsed()})`)
+          }
+          options.onProgress?.(`inserted all ${n(total)} rows (${elapsed()})`)
+        }),
+      )
+      options.onProgress?.(`built the indexes (${elapsed()})`)
+      for (const derived of DERIVED_TABLES) {
+        await derived.rebuild(trx)
+        options.onProgress?.(`wrote ${derived.table} (${elapsed()})`)
       }
-      options.onProgress?.(`inserted all ${n(total)} rows (${elapsed()})`)
 
       return {
         size: options.size,
@@ -160,6 +174,36 @@ function generate(ctx: DemoContext): CheckInPlan {
   return checkIns
 }
 
+/**
+ * The tables that triggers keep from the rows the demo writes, with those triggers and the one
+ * statement that writes the whole table from the finished rows: the load runs without the
+ * triggers, each of which would do its work once per row, and each table is written after it.
+ */
+const DERIVED_TABLES: { table: string; triggers: string[]; rebuild: (db: Db) => Promise<void> }[] = [
+  { table: 'invoice_search', triggers: ['invoice_search_insert'], rebuild: rebuildInvoiceSearch },
+  {
+    table: 'revenue_entries',
+    triggers: ['revenue_entries_payment', 'revenue_entries_refund'],
+    rebuild: rebuildRevenueEntries,
+  },
+  {
+    table: 'check_in_day_counts',
+    triggers: ['check_in_day_counts_insert'],
+    rebuild: rebuildCheckInDayCounts,
+  },
+  {
+    table: 'product_first_uses',
+    triggers: ['product_first_uses_check_in'],
+    rebuild: rebuildProductFirstUses,
+  },
+  {
+    table: 'customer_first_visit_days',
+    triggers: ['customer_first_visit_days_insert'],
+    rebuild: rebuildCustomerFirstVisitDays,
+  },
+  { table: 'same_day_check_ins', triggers: ['same_day_check_ins_insert'], rebuild: rebuildSameDayCheckIns },
+]
+
 /** Check-ins made into rows and written at a time: enough for few round trips, few held at once. */
 const CHECK_IN_BATCH = 10_000
 /** How often the long check-ins insert says how far it has got. */
@@ -167,33 +211,12 @@ const CHECK_IN_PROGRESS = 500_000
 
 /** Writes the check-ins a batch at a time, telling `progress` every CHECK_IN_PROGRESS rows. */
 async function insertCheckIns(db: Db, plan: CheckInPlan, progress: (written: number) => void): Promise<void> {
-  // Each customer's first use of each product, first days and check-ins of one day, and the
-  // check-ins of each day, are written once from the finished check-ins, not by their triggers for
-  // every row.
-  const load = () =>
-    withoutIndexes(db, 'check_ins', async () => {
-      let written = 0
-      for (const batch of plan.batches(CHECK_IN_BATCH)) {
-        await insertRows(db, 'check_ins', batch)
-        written += batch.length
-        if (written % CHECK_IN_PROGRESS < CHECK_IN_BATCH && written < plan.count) progress(written)
-      }
-    })
-  const loadWithoutSameDay = () =>
-    withoutTrigger(db, 'same_day_check_ins_insert', load, () => rebuildSameDayCheckIns(db))
-  const loadWithoutFirstVisitDays = () =>
-    withoutTrigger(db, 'customer_first_visit_days_insert', loadWithoutSameDay, () =>
-      rebuildCustomerFirstVisitDays(db),
-    )
-  await withoutTrigger(
-    db,
-    'check_in_day_counts_insert',
-    () =>
-      withoutTrigger(db, 'product_first_uses_check_in', loadWithoutFirstVisitDays, () =>
-        rebuildProductFirstUses(db),
-      ),
-    () => rebuildCheckInDayCounts(db),
-  )
+  let written = 0
+  for (const batch of plan.batches(CHECK_IN_BATCH)) {
+    await insertRows(db, 'check_ins', batch)
+    written += batch.length
+    if (written % CHECK_IN_PROGRESS < CHECK_IN_BATCH && written < plan.count) progress(written)
+  }
 }
 
 /**

@@ -45,31 +45,59 @@ export async function insertRows<T extends DemoTable>(db: Db, table: T, rows: De
 }
 
 /**
- * Runs `load` with SQLite's foreign key enforcement off, and turns it back on after. The demo
- * writes its tables in an order that satisfies every foreign key (INSERT_ORDER) and its tests
- * check the result with foreign_key_check; looking up the parents of each of the large set's
- * million sales rows as it goes in would slow the load markedly. The setting cannot change inside
- * a transaction, so this wraps the demo's one.
+ * The connection's settings for the demo's one bulk write, each set back after to what it was.
+ * Foreign keys are not enforced: the demo writes its tables in an order that satisfies every one
+ * (INSERT_ORDER) and its tests check the result with foreign_key_check, while looking up the
+ * parents of each of the large set's million sales rows as it goes in would slow the load
+ * markedly. A rollback journal instead of WAL writes each page into the file once, where WAL would
+ * write the whole set twice (into the log, then back into the file) and every page the cache lets
+ * go before the commit into the log again each time it changes; a new file's rollback journal
+ * holds almost nothing, as only pages that were there before the load are copied into it. Nothing
+ * is synced: the load is one transaction into a file nothing else uses, so a crash leaves the file
+ * as it was or, at worst, a file to delete and seed again. A bigger page cache than the
+ * connection's own lets the index builds sort in memory (SQLite sizes a sort's memory by it); one
+ * that held the whole large set took as much CPU and most of a gigabyte more memory. None of
+ * these can change inside a transaction, so this wraps the demo's one.
  */
-export async function withoutForeignKeyChecks<T>(db: Db, load: () => Promise<T>): Promise<T> {
-  await sql`PRAGMA foreign_keys = OFF`.execute(db)
+export async function withBulkLoadSettings<T>(db: Db, load: () => Promise<T>): Promise<T> {
+  const saved: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(BULK_LOAD_SETTINGS)) {
+    const { rows } = await sql<Record<string, unknown>>`PRAGMA ${sql.raw(name)}`.execute(db)
+    saved[name] = rows[0]?.[name]
+    await sql`PRAGMA ${sql.raw(name)} = ${sql.raw(value)}`.execute(db)
+  }
   try {
     return await load()
   } finally {
-    await sql`PRAGMA foreign_keys = ON`.execute(db)
+    for (const [name, value] of Object.entries(saved).toReversed())
+      await sql`PRAGMA ${sql.raw(name)} = ${sql.raw(String(value))}`.execute(db)
   }
 }
 
+const BULK_LOAD_SETTINGS: Record<string, string> = {
+  foreign_keys: 'OFF',
+  journal_mode: 'DELETE',
+  synchronous: 'OFF',
+  // In KiB, as a negative number.
+  cache_size: String(-64 * 1024),
+}
+
 /**
- * Runs `load` with `table`'s indexes dropped, then builds each again from its own definition
+ * Runs `load` with the indexes of `tables` dropped, then builds each again from its own definition
  * (sqlite_master keeps every CREATE INDEX as the migrations wrote it), all inside the caller's
- * transaction. Kept up to date row by row, the check_ins indexes cost the large set several times
- * the rows themselves (the customer index takes each row at a random place); built once at the
- * end from the finished table they cost little.
+ * transaction. Kept up to date row by row, an index costs the large set's big tables several
+ * times the rows themselves (the check-ins' customer index takes each row at a random place);
+ * built once at the end from the finished table it costs little. The indexes SQLite makes for
+ * UNIQUE and PRIMARY KEY constraints stay (they have no CREATE INDEX of their own).
  */
-export async function withoutIndexes(db: Db, table: DemoTable, load: () => Promise<void>): Promise<void> {
+export async function withoutIndexes(
+  db: Db,
+  tables: readonly DemoTable[],
+  load: () => Promise<void>,
+): Promise<void> {
   const { rows: indexes } = await sql<{ name: string; sql: string }>`
-    select name, sql from sqlite_master where type = 'index' and tbl_name = ${table} and sql is not null
+    select name, sql from sqlite_master
+    where type = 'index' and tbl_name in (${sql.join(tables)}) and sql is not null
   `.execute(db)
   for (const index of indexes) await sql`drop index ${sql.id(index.name)}`.execute(db)
   await load()
@@ -77,22 +105,20 @@ export async function withoutIndexes(db: Db, table: DemoTable, load: () => Promi
 }
 
 /**
- * Runs `load` with the trigger `name` dropped, then creates it again from its own definition and
- * runs `rebuild`, which writes at once what the trigger would have written for each row loaded.
+ * Runs `load` with the triggers `names` dropped, then creates each again from its own definition.
+ * The caller then writes at once what they would have written for each row loaded.
  */
-export async function withoutTrigger(
+export async function withoutTriggers(
   db: Db,
-  name: string,
+  names: readonly string[],
   load: () => Promise<void>,
-  rebuild: () => Promise<void>,
 ): Promise<void> {
-  const { rows } = await sql<{ sql: string }>`
-    select sql from sqlite_master where type = 'trigger' and name = ${name}
+  const { rows: triggers } = await sql<{ name: string; sql: string }>`
+    select name, sql from sqlite_master where type = 'trigger' and name in (${sql.join(names)})
   `.execute(db)
-  const [trigger] = rows
-  if (!trigger) throw new Error(`no trigger ${name}`)
-  await sql`drop trigger ${sql.id(name)}`.execute(db)
+  const missing = names.filter((name) => !triggers.some((t) => t.name === name))
+  if (missing.length > 0) throw new Error(`no trigger ${missing.join(', ')}`)
+  for (const trigger of triggers) await sql`drop trigger ${sql.id(trigger.name)}`.execute(db)
   await load()
-  await sql.raw(trigger.sql).execute(db)
-  await rebuild()
+  for (const trigger of triggers) await sql.raw(trigger.sql).execute(db)
 }

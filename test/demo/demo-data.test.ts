@@ -4,6 +4,9 @@
  * database, and one run of the large set for its minimum sizes.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { sql, type Selectable } from 'kysely'
 import { ensureOrganization } from '../../src/bootstrap.ts'
 import {
@@ -416,6 +419,31 @@ describe('after a first start', () => {
       .execute()
     expect(admins).toHaveLength(1)
     expect(await Bun.password.verify('first-start-password', admins[0]!.password_hash!)).toBe(true)
+  })
+})
+
+describe('in a database file', () => {
+  test('the load leaves the connection as the app opens it: WAL, synced in full, foreign keys on', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'belay-demo-'))
+    const connection = openDatabase(join(dir, 'demo.sqlite3'))
+    await migrateToLatest(connection.db)
+    const settings = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          ['journal_mode', 'synchronous', 'foreign_keys', 'cache_size'].map(async (name) => {
+            const { rows } = await sql<Record<string, unknown>>`PRAGMA ${sql.raw(name)}`.execute(
+              connection.db,
+            )
+            return [name, rows[0]![name]]
+          }),
+        ),
+      )
+    const before = await settings()
+    await seedDemoData(connection.db, { size: 'small', seed: 1, now: NOW })
+    expect(await settings()).toEqual(before)
+    expect(before).toMatchObject({ journal_mode: 'wal', synchronous: 2, foreign_keys: 1 })
+    await connection.close()
+    rmSync(dir, { recursive: true, force: true })
   })
 })
 

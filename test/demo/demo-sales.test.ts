@@ -308,6 +308,87 @@ describe("the small demo's sales", () => {
     }
   })
 
+  test("revenue_entries holds each paid payment's and each refund's share of every line of its invoice", async () => {
+    const paid: readonly string[] = PAID_PAYMENT_STATUSES
+    const refunds = await all(db, 'refunds')
+    const paymentById = new Map(payments.map((p) => [p.id, p]))
+    const invoiceById = new Map(invoices.map((i) => [i.id, i]))
+    const shares = (payment: Selectable<Database['payments']>) => {
+      const invoiceLines = linesOf.get(payment.invoice_id)!
+      const total = invoiceLines.reduce((sum, l) => sum + l.net_cents + l.tax_cents, 0)
+      return total === 0 ? [] : invoiceLines.map((line) => ({ line, total }))
+    }
+    const entry = (
+      at: string,
+      payment: Selectable<Database['payments']>,
+      refundId: number,
+      lineId: number,
+    ) => ({
+      at,
+      payment_id: payment.id,
+      refund_id: refundId,
+      line_id: lineId,
+      gym_id: invoiceById.get(payment.invoice_id)!.gym_id,
+      payment_type: payment.payment_type,
+    })
+    const expected = [
+      ...payments
+        .filter((p) => paid.includes(p.status))
+        .flatMap((p) =>
+          shares(p).map(({ line, total }) => ({
+            ...entry(p.created_at, p, 0, line.id),
+            amount: (line.net_cents * p.amount_cents) / total,
+            fee: ((line.net_cents + line.tax_cents) * p.processor_fee_cents) / total,
+          })),
+        ),
+      ...refunds.flatMap((r) => {
+        const payment = paymentById.get(r.payment_id)!
+        return shares(payment).map(({ line, total }) => ({
+          ...entry(r.created_at, payment, r.id, line.id),
+          amount: (-line.net_cents * r.amount_cents) / total,
+          fee: ((line.net_cents + line.tax_cents) * r.processor_fee_cents) / total,
+        }))
+      }),
+    ]
+    const entries = await db
+      .selectFrom('revenue_entries')
+      .select(['at', 'payment_id', 'refund_id', 'line_id', 'gym_id', 'payment_type', 'amount', 'fee'])
+      .orderBy('payment_id')
+      .orderBy('refund_id')
+      .orderBy('line_id')
+      .execute()
+    const order = (a: { payment_id: number; refund_id: number; line_id: number }, b: typeof a) =>
+      a.payment_id - b.payment_id || a.refund_id - b.refund_id || a.line_id - b.line_id
+    expect(entries.length).toBeGreaterThan(summary.counts.payments)
+    expect(entries.map((e) => ({ ...e, amount: e.amount.toFixed(6), fee: e.fee.toFixed(6) }))).toEqual(
+      expected.toSorted(order).map((e) => ({ ...e, amount: e.amount.toFixed(6), fee: e.fee.toFixed(6) })),
+    )
+  })
+
+  test("the payments search finds every invoice by its number and by its customer's last name", async () => {
+    const found = async (column: string, term: string) =>
+      (
+        await sql<{ rowid: number }>`
+          SELECT rowid FROM invoice_search WHERE invoice_search MATCH ${`${column} : "${term}"`} ORDER BY rowid`.execute(
+          db,
+        )
+      ).rows.map((r) => r.rowid)
+    const customers = await db.selectFrom('customers').select(['id', 'last_name']).execute()
+    const lastNameOf = new Map(customers.map((c) => [c.id, c.last_name.toLowerCase()]))
+    for (const invoice of invoices.filter((i) => i.id >= 100 && i.id % 97 === 0))
+      expect(await found('invoice_number', String(invoice.id))).toEqual(
+        invoices.filter((i) => String(i.id).includes(String(invoice.id))).map((i) => i.id),
+      )
+    for (const lastName of new Set(
+      invoices.flatMap((i) => (i.customer_id === null ? [] : [lastNameOf.get(i.customer_id)!])),
+    ))
+      expect(await found('last_name', lastName)).toEqual(
+        invoices
+          .filter((i) => i.customer_id !== null && lastNameOf.get(i.customer_id)!.includes(lastName))
+          .map((i) => i.id),
+      )
+  })
+
   test('what a credit paid is what it no longer has', async () => {
     const credits = await db.selectFrom('customer_credits').selectAll().where('is_removed', '=', 0).execute()
     for (const credit of credits) {
