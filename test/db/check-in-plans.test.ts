@@ -1,10 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Kysely } from 'kysely'
 import { getCheckIn, listCheckIns, type CheckInQuery } from '../../src/api/check-ins/queries.ts'
 import { doorStatements } from '../../src/core/door/queries.ts'
-import { bunSqliteDialect } from '../../src/db/bun-sqlite-dialect.ts'
-import { openDatabase, type Connection, type Db } from '../../src/db/connection.ts'
-import { migrateToLatest } from '../../src/db/migrator.ts'
+import type { Connection, Db } from '../../src/db/connection.ts'
+import { openQueryPlans, type QueryPlans } from '../helpers/query-plans.ts'
 
 /*
  * A busy gym holds hundreds of thousands of check-ins, so each shape of history query must reach
@@ -13,36 +11,13 @@ import { migrateToLatest } from '../../src/db/migrator.ts'
  */
 
 let connection: Connection
-/** The same database through a Kysely that records each statement, to ask SQLite for its plan. */
 let db: Db
-const statements: Array<{ sql: string; parameters: readonly unknown[] }> = []
+let plansOf: QueryPlans['plansOf']
 
 beforeAll(async () => {
-  connection = openDatabase(':memory:')
-  await migrateToLatest(connection.db)
-  db = new Kysely({
-    dialect: bunSqliteDialect(connection.sqlite),
-    log: (event) => {
-      statements.push({ sql: event.query.sql, parameters: event.query.parameters })
-    },
-  }) as Db
+  ;({ connection, db, plansOf } = await openQueryPlans())
 })
 afterAll(() => connection.close())
-
-/** The plan lines of every statement `run` sends, one string per statement. */
-async function plansOf(run: () => Promise<unknown>): Promise<string[]> {
-  statements.length = 0
-  await run()
-  return statements.map(({ sql, parameters }) =>
-    (
-      connection.sqlite.query(`EXPLAIN QUERY PLAN ${sql}`).all(...(parameters as never[])) as Array<{
-        detail: string
-      }>
-    )
-      .map((row) => row.detail)
-      .join('\n'),
-  )
-}
 
 const today = '2026-11-22T07:00:00.000Z'
 const tomorrow = '2026-11-23T07:00:00.000Z'

@@ -1,14 +1,12 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Kysely } from 'kysely'
 import { planBuckets } from '../../../src/core/metrics/buckets.ts'
 import { checkInCount } from '../../../src/core/metrics/check-in-count.ts'
 import { customerRetention } from '../../../src/core/metrics/customer-retention.ts'
 import type { MetricDefinition } from '../../../src/core/metrics/definition.ts'
 import { FilterReader } from '../../../src/core/metrics/filter-reader.ts'
-import { bunSqliteDialect } from '../../../src/db/bun-sqlite-dialect.ts'
-import { openDatabase, type Connection, type Db } from '../../../src/db/connection.ts'
-import { migrateToLatest } from '../../../src/db/migrator.ts'
+import type { Connection, Db } from '../../../src/db/connection.ts'
 import { makeGym } from '../../helpers/factories.ts'
+import { openQueryPlans, type QueryPlans } from '../../helpers/query-plans.ts'
 
 /*
  * How the metrics that read the stored visit days reach their rows, as SQLite plans them without
@@ -17,39 +15,25 @@ import { makeGym } from '../../helpers/factories.ts'
  */
 
 let connection: Connection
-/** The same database through a Kysely that records each statement, to ask SQLite for its plan. */
 let db: Db
-const statements: Array<{ sql: string; parameters: readonly unknown[] }> = []
+let plansOf: QueryPlans['plansOf']
 
 beforeAll(async () => {
-  connection = openDatabase(':memory:')
-  await migrateToLatest(connection.db)
+  ;({ connection, db, plansOf } = await openQueryPlans())
   await makeGym(connection.db)
-  db = new Kysely({
-    dialect: bunSqliteDialect(connection.sqlite),
-    log: (event) => {
-      statements.push({ sql: event.query.sql, parameters: event.query.parameters })
-    },
-  }) as Db
 })
 afterAll(() => connection.close())
 
 /** The plan of the last statement `definition` runs over a year at daily, with `filters`. */
 async function planOf<F>(definition: MetricDefinition<F>, filters: Record<string, unknown>): Promise<string> {
   const plan = planBuckets('daily', '2025-11-23', '2026-11-22', 'America/Denver', '2026-11-22')
-  statements.length = 0
-  await definition.run(
-    { reader: db, db, plan },
-    definition.readFilters(new FilterReader(filters, 'filters', definition.type), plan),
+  const plans = await plansOf(() =>
+    definition.run(
+      { reader: db, db, plan },
+      definition.readFilters(new FilterReader(filters, 'filters', definition.type), plan),
+    ),
   )
-  const { sql, parameters } = statements.at(-1)!
-  return (
-    connection.sqlite.query(`EXPLAIN QUERY PLAN ${sql}`).all(...(parameters as never[])) as Array<{
-      detail: string
-    }>
-  )
-    .map((row) => row.detail)
-    .join('\n')
+  return plans.at(-1)!
 }
 
 describe('plans over the stored visit days', () => {
