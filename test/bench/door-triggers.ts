@@ -2,16 +2,19 @@
  * What the check-in metrics' triggers and indexes add to the door's write, in-process on a copy of a
  * migrated `large` set: the door's own statements (src/core/door/writes.ts: the check-in row and the
  * customer's count) for members with an active membership, 16 check-ins to a transaction as group
- * commit gathers them in a rush, on four copies of the file in turn, round after round:
- *   - as migrated: check_ins_local_day and check_ins_first_visit kept up, and the triggers
- *     check_in_day_counts_insert and product_first_uses_check_in fired by every insert;
- *   - without those two triggers; without those two indexes; without either (the door's write as it
- *     was before the metrics).
+ * commit gathers them in a rush, on copies of the file in turn, round after round:
+ *   - as migrated: check_ins_local_day and check_ins_first_visit kept up, and every trigger an
+ *     insert into check_ins fires;
+ *   - without those triggers; without those two indexes; without either (the door's write as it
+ *     was before the metrics);
+ *   - with --beside OTHER_FILE, a copy of that file as it is too (the same set migrated by another
+ *     build, so that two builds' triggers are measured in the same run on the same rows).
  * Reported per copy: the median over rounds of this process's CPU per check-in (synchronous=OFF, so
  * it is SQLite's work without the wait for the disk) and of the WAL pages each commit writes (each
  * one a 4 KiB write the commit's fsync waits for in production).
  *
- *   npx bun run test/bench/door-triggers.ts [--db MIGRATED_FILE] [--rounds 8] [--transactions 100]
+ *   npx bun run test/bench/door-triggers.ts [--db MIGRATED_FILE] [--beside OTHER_FILE] [--rounds 8]
+ *     [--transactions 100]
  *
  * Without --db it builds build/out/belay if it is older than the sources and seeds the `large` set
  * into a temporary directory; MIGRATED_FILE is such a set migrated by this checkout (or an older
@@ -29,19 +32,12 @@ import { formatTable, loadAverage } from './_table.ts'
 const ROUNDS = numberArg('--rounds', 8)
 const TRANSACTIONS = numberArg('--transactions', 100)
 const PER_TRANSACTION = 16
-const GIVEN = process.argv.includes('--db') ? process.argv[process.argv.indexOf('--db') + 1] : undefined
+const fileArg = (name: string) =>
+  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined
+const GIVEN = fileArg('--db')
+const BESIDE = fileArg('--beside')
 
-const TRIGGERS = ['check_in_day_counts_insert', 'product_first_uses_check_in']
 const INDEXES = ['check_ins_local_day', 'check_ins_first_visit']
-const copies: Array<{ name: string; drop: string[] }> = [
-  { name: 'as migrated', drop: [] },
-  { name: 'without the two triggers', drop: TRIGGERS.map((t) => `DROP TRIGGER ${t}`) },
-  { name: 'without the two indexes', drop: INDEXES.map((i) => `DROP INDEX ${i}`) },
-  {
-    name: 'without either',
-    drop: [...TRIGGERS.map((t) => `DROP TRIGGER ${t}`), ...INDEXES.map((i) => `DROP INDEX ${i}`)],
-  },
-]
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
@@ -53,9 +49,25 @@ try {
     buildIfNeeded()
     console.log(seedLarge(seeded, 1, dir).split('\n')[0])
   }
-  const opened = copies.map(({ name, drop }, i) => {
+  const insertTriggers = new Database(seeded, { readonly: true })
+    .query<{ name: string }, []>(
+      `SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'check_ins'
+         AND sql LIKE '%AFTER INSERT ON check_ins%' ORDER BY name`,
+    )
+    .all()
+    .map((row) => row.name)
+  const dropTriggers = insertTriggers.map((t) => `DROP TRIGGER ${t}`)
+  const dropIndexes = INDEXES.map((i) => `DROP INDEX ${i}`)
+  const copies: Array<{ name: string; from: string; drop: string[] }> = [
+    { name: 'as migrated', from: seeded, drop: [] },
+    { name: `without the triggers ${insertTriggers.join(', ')}`, from: seeded, drop: dropTriggers },
+    { name: 'without the two indexes', from: seeded, drop: dropIndexes },
+    { name: 'without either', from: seeded, drop: [...dropTriggers, ...dropIndexes] },
+    ...(BESIDE ? [{ name: `${BESIDE} as it is`, from: BESIDE, drop: [] }] : []),
+  ]
+  const opened = copies.map(({ name, from, drop }, i) => {
     const file = join(dir, `copy-${i}.sqlite3`)
-    copyFileSync(seeded, file)
+    copyFileSync(from, file)
     const sqlite = new Database(file)
     sqlite.run('PRAGMA journal_mode = WAL')
     sqlite.run('PRAGMA synchronous = OFF')

@@ -310,6 +310,128 @@ describe('migrations', () => {
     await close()
   })
 
+  test('0017 keeps the check-in metrics with one insert trigger that writes what the four it replaced wrote', async () => {
+    const opened = [openDatabase(':memory:'), openDatabase(':memory:')]
+    const names = Object.keys(migrations)
+    const before = opened[0]!.sqlite
+    const after = opened[1]!.sqlite
+    for (const name of names.slice(0, names.indexOf('0017_check_in_metrics_trigger')))
+      for (const { db } of opened) await migrations[name]!.up(db)
+    await migrations['0017_check_in_metrics_trigger']!.up(opened[1]!.db)
+    const insertTriggers = (sqlite: typeof before) =>
+      sqlite
+        .query(
+          "SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'check_ins' AND sql LIKE '%AFTER INSERT%'",
+        )
+        .all()
+    expect(insertTriggers(after)).toEqual([{ name: 'check_in_metrics_insert' }])
+    expect(insertTriggers(before)).toHaveLength(4)
+
+    const stamp = "'2026-11-22T00:00:00.000Z'"
+    const checkIn = (
+      id: number,
+      customer: number,
+      method: string,
+      holding: string,
+      day: string,
+      at: string,
+    ) =>
+      `INSERT INTO check_ins (id, customer_id, gym_id, entry_method, ${holding}, check_in_count, local_date, created_at, updated_at)
+        VALUES (${id}, ${customer}, 1, '${method}', ${holding === 'free_entry_reason' ? "'Birthday'" : 1}, ${id === 1 ? 1 : 2}, '${day}', '${at}', '${at}')`
+    const statements = [
+      `INSERT INTO gyms (id, name, time_zone, created_at, updated_at) VALUES (1, 'Barn', 'America/Denver', ${stamp}, ${stamp})`,
+      `INSERT INTO customers (id, first_name, last_name, birthday, created_at, updated_at) VALUES (1, 'Lynn', 'Hill', '1961-01-03', ${stamp}, ${stamp}), (2, 'Alex', 'Honnold', '1985-08-17', ${stamp}, ${stamp})`,
+      `INSERT INTO membership_types (id, name, status, purchase_type, interval, price_cents, created_at, updated_at) VALUES (7, 'Monthly', 'ACT', 'REC', 'MON', 6500, ${stamp}, ${stamp})`,
+      `INSERT INTO customer_memberships (id, membership_type_id, owner_id, status, start_date, created_at, updated_at) VALUES (1, 7, 1, 'ACT', '2026-01-01', ${stamp}, ${stamp})`,
+      `INSERT INTO entry_pass_types (id, name, status, number_of_entries, price_cents, created_at, updated_at) VALUES (3, 'Punch', 'ACT', 10, 15000, ${stamp}, ${stamp})`,
+      `INSERT INTO customer_entry_passes (id, entry_pass_type_id, owner_id, entries_total, entries_remaining, acquired_via, created_at, updated_at) VALUES (1, 3, 1, 10, 8, 'purchase', ${stamp}, ${stamp})`,
+      `INSERT INTO event_types (id, name, gym_id, status, created_at, updated_at) VALUES (5, 'Yoga', 1, 'ACT', ${stamp}, ${stamp})`,
+      `INSERT INTO events (id, event_type_id, gym_id, start_at, end_at, created_at, updated_at) VALUES (1, 5, 1, '2026-02-03T17:00:00.000Z', '2026-02-03T18:00:00.000Z', ${stamp}, ${stamp})`,
+      `INSERT INTO reservations (id, event_id, customer_id, created_at, updated_at) VALUES (1, 1, 1, ${stamp}, ${stamp})`,
+      checkIn(1, 1, 'MEM', 'customer_membership_id', '2026-02-02', '2026-02-02T18:00:00.000Z'),
+      // The same day again, with a pass; then earlier days, an event, a guest, free entry.
+      checkIn(2, 1, 'ENT', 'customer_entry_pass_id', '2026-02-02', '2026-02-02T20:00:00.000Z'),
+      checkIn(3, 1, 'MEM', 'customer_membership_id', '2026-02-01', '2026-02-01T18:00:00.000Z'),
+      checkIn(4, 1, 'EVE', 'reservation_id', '2026-02-03', '2026-02-03T17:00:00.000Z'),
+      checkIn(5, 2, 'GUE', 'customer_membership_id', '2026-02-03', '2026-02-03T17:30:00.000Z'),
+      checkIn(6, 2, 'FRE', 'free_entry_reason', '2026-01-30', '2026-01-30T18:00:00.000Z'),
+      checkIn(7, 1, 'ENT', 'customer_entry_pass_id', '2026-01-31', '2026-01-31T18:00:00.000Z'),
+      checkIn(8, 2, 'MEM', 'customer_membership_id', '2026-02-03', '2026-02-03T19:00:00.000Z'),
+      // Later uses of a product than the first on record.
+      checkIn(9, 1, 'ENT', 'customer_entry_pass_id', '2026-02-04', '2026-02-04T18:00:00.000Z'),
+      checkIn(10, 1, 'EVE', 'reservation_id', '2026-02-04', '2026-02-04T19:00:00.000Z'),
+    ]
+    const facts = (sqlite: typeof before) =>
+      [
+        'SELECT * FROM check_in_day_counts ORDER BY 1, 2, 3, 4',
+        'SELECT * FROM product_first_uses ORDER BY 1, 2, 3',
+        'SELECT * FROM customer_first_visit_days ORDER BY 1',
+        'SELECT * FROM same_day_check_ins ORDER BY 1, 2, 3',
+      ].map((query) => sqlite.query(query).all())
+    for (const statement of statements) {
+      before.run(statement)
+      after.run(statement)
+      expect(facts(after)).toEqual(facts(before))
+    }
+    const [dayCounts, firstUses, visitDays, sameDay] = facts(after)
+    // One check-in to each day, method and product; the first-ever one is check-in 1.
+    expect((dayCounts as Array<Record<string, unknown>>).map((row) => Object.values(row).join(' '))).toEqual([
+      '2026-01-30 1 FRE 0 1 0',
+      '2026-01-31 1 ENT 3 1 0',
+      '2026-02-01 1 MEM 7 1 0',
+      '2026-02-02 1 ENT 3 1 0',
+      '2026-02-02 1 MEM 7 1 1',
+      '2026-02-03 1 EVE 5 1 0',
+      '2026-02-03 1 GUE 7 1 0',
+      '2026-02-03 1 MEM 7 1 0',
+      '2026-02-04 1 ENT 3 1 0',
+      '2026-02-04 1 EVE 5 1 0',
+    ])
+    expect(firstUses).toEqual([
+      {
+        customer_id: 1,
+        product_type: 'entry_pass',
+        product_id: 3,
+        used_at: '2026-01-31T18:00:00.000Z',
+        customer_membership_id: null,
+      },
+      {
+        customer_id: 1,
+        product_type: 'event',
+        product_id: 5,
+        used_at: '2026-02-03T17:00:00.000Z',
+        customer_membership_id: null,
+      },
+      {
+        customer_id: 1,
+        product_type: 'membership',
+        product_id: 7,
+        used_at: '2026-02-01T18:00:00.000Z',
+        customer_membership_id: 1,
+      },
+      {
+        customer_id: 2,
+        product_type: 'membership',
+        product_id: 7,
+        used_at: '2026-02-03T19:00:00.000Z',
+        customer_membership_id: 1,
+      },
+    ])
+    expect(visitDays).toEqual([
+      { customer_id: 1, first_date: '2026-01-31', return_date: '2026-02-01' },
+      { customer_id: 2, first_date: '2026-01-30', return_date: '2026-02-03' },
+    ])
+    expect(sameDay).toEqual([
+      { local_date: '2026-02-02', customer_id: 1, check_in_id: 1 },
+      { local_date: '2026-02-02', customer_id: 1, check_in_id: 2 },
+      { local_date: '2026-02-03', customer_id: 2, check_in_id: 5 },
+      { local_date: '2026-02-03', customer_id: 2, check_in_id: 8 },
+      { local_date: '2026-02-04', customer_id: 1, check_in_id: 9 },
+      { local_date: '2026-02-04', customer_id: 1, check_in_id: 10 },
+    ])
+    for (const { close } of opened) await close()
+  })
+
   test('a file database runs in WAL mode with foreign keys, FULL sync and a busy timeout', async () => {
     const dir = await import('node:fs').then((fs) => fs.mkdtempSync('/tmp/belay-db-'))
     const { sqlite, close } = openDatabase(join(dir, 'test.sqlite3'))
