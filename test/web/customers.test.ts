@@ -86,6 +86,23 @@ beforeAll(async () => {
   await api('POST', `/api/customers/${lynn}/credits/`, { amount_total: 20, expiry_date: '2099-12-31' }, 201)
   await api('POST', `/api/gym-endpoints/barcode-check-in/LH-1001/`, {}, 200)
 
+  // A member with guest passes, and a guest who has signed a waiver (the door's rule holds for guests).
+  const plus = await api(
+    'POST',
+    '/api/memberships/',
+    { name: 'Monthly Plus Guests', status: 'ACT', purchase_type: 'PRE', guest_passes_per_month: 2 },
+    201,
+  )
+  const sasha = await newCustomer('Sasha', 'DiGiulian', 'SD-6006')
+  await api(
+    'POST',
+    '/api/customer-memberships/',
+    { membership_id: plus.id, owner_id: sasha, start_date: '2025-01-01' },
+    201,
+  )
+  const chris = await newCustomer('Chris', 'Sharma', 'CS-7007')
+  await api('POST', `/api/customers/${chris}/documents/`, { name: 'Waiver' }, 201)
+
   // Customers the actions change, one each, so no test depends on another's order.
   await newCustomer('Tommy', 'Caldwell', 'TC-3003')
   await newCustomer('Alex', 'Honnold', 'AH-2002')
@@ -224,6 +241,31 @@ test("a refused action shows the API's own words, and nothing changes", async ()
   await page.getByRole('alert').waitFor()
   expect(await page.getByRole('alert').innerText()).toBe('free_entry_reason: This field may not be blank.')
   expect(await section(page, 'Last check-ins')).toEqual(['Last check-ins', 'Never checked in.'])
+})
+
+test("a guest checked in on a member's guest pass, the member found by their card; a member without guest passes refused", async () => {
+  const page = await openCustomers()
+  await openCustomer(page, 'sharma', 'Chris Sharma')
+  const hostBarcode = page.getByLabel('Guest of the member with the barcode')
+  await hostBarcode.fill('LH-1001')
+  await page.keyboard.press('Enter')
+  await page.getByRole('alert').waitFor()
+  expect(await page.getByRole('alert').innerText()).toBe(
+    'host_customer_id: This customer has no active membership with guest passes.',
+  )
+  expect(await section(page, 'Last check-ins')).toEqual(['Last check-ins', 'Never checked in.'])
+
+  await hostBarcode.fill('SD-6006')
+  await page.keyboard.press('Enter')
+  await page.locator('.check-ins').waitFor()
+  expect(await page.locator('.done').innerText()).toBe(
+    `Chris Sharma checked in as Sasha DiGiulian's guest at ${GYM}.`,
+  )
+  expect((await page.locator('.check-ins tbody tr td').allInnerTexts()).slice(2)).toEqual([
+    GYM,
+    'Guest of Sasha DiGiulian',
+  ])
+  expect(await hostBarcode.inputValue()).toBe('')
 })
 
 test('a signed waiver recorded: the waiver state changes from none to signed', async () => {

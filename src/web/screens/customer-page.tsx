@@ -4,6 +4,7 @@ import { useFocusOnShow } from '../focus.ts'
 import { fullName, wallClockTime } from '../format.ts'
 import type {
   Credit,
+  Customer,
   CustomerAlert,
   CustomerCheckIn,
   CustomerEntryPass,
@@ -99,7 +100,7 @@ const money = (amount: number) => amount.toFixed(2)
 
 /** Which action answered last, and what: shown under that action's form. */
 interface Outcome {
-  action: 'free-entry' | 'waiver' | 'alerts'
+  action: 'free-entry' | 'guest' | 'waiver' | 'alerts'
   text: string
   refused: boolean
 }
@@ -135,6 +136,7 @@ export function CustomerPage({
   const [loadError, setLoadError] = useState<string | null>(null)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [reason, setReason] = useState('')
+  const [hostBarcode, setHostBarcode] = useState('')
   const [waiverUntil, setWaiverUntil] = useState('')
   const [alertText, setAlertText] = useState('')
   const [alertColour, setAlertColour] = useState(ALERT_COLOURS[0]!.hex)
@@ -152,7 +154,11 @@ export function CustomerPage({
   useEffect(() => void reload(), [customerId])
 
   /** Sends one action; says it is done, the page read again, or shows the API's refusal. */
-  const act = async (action: Outcome['action'], request: () => Promise<unknown>, done: string) => {
+  const act = async (
+    action: Outcome['action'],
+    request: () => Promise<unknown>,
+    done: string | (() => string),
+  ) => {
     try {
       await request()
     } catch (e) {
@@ -160,7 +166,7 @@ export function CustomerPage({
         setOutcome({ action, text: messageOf(e), refused: true })
       return false
     }
-    setOutcome({ action, text: done, refused: false })
+    setOutcome({ action, text: typeof done === 'string' ? done : done(), refused: false })
     await reload()
     return true
   }
@@ -195,6 +201,33 @@ export function CustomerPage({
       `${name} let in free at ${gym.name}.`,
     )
     if (ok) setReason('')
+  }
+  /** The host shows their card: their barcode finds them, and the API decides on their guest passes. */
+  const checkInAsGuest = async (event: Event) => {
+    event.preventDefault()
+    const barcode = hostBarcode.trim()
+    let host: Customer | undefined
+    const ok = await act(
+      'guest',
+      async () => {
+        // Without a barcode, the API itself says that a host is needed.
+        if (barcode !== '') {
+          const found = await api<Page<Customer>>(
+            'GET',
+            `/api/customers/${query({ barcode, is_active: true, page_size: 1 })}`,
+          )
+          host = found.results[0]
+          if (host === undefined)
+            throw new ApiError(404, { detail: `No active customer has the barcode ${barcode}.` })
+        }
+        return api('POST', `/api/gym-endpoints/guest-check-in/${customer.id}/`, {
+          host_customer_id: host?.id,
+          location_id: gym.id,
+        })
+      },
+      () => `${name} checked in as ${fullName(host!.first_name, host!.last_name)}'s guest at ${gym.name}.`,
+    )
+    if (ok) setHostBarcode('')
   }
   const recordWaiver = async (event: Event) => {
     event.preventDefault()
@@ -392,6 +425,19 @@ export function CustomerPage({
           <button type="submit">Let in free</button>
         </form>
         <OutcomeLine outcome={outcome} action="free-entry" />
+        <form class="action" onSubmit={checkInAsGuest}>
+          <label>
+            Guest of the member with the barcode
+            <input
+              name="host_barcode"
+              autocomplete="off"
+              value={hostBarcode}
+              onInput={(e) => setHostBarcode(e.currentTarget.value)}
+            />
+          </label>
+          <button type="submit">Check in as a guest</button>
+        </form>
+        <OutcomeLine outcome={outcome} action="guest" />
         <form class="action" onSubmit={recordWaiver}>
           <label>
             Signed waiver valid until (empty: never expires)
