@@ -168,6 +168,7 @@ test('a customer found by part of the name, from the keyboard: their identity, w
   expect(await lines(page, '.customers')).toEqual([
     SEARCH_LABEL,
     'Search',
+    'Sign up a walk-in',
     '1 found.',
     'Lynn Hill',
     'lynn@example.com · LH-1001',
@@ -309,6 +310,43 @@ test('an alert added in its colour, stopping check-in, then retired', async () =
   expect(await section(page, 'Alerts')).toContain('No alerts.')
   const kept = await api('GET', `/api/customers/${door.body.customer_id}/alerts/`, undefined, 200)
   expect(kept.results.map((a: { is_active: boolean }) => a.is_active)).toEqual([false])
+})
+
+test('a walk-in signed up with a signed waiver in one form, refused first without a birthday, then let in from their page', async () => {
+  const page = await openCustomers()
+  await page.getByRole('button', { name: 'Sign up a walk-in' }).click()
+  // The first field has the focus; the form is filled from the keyboard.
+  await page.locator('input[name="first_name"]:focus').waitFor()
+  await page.keyboard.type('Ashima')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('Shiraishi')
+  await page.getByLabel('Card barcode (optional)').fill('AS-8008')
+  expect(await page.getByLabel('The waiver is signed').isChecked()).toBe(true)
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click()
+  await page.getByRole('alert').waitFor()
+  expect(await page.getByRole('alert').innerText()).toBe('birthday: This field is required.')
+
+  await page.getByLabel('Birthday').fill('2001-04-03')
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click()
+  await page.getByRole('heading', { name: 'Ashima Shiraishi', level: 2 }).waitFor()
+  expect(await page.locator('.notice').innerText()).toBe('Ashima Shiraishi signed up, with a signed waiver.')
+  expect(await lines(page, '.identity')).toEqual([
+    'Email',
+    'None',
+    'Barcode',
+    'AS-8008',
+    'Waiver',
+    'Signed, never expires',
+  ])
+  await page.getByLabel('Reason for free entry').fill('Walk-in taster')
+  await page.keyboard.press('Enter')
+  await page.locator('.check-ins').waitFor()
+  expect((await page.locator('.check-ins tbody tr td').allInnerTexts()).slice(2)).toEqual([
+    GYM,
+    'Free entry: Walk-in taster',
+  ])
+  const found = await api('GET', '/api/customers/?barcode=AS-8008', undefined, 200)
+  expect(found.count).toBe(1)
 })
 
 test("every text on a customer's page meets WCAG AA contrast (4.5:1)", async () => {

@@ -125,10 +125,13 @@ function OutcomeLine({ outcome, action }: { outcome: Outcome | null; action: Out
  */
 export function CustomerPage({
   customerId,
+  notice,
   gym,
   onBack,
 }: {
   customerId: number
+  /** What brought the desk here, said under the name (a walk-in just signed up). */
+  notice?: string
   gym: Gym
   onBack: () => void
 }) {
@@ -273,6 +276,11 @@ export function CustomerPage({
       <h2 ref={heading} tabIndex={-1}>
         {name}
       </h2>
+      {notice && (
+        <p class="notice" role="status">
+          {notice}
+        </p>
+      )}
       {loadError && (
         <p class="error" role="alert">
           {loadError}

@@ -6,6 +6,7 @@ import { fullName } from '../format.ts'
 import type { ScreenProps } from '../screens.ts'
 import type { Customer, Page } from '../types.ts'
 import { CustomerPage } from './customer-page.tsx'
+import { WalkInSignUp } from './walk-in.tsx'
 
 /**
  * Up and down move between the search box and the matches, as in any list of suggestions; Tab
@@ -27,13 +28,31 @@ export function CustomersScreen({ gym }: ScreenProps) {
   const [text, setText] = useState('')
   const [found, setFound] = useState<Page<Customer> | null>(null)
   const [error, setError] = useState<string | null>(null)
-  const [openId, setOpenId] = useState<number | null>(null)
+  const [opened, setOpened] = useState<{ id: number; notice?: string } | null>(null)
+  const [signingUp, setSigningUp] = useState(false)
   const searchBox = useFocusOnShow<HTMLInputElement>()
 
-  if (openId !== null)
+  if (opened !== null)
     return (
       <main class="customers">
-        <CustomerPage customerId={openId} gym={gym} onBack={() => setOpenId(null)} />
+        <CustomerPage
+          customerId={opened.id}
+          notice={opened.notice}
+          gym={gym}
+          onBack={() => setOpened(null)}
+        />
+      </main>
+    )
+  if (signingUp)
+    return (
+      <main class="customers">
+        <WalkInSignUp
+          onSignedUp={(signedUp) => {
+            setSigningUp(false)
+            setOpened(signedUp)
+          }}
+          onCancel={() => setSigningUp(false)}
+        />
       </main>
     )
 
@@ -63,6 +82,10 @@ export function CustomersScreen({ gym }: ScreenProps) {
           />
         </label>
         <button type="submit">Search</button>
+        <span class="spacer" />
+        <button type="button" class="quiet" onClick={() => setSigningUp(true)}>
+          Sign up a walk-in
+        </button>
       </form>
       {error && (
         <p class="error" role="alert">
@@ -77,7 +100,7 @@ export function CustomersScreen({ gym }: ScreenProps) {
           <ul class="matches">
             {found.results.map((c) => (
               <li key={c.id}>
-                <button class="match" onClick={() => setOpenId(c.id)}>
+                <button class="match" onClick={() => setOpened({ id: c.id })}>
                   <span class="name">{fullName(c.first_name, c.last_name)}</span>
                   <span class="details">{[c.email, c.barcode].filter((d) => d !== null).join(' · ')}</span>
                 </button>
