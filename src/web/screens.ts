@@ -1,5 +1,6 @@
 import type { FunctionComponent } from 'preact'
 import { CheckInScreen } from './screens/check-in.tsx'
+import { CustomersScreen } from './screens/customers.tsx'
 import { TodayScreen } from './screens/today.tsx'
 import type { Account, Gym } from './types.ts'
 
@@ -23,4 +24,6 @@ export const SCREENS: Screen[] = [
   { id: 'check-in', label: 'Check-in', allowed: () => true, View: CheckInScreen },
   // The day's list reads the check-ins collection, which needs the manage-members permission.
   { id: 'today', label: 'Today', allowed: manageMembers, View: TodayScreen },
+  // A customer's page lists their check-ins, and every action on it changes their records.
+  { id: 'customers', label: 'Customers', allowed: manageMembers, View: CustomersScreen },
 ]

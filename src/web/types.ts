@@ -80,3 +80,49 @@ export interface Customer {
   email: string | null
   barcode: string | null
 }
+
+/** A customer's record as their page shows it. */
+export interface CustomerRecord extends Customer {
+  active_waiver_exists: boolean
+  latest_waiver_expiration_date: string | null
+}
+
+/** A staff-made alert on a customer. */
+export interface CustomerAlert extends Alert {
+  id: number
+  prevents_check_in: boolean
+  is_active: boolean
+}
+
+export interface CustomerMembership {
+  id: number
+  membership_name: string
+  status: string
+  start_date: string
+  end_date: string | null
+}
+
+export interface CustomerEntryPass {
+  id: number
+  entry_pass_name: string
+  entries_total: number
+  entries_remaining: number
+  expiry_date: string | null
+  is_expired: boolean
+}
+
+export interface Credit {
+  id: number
+  amount_total: number
+  amount_remaining: number
+  expiry_date_str: string
+  is_expired: boolean
+  is_removed: boolean
+}
+
+/** One of a customer's check-ins, as their page lists them. */
+export interface CustomerCheckIn extends CheckInRecord {
+  location_name: string
+  entry_method: string
+  free_entry_reason: string
+}

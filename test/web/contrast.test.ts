@@ -27,6 +27,7 @@ test.each([
   ['white on a green card', 'white', 'ok'],
   ['white on a red card (and a full gym)', 'white', 'refused'],
   ['a refusal in red on the page', 'refused', 'paper'],
+  ['an action done, in green on the page', 'ok', 'paper'],
   ['ink on the amber of a busy gym', 'ink', 'busy'],
   ['white on a button', 'white', 'action'],
   ['a quiet button on the page', 'action', 'paper'],

@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks'
-import { api, messageOf, query } from '../api.ts'
+import { messageOf } from '../api.ts'
+import { findCustomers, foundSummary } from '../customers.ts'
 import { fullName } from '../format.ts'
 import type { Customer, Page } from '../types.ts'
 
@@ -14,12 +15,7 @@ export function CustomerSearch({ onCheckIn }: { onCheckIn: (barcode: string) => 
     if (text.trim() === '') return
     setError(null)
     try {
-      setFound(
-        await api<Page<Customer>>(
-          'GET',
-          `/api/customers/${query({ search: text, is_active: true, page_size: 10 })}`,
-        ),
-      )
+      setFound(await findCustomers(text))
     } catch (e) {
       setError(messageOf(e))
     }
@@ -41,13 +37,7 @@ export function CustomerSearch({ onCheckIn }: { onCheckIn: (barcode: string) => 
       )}
       {found && (
         <>
-          <p class="found">
-            {found.count === 0
-              ? 'No customer found.'
-              : found.count > found.results.length
-                ? `The first ${found.results.length} of ${found.count} found: add to the name to narrow it.`
-                : `${found.count} found.`}
-          </p>
+          <p class="found">{foundSummary(found)}</p>
           <ul class="found-list">
             {found.results.map((c) => (
               <li key={c.id}>

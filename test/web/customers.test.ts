@@ -1,0 +1,359 @@
+/**
+ * The Customers screen in a real browser (Debian's Chromium through playwright-core, against the
+ * built executable): finding a customer by part of the name and reading their page, and what the
+ * desk does there: free entry, a signed waiver, an alert added and retired, and a refusal in the
+ * API's words. One browser for the file, a fresh context for each test.
+ */
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import type { Browser, Page } from 'playwright-core'
+import { getToken, removeTempDirs, request, startServer, stopAll, type Server } from '../e2e/helpers.ts'
+import { launchChromium } from './browser.ts'
+import { textContrasts } from './contrast.ts'
+
+const ADMIN_EMAIL = 'desk@granite.example'
+const ADMIN_PASSWORD = 'correct-horse-battery-9'
+const GYM = 'Granite Arch'
+const SEARCH_LABEL = 'Name, email or barcode'
+
+let server: Server
+let browser: Browser
+let token: string
+
+/** One request as the admin, failing loudly on anything but the status expected. */
+async function api(method: string, path: string, json: unknown, status: number) {
+  const res = await request(server.base, method, path, { token, json })
+  if (res.status !== status) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`)
+  return res.body
+}
+
+const newCustomer = async (first: string, last: string, barcode: string, email?: string) =>
+  (
+    await api(
+      'POST',
+      '/api/customers/',
+      { first_name: first, last_name: last, birthday: '1990-05-01', barcode, email },
+      201,
+    )
+  ).id as number
+
+beforeAll(async () => {
+  ;[server, browser] = await Promise.all([
+    startServer({
+      env: {
+        BELAY_ADMIN_EMAIL: ADMIN_EMAIL,
+        BELAY_ADMIN_PASSWORD: ADMIN_PASSWORD,
+        BELAY_GYM_NAME: GYM,
+        BELAY_TIME_ZONE: 'America/Denver',
+      },
+    }),
+    launchChromium(),
+  ])
+  token = await getToken(server.base, ADMIN_EMAIL, ADMIN_PASSWORD)
+
+  // Everything a customer's page shows, on one customer.
+  const lynn = await newCustomer('Lynn', 'Hill', 'LH-1001', 'lynn@example.com')
+  await api(
+    'POST',
+    `/api/customers/${lynn}/documents/`,
+    { name: 'Waiver', expiration_date: '2099-06-30' },
+    201,
+  )
+  await api(
+    'POST',
+    `/api/customers/${lynn}/alerts/`,
+    { alert_text: 'Owes for a chalk bag', color_hex: '1F6FEB' },
+    201,
+  )
+  const monthly = await api(
+    'POST',
+    '/api/memberships/',
+    { name: 'Monthly Unlimited', status: 'ACT', purchase_type: 'PRE' },
+    201,
+  )
+  await api(
+    'POST',
+    '/api/customer-memberships/',
+    { membership_id: monthly.id, owner_id: lynn, start_date: '2025-01-01' },
+    201,
+  )
+  const punch = await api(
+    'POST',
+    '/api/entry-passes/',
+    { name: '10 Punch Card', status: 'ACT', number_of_entries: 10 },
+    201,
+  )
+  await api('POST', '/api/customer-entry-passes/', { entry_pass_id: punch.id, owner_id: lynn }, 201)
+  await api('POST', `/api/customers/${lynn}/credits/`, { amount_total: 20, expiry_date: '2099-12-31' }, 201)
+  await api('POST', `/api/gym-endpoints/barcode-check-in/LH-1001/`, {}, 200)
+
+  // A member with guest passes, and a guest who has signed a waiver (the door's rule holds for guests).
+  const plus = await api(
+    'POST',
+    '/api/memberships/',
+    { name: 'Monthly Plus Guests', status: 'ACT', purchase_type: 'PRE', guest_passes_per_month: 2 },
+    201,
+  )
+  const sasha = await newCustomer('Sasha', 'DiGiulian', 'SD-6006')
+  await api(
+    'POST',
+    '/api/customer-memberships/',
+    { membership_id: plus.id, owner_id: sasha, start_date: '2025-01-01' },
+    201,
+  )
+  const chris = await newCustomer('Chris', 'Sharma', 'CS-7007')
+  await api('POST', `/api/customers/${chris}/documents/`, { name: 'Waiver' }, 201)
+
+  // Customers the actions change, one each, so no test depends on another's order.
+  await newCustomer('Tommy', 'Caldwell', 'TC-3003')
+  await newCustomer('Alex', 'Honnold', 'AH-2002')
+  await newCustomer('Beth', 'Rodden', 'BR-4004')
+  await newCustomer('Hazel', 'Findlay', 'HF-5005')
+})
+
+afterAll(async () => {
+  await browser?.close()
+  await stopAll()
+  removeTempDirs()
+})
+
+/**
+ * The desk on the Customers screen, as a tab that logged in earlier finds it: the admin's token in
+ * the tab's session, the gym remembered (logging in has its own tests in front-desk.test.ts).
+ */
+async function openCustomers(): Promise<Page> {
+  const context = await browser.newContext()
+  context.setDefaultTimeout(10_000)
+  const page = await context.newPage()
+  await page.addInitScript(
+    ({ key }) => {
+      sessionStorage.setItem('belay.token', key)
+      localStorage.setItem('belay.gym', '1')
+    },
+    { key: token },
+  )
+  await page.goto(`${server.base}/`)
+  await page.getByRole('button', { name: 'Customers' }).click()
+  await page.getByLabel(SEARCH_LABEL).waitFor()
+  return page
+}
+
+/** The search typed and sent from the keyboard, the first match chosen with the arrow and Enter. */
+async function openCustomer(page: Page, search: string, name: string) {
+  await page.getByLabel(SEARCH_LABEL).fill(search)
+  await page.keyboard.press('Enter')
+  await page.locator('.matches button').first().waitFor()
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Enter')
+  await page.getByRole('heading', { name, exact: true, level: 2 }).waitFor()
+}
+
+/** A part of the page as lines of text on the screen. */
+async function lines(page: Page, selector: string): Promise<string[]> {
+  return (await page.locator(selector).innerText())
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '')
+}
+
+/** The text in a section of the customer's page, under its heading. */
+const section = (page: Page, heading: string) => lines(page, `section:has(> h3:text-is("${heading}"))`)
+
+test('a customer found by part of the name, from the keyboard: their identity, waiver, alerts, memberships and passes, credits and last check-in', async () => {
+  const page = await openCustomers()
+  // The search box has the focus on arrival.
+  await page.locator('input[name="search"]:focus').waitFor()
+  await page.keyboard.type('hil')
+  await page.keyboard.press('Enter')
+  await page.locator('.matches button').first().waitFor()
+  expect(await lines(page, '.customers')).toEqual([
+    SEARCH_LABEL,
+    'Search',
+    'Sign up a walk-in',
+    '1 found.',
+    'Lynn Hill',
+    'lynn@example.com · LH-1001',
+  ])
+  await page.keyboard.press('ArrowDown')
+  expect(await page.locator(':focus').innerText()).toBe('Lynn Hill\nlynn@example.com · LH-1001')
+  await page.keyboard.press('Enter')
+  await page.getByRole('heading', { name: 'Lynn Hill', level: 2 }).waitFor()
+
+  expect(await lines(page, '.identity')).toEqual([
+    'Email',
+    'lynn@example.com',
+    'Barcode',
+    'LH-1001',
+    'Waiver',
+    'Signed, valid until 2099-06-30',
+  ])
+  expect(await section(page, 'Alerts')).toEqual([
+    'Alerts',
+    'Owes for a chalk bag',
+    'Retire',
+    'New alert',
+    'Colour',
+    'Red',
+    'Amber',
+    'Blue',
+    'Green',
+    'Grey',
+    'Stops check-in',
+    'Add alert',
+  ])
+  expect(await page.locator('.alerts li').getAttribute('style')).toBe('border-left-color: rgb(31, 111, 235);')
+  expect(await section(page, 'Memberships and entry passes')).toEqual([
+    'Memberships and entry passes',
+    'Monthly Unlimited: Active, from 2025-01-01',
+    '10 Punch Card: 10 of 10 entries left',
+  ])
+  expect(await section(page, 'Credits')).toEqual(['Credits', '20.00 of 20.00 left, expires Dec 31, 2099'])
+  const checkIns = await page.locator('.check-ins tbody tr td').allInnerTexts()
+  expect(checkIns.slice(2)).toEqual([GYM, 'Monthly Unlimited'])
+  expect(checkIns[0]).toMatch(/^\d{4}-\d{2}-\d{2}$/)
+  expect(checkIns[1]).toMatch(/^\d{2}:\d{2}$/)
+
+  // Back to the same matches.
+  await page.getByRole('button', { name: 'Back to the search' }).click()
+  expect(await page.locator('.found').innerText()).toBe('1 found.')
+})
+
+test('free entry with a reason: a check-in at the desk that shows on their page', async () => {
+  const page = await openCustomers()
+  await openCustomer(page, 'caldw', 'Tommy Caldwell')
+  expect(await section(page, 'Last check-ins')).toEqual(['Last check-ins', 'Never checked in.'])
+  await page.getByLabel('Reason for free entry').fill('Route setter')
+  await page.keyboard.press('Enter')
+  await page.locator('.done').waitFor()
+  expect(await page.locator('.done').innerText()).toBe(`Tommy Caldwell let in free at ${GYM}.`)
+  await page.locator('.check-ins').waitFor()
+  const row = await page.locator('.check-ins tbody tr td').allInnerTexts()
+  expect(row.slice(2)).toEqual([GYM, 'Free entry: Route setter'])
+  expect(await page.getByLabel('Reason for free entry').inputValue()).toBe('')
+  const stored = await api('GET', '/api/check-ins/?entry_method=FRE', undefined, 200)
+  expect(stored.results.map((c: { free_entry_reason: string }) => c.free_entry_reason)).toEqual([
+    'Route setter',
+  ])
+})
+
+test("a refused action shows the API's own words, and nothing changes", async () => {
+  const page = await openCustomers()
+  await openCustomer(page, 'findlay', 'Hazel Findlay')
+  await page.getByRole('button', { name: 'Let in free' }).click()
+  await page.getByRole('alert').waitFor()
+  expect(await page.getByRole('alert').innerText()).toBe('free_entry_reason: This field may not be blank.')
+  expect(await section(page, 'Last check-ins')).toEqual(['Last check-ins', 'Never checked in.'])
+})
+
+test("a guest checked in on a member's guest pass, the member found by their card; a member without guest passes refused", async () => {
+  const page = await openCustomers()
+  await openCustomer(page, 'sharma', 'Chris Sharma')
+  const hostBarcode = page.getByLabel('Guest of the member with the barcode')
+  await hostBarcode.fill('LH-1001')
+  await page.keyboard.press('Enter')
+  await page.getByRole('alert').waitFor()
+  expect(await page.getByRole('alert').innerText()).toBe(
+    'host_customer_id: This customer has no active membership with guest passes.',
+  )
+  expect(await section(page, 'Last check-ins')).toEqual(['Last check-ins', 'Never checked in.'])
+
+  await hostBarcode.fill('SD-6006')
+  await page.keyboard.press('Enter')
+  await page.locator('.check-ins').waitFor()
+  expect(await page.locator('.done').innerText()).toBe(
+    `Chris Sharma checked in as Sasha DiGiulian's guest at ${GYM}.`,
+  )
+  expect((await page.locator('.check-ins tbody tr td').allInnerTexts()).slice(2)).toEqual([
+    GYM,
+    'Guest of Sasha DiGiulian',
+  ])
+  expect(await hostBarcode.inputValue()).toBe('')
+})
+
+test('a signed waiver recorded: the waiver state changes from none to signed', async () => {
+  const page = await openCustomers()
+  await openCustomer(page, 'honnold', 'Alex Honnold')
+  const waiver = page.locator('.identity dd.waiver')
+  expect(await waiver.innerText()).toBe('No waiver')
+  expect(await waiver.getAttribute('class')).toBe('waiver missing')
+  await page.getByRole('button', { name: 'Record signed waiver' }).click()
+  await page.locator('.done').waitFor()
+  expect(await page.locator('.done').innerText()).toBe('Waiver recorded.')
+  await page.locator('.identity dd.waiver:not(.missing)').waitFor()
+  expect(await waiver.innerText()).toBe('Signed, never expires')
+})
+
+test('an alert added in its colour, stopping check-in, then retired', async () => {
+  const page = await openCustomers()
+  await openCustomer(page, 'rodden', 'Beth Rodden')
+  expect(await page.locator('.customer .alerts').count()).toBe(0)
+  await page.getByLabel('New alert').fill('Belay test due')
+  await page.getByLabel('Colour').selectOption({ label: 'Amber' })
+  await page.getByLabel('Stops check-in').check()
+  await page.getByRole('button', { name: 'Add alert' }).click()
+  const alert = page.locator('.customer .alerts li')
+  await alert.waitFor()
+  expect(await lines(page, '.customer .alerts')).toEqual(['Belay test due (stops check-in)', 'Retire'])
+  expect(await alert.getAttribute('style')).toBe('border-left-color: rgb(255, 176, 0);')
+  expect(await page.locator('.done').innerText()).toBe('Alert added.')
+  // The door now holds Beth back on it.
+  const door = await request(server.base, 'POST', '/api/gym-endpoints/barcode-check-in/BR-4004/', {
+    token,
+    json: {},
+  })
+  expect(door.body.error).toBe('check_in_alerts')
+  expect(door.body.alerts).toContain('Belay test due')
+
+  await page.getByRole('button', { name: 'Retire alert: Belay test due' }).focus()
+  await page.keyboard.press('Enter')
+  await alert.waitFor({ state: 'detached' })
+  expect(await page.locator('.done').innerText()).toBe('Alert retired: Belay test due')
+  expect(await section(page, 'Alerts')).toContain('No alerts.')
+  const kept = await api('GET', `/api/customers/${door.body.customer_id}/alerts/`, undefined, 200)
+  expect(kept.results.map((a: { is_active: boolean }) => a.is_active)).toEqual([false])
+})
+
+test('a walk-in signed up with a signed waiver in one form, refused first without a birthday, then let in from their page', async () => {
+  const page = await openCustomers()
+  await page.getByRole('button', { name: 'Sign up a walk-in' }).click()
+  // The first field has the focus; the form is filled from the keyboard.
+  await page.locator('input[name="first_name"]:focus').waitFor()
+  await page.keyboard.type('Ashima')
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('Shiraishi')
+  await page.getByLabel('Card barcode (optional)').fill('AS-8008')
+  expect(await page.getByLabel('The waiver is signed').isChecked()).toBe(true)
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click()
+  await page.getByRole('alert').waitFor()
+  expect(await page.getByRole('alert').innerText()).toBe('birthday: This field is required.')
+
+  await page.getByLabel('Birthday').fill('2001-04-03')
+  await page.getByRole('button', { name: 'Sign up', exact: true }).click()
+  await page.getByRole('heading', { name: 'Ashima Shiraishi', level: 2 }).waitFor()
+  expect(await page.locator('.notice').innerText()).toBe('Ashima Shiraishi signed up, with a signed waiver.')
+  expect(await lines(page, '.identity')).toEqual([
+    'Email',
+    'None',
+    'Barcode',
+    'AS-8008',
+    'Waiver',
+    'Signed, never expires',
+  ])
+  await page.getByLabel('Reason for free entry').fill('Walk-in taster')
+  await page.keyboard.press('Enter')
+  await page.locator('.check-ins').waitFor()
+  expect((await page.locator('.check-ins tbody tr td').allInnerTexts()).slice(2)).toEqual([
+    GYM,
+    'Free entry: Walk-in taster',
+  ])
+  const found = await api('GET', '/api/customers/?barcode=AS-8008', undefined, 200)
+  expect(found.count).toBe(1)
+})
+
+test("every text on a customer's page meets WCAG AA contrast (4.5:1)", async () => {
+  const page = await openCustomers()
+  await openCustomer(page, 'lynn', 'Lynn Hill')
+  const texts = page.locator('.customer :is(h2, h3, dt, dd, li, label, button, td, th, p)')
+  const ratios = await textContrasts(texts)
+  expect(ratios.length).toBeGreaterThan(20)
+  expect(ratios.filter((t) => t.ratio < 4.5)).toEqual([])
+})
