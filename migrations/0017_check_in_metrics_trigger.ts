@@ -52,6 +52,14 @@ const ofTheDay = `customer_id = new.customer_id AND gym_id IN (SELECT id FROM gy
         AND created_at >= date(new.local_date, '-1 day') AND created_at < date(new.local_date, '+2 days')
         AND local_date = new.local_date`
 
+/**
+ * Whether the new check-in's customer has check-ins of its day listed in same_day_check_ins. A
+ * day is listed whole or not at all: its second check-in lists both, and each later one itself
+ * alone, so a customer who comes back again and again does not have the whole day read at each.
+ */
+const dayListed = `EXISTS (SELECT 1 FROM same_day_check_ins
+          WHERE local_date = new.local_date AND customer_id = new.customer_id)`
+
 export async function up(db: Kysely<any>): Promise<void> {
   await runStatements(db, [
     ...REPLACED.map((name) => `DROP TRIGGER ${name}`),
@@ -74,7 +82,9 @@ export async function up(db: Kysely<any>): Promise<void> {
           return_date = CASE WHEN excluded.first_date < first_date THEN first_date ELSE excluded.first_date END
         WHERE excluded.first_date <> first_date AND (return_date IS NULL OR excluded.first_date < return_date);
       INSERT OR IGNORE INTO same_day_check_ins (local_date, customer_id, check_in_id)
-        SELECT local_date, customer_id, id FROM check_ins WHERE ${ofTheDay}
+        SELECT new.local_date, new.customer_id, new.id WHERE ${dayListed};
+      INSERT OR IGNORE INTO same_day_check_ins (local_date, customer_id, check_in_id)
+        SELECT local_date, customer_id, id FROM check_ins WHERE NOT ${dayListed} AND ${ofTheDay}
           AND EXISTS (SELECT 1 FROM check_ins WHERE ${ofTheDay} AND id <> new.id);
     END`,
   ])
