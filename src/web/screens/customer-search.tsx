@@ -1,25 +1,9 @@
-import { useState } from 'preact/hooks'
-import { messageOf } from '../api.ts'
-import { findCustomers, foundSummary } from '../customers.ts'
+import { foundSummary, useCustomerSearch } from '../customers.ts'
 import { fullName } from '../format.ts'
-import type { Customer, Page } from '../types.ts'
 
 /** For a customer without their card: find them by name and check them in with the barcode on file. */
 export function CustomerSearch({ onCheckIn }: { onCheckIn: (barcode: string) => void }) {
-  const [text, setText] = useState('')
-  const [found, setFound] = useState<Page<Customer> | null>(null)
-  const [error, setError] = useState<string | null>(null)
-
-  const search = async (event: Event) => {
-    event.preventDefault()
-    if (text.trim() === '') return
-    setError(null)
-    try {
-      setFound(await findCustomers(text))
-    } catch (e) {
-      setError(messageOf(e))
-    }
-  }
+  const { text, setText, found, error, search, clear } = useCustomerSearch()
 
   return (
     <section class="search" aria-label="Find a customer">
@@ -50,8 +34,7 @@ export function CustomerSearch({ onCheckIn }: { onCheckIn: (barcode: string) => 
                 ) : (
                   <button
                     onClick={() => {
-                      setFound(null)
-                      setText('')
+                      clear()
                       onCheckIn(c.barcode!)
                     }}
                   >

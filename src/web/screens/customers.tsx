@@ -1,10 +1,8 @@
 import { useState } from 'preact/hooks'
-import { messageOf } from '../api.ts'
-import { findCustomers, foundSummary } from '../customers.ts'
+import { foundSummary, useCustomerSearch } from '../customers.ts'
 import { useFocusOnShow } from '../focus.ts'
 import { fullName } from '../format.ts'
 import type { ScreenProps } from '../screens.ts'
-import type { Customer, Page } from '../types.ts'
 import { CustomerPage } from './customer-page.tsx'
 import { WalkInSignUp } from './walk-in.tsx'
 
@@ -25,9 +23,7 @@ function moveThroughMatches(event: KeyboardEvent) {
 
 /** Find a customer by name, email or barcode, and open their page. */
 export function CustomersScreen({ gym }: ScreenProps) {
-  const [text, setText] = useState('')
-  const [found, setFound] = useState<Page<Customer> | null>(null)
-  const [error, setError] = useState<string | null>(null)
+  const { text, setText, found, error, search } = useCustomerSearch()
   const [opened, setOpened] = useState<{ id: number; notice?: string } | null>(null)
   const [signingUp, setSigningUp] = useState(false)
   const searchBox = useFocusOnShow<HTMLInputElement>()
@@ -55,17 +51,6 @@ export function CustomersScreen({ gym }: ScreenProps) {
         />
       </main>
     )
-
-  const search = async (event: Event) => {
-    event.preventDefault()
-    if (text.trim() === '') return
-    setError(null)
-    try {
-      setFound(await findCustomers(text))
-    } catch (e) {
-      setError(messageOf(e))
-    }
-  }
 
   return (
     <main class="customers" onKeyDown={moveThroughMatches}>
