@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs'
 import { chromium, type Browser } from 'playwright-core'
+import { getToken, request, startServer, type Server } from '../e2e/helpers.ts'
 
 /** Debian's Chromium: the tests never download a browser. */
 export const CHROMIUM = '/usr/bin/chromium'
@@ -27,4 +28,42 @@ export function launchChromium(): Promise<Browser> {
       '--disable-sync',
     ],
   })
+}
+
+/** The built executable on a free port, a Chromium beside it, and the admin's token to set things up. */
+export interface DeskUnderTest {
+  server: Server
+  browser: Browser
+  token: string
+  /** One request as the admin, failing loudly on anything but the status expected. */
+  api(method: string, path: string, json: unknown, status: number): Promise<any>
+}
+
+/**
+ * Starts the built executable for a new organization in America/Denver whose first admin and gym
+ * are `admin`'s, and Chromium at the same time.
+ */
+export async function startDesk(admin: {
+  email: string
+  password: string
+  gym: string
+}): Promise<DeskUnderTest> {
+  const [server, browser] = await Promise.all([
+    startServer({
+      env: {
+        BELAY_ADMIN_EMAIL: admin.email,
+        BELAY_ADMIN_PASSWORD: admin.password,
+        BELAY_GYM_NAME: admin.gym,
+        BELAY_TIME_ZONE: 'America/Denver',
+      },
+    }),
+    launchChromium(),
+  ])
+  const token = await getToken(server.base, admin.email, admin.password)
+  const api = async (method: string, path: string, json: unknown, status: number) => {
+    const res = await request(server.base, method, path, { token, json })
+    if (res.status !== status) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`)
+    return res.body
+  }
+  return { server, browser, token, api }
 }

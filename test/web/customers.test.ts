@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
-import { getToken, removeTempDirs, request, startServer, stopAll, type Server } from '../e2e/helpers.ts'
-import { launchChromium } from './browser.ts'
+import { removeTempDirs, request, stopAll, type Server } from '../e2e/helpers.ts'
+import { startDesk, type DeskUnderTest } from './browser.ts'
 import { textContrasts } from './contrast.ts'
 
 const ADMIN_EMAIL = 'desk@granite.example'
@@ -18,13 +18,7 @@ const SEARCH_LABEL = 'Name, email or barcode'
 let server: Server
 let browser: Browser
 let token: string
-
-/** One request as the admin, failing loudly on anything but the status expected. */
-async function api(method: string, path: string, json: unknown, status: number) {
-  const res = await request(server.base, method, path, { token, json })
-  if (res.status !== status) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`)
-  return res.body
-}
+let api: DeskUnderTest['api']
 
 const newCustomer = async (first: string, last: string, barcode: string, email?: string) =>
   (
@@ -37,18 +31,11 @@ const newCustomer = async (first: string, last: string, barcode: string, email?:
   ).id as number
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([
-    startServer({
-      env: {
-        BELAY_ADMIN_EMAIL: ADMIN_EMAIL,
-        BELAY_ADMIN_PASSWORD: ADMIN_PASSWORD,
-        BELAY_GYM_NAME: GYM,
-        BELAY_TIME_ZONE: 'America/Denver',
-      },
-    }),
-    launchChromium(),
-  ])
-  token = await getToken(server.base, ADMIN_EMAIL, ADMIN_PASSWORD)
+  ;({ server, browser, token, api } = await startDesk({
+    email: ADMIN_EMAIL,
+    password: ADMIN_PASSWORD,
+    gym: GYM,
+  }))
 
   // Everything a customer's page shows, on one customer.
   const lynn = await newCustomer('Lynn', 'Hill', 'LH-1001', 'lynn@example.com')

@@ -6,8 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
-import { getToken, removeTempDirs, request, startServer, stopAll, type Server } from '../e2e/helpers.ts'
-import { launchChromium } from './browser.ts'
+import { removeTempDirs, request, stopAll, type Server } from '../e2e/helpers.ts'
+import { startDesk, type DeskUnderTest } from './browser.ts'
 import { textContrasts } from './contrast.ts'
 
 const ADMIN_EMAIL = 'desk@flatirons.example'
@@ -22,13 +22,7 @@ const SCAN_LABEL = 'Scan a card or type a barcode, then Enter'
 let server: Server
 let browser: Browser
 let token: string
-
-/** One request as the admin, failing loudly on anything but the status expected. */
-async function api(method: string, path: string, json: unknown, status: number) {
-  const res = await request(server.base, method, path, { token, json })
-  if (res.status !== status) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`)
-  return res.body
-}
+let api: DeskUnderTest['api']
 
 /** A customer with a barcode holding the membership, with a waiver unless told. */
 async function customer(first: string, last: string, barcode: string, membershipId: number, waiver = true) {
@@ -50,18 +44,11 @@ async function customer(first: string, last: string, barcode: string, membership
 }
 
 beforeAll(async () => {
-  ;[server, browser] = await Promise.all([
-    startServer({
-      env: {
-        BELAY_ADMIN_EMAIL: ADMIN_EMAIL,
-        BELAY_ADMIN_PASSWORD: ADMIN_PASSWORD,
-        BELAY_GYM_NAME: GYM,
-        BELAY_TIME_ZONE: 'America/Denver',
-      },
-    }),
-    launchChromium(),
-  ])
-  token = await getToken(server.base, ADMIN_EMAIL, ADMIN_PASSWORD)
+  ;({ server, browser, token, api } = await startDesk({
+    email: ADMIN_EMAIL,
+    password: ADMIN_PASSWORD,
+    gym: GYM,
+  }))
   // A second gym, so the desk asks which one it stands in; Today is watched there.
   await api('POST', '/api/gyms/', { name: SOUTH, time_zone: 'America/Denver', capacity: 2 }, 201)
   const monthly = await api(
