@@ -44,21 +44,17 @@ const ofTheDayOf = (row: string) => `customer_id = ${row}.customer_id AND gym_id
         AND local_date = ${row}.local_date`
 
 /** Whether the customer of `row` (NEW) has another check-in on its day. */
-const notAlone = (row: string, ofTheDay = ofTheDayOf) =>
-  `EXISTS (SELECT 1 FROM check_ins WHERE ${ofTheDay(row)} AND id <> ${row}.id)`
+const notAlone = (row: string) =>
+  `EXISTS (SELECT 1 FROM check_ins WHERE ${ofTheDayOf(row)} AND id <> ${row}.id)`
 
-/**
- * Lists the day's check-ins of the customer of `row` (NEW) when it is not their only one; a later
- * migration finds the day's check-ins through an index of its own (`ofTheDay`).
- */
-export const joinSameDay = (
+/** Lists the day's check-ins of the customer of `row` (NEW) when it is not their only one. */
+const joinSameDay = (
   row: string,
-  ofTheDay = ofTheDayOf,
 ) => `INSERT OR IGNORE INTO same_day_check_ins (local_date, customer_id, check_in_id)
-      SELECT local_date, customer_id, id FROM check_ins WHERE ${ofTheDay(row)} AND ${notAlone(row, ofTheDay)};`
+      SELECT local_date, customer_id, id FROM check_ins WHERE ${ofTheDayOf(row)} AND ${notAlone(row)};`
 
 /** Takes `row` (OLD) off the list, and the one check-in of its day left, if only one is. */
-export const leaveSameDay = (row: string) => `DELETE FROM same_day_check_ins
+const leaveSameDay = (row: string) => `DELETE FROM same_day_check_ins
       WHERE local_date = ${row}.local_date AND customer_id = ${row}.customer_id AND check_in_id = ${row}.id;
     DELETE FROM same_day_check_ins
       WHERE local_date = ${row}.local_date AND customer_id = ${row}.customer_id

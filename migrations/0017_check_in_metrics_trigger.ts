@@ -47,8 +47,11 @@ const firstUse = `SELECT 'membership' AS product_type, membership_type_id AS pro
       FROM reservations JOIN events ON events.id = reservations.event_id
       WHERE new.entry_method = 'EVE' AND reservations.id = new.reservation_id`
 
-/** The check-ins of the new check-in's customer on its local_date, the new one among them. */
-const ofTheDayAtEachGym = `customer_id = new.customer_id AND gym_id IN (SELECT id FROM gyms)
+/**
+ * The check-ins of the new check-in's customer on its local_date, the new one among them, looked
+ * for at each of `gyms` (a query of gym ids; every gym, unless a later migration narrows it).
+ */
+const ofTheDayAt = (gyms: string) => `customer_id = new.customer_id AND gym_id IN (${gyms})
         AND created_at >= date(new.local_date, '-1 day') AND created_at < date(new.local_date, '+2 days')
         AND local_date = new.local_date`
 
@@ -57,16 +60,15 @@ const ofTheDayAtEachGym = `customer_id = new.customer_id AND gym_id IN (SELECT i
  * day is listed whole or not at all: its second check-in lists both, and each later one itself
  * alone, so a customer who comes back again and again does not have the whole day read at each.
  */
-const dayListed = `EXISTS (SELECT 1 FROM same_day_check_ins
+export const dayListed = `EXISTS (SELECT 1 FROM same_day_check_ins
           WHERE local_date = new.local_date AND customer_id = new.customer_id)`
 
 /**
- * The one insert trigger, finding the new check-in's customer's other check-ins of its day by
- * `ofTheDay` (a later migration reads them through an index of its own).
+ * The one insert trigger. A later migration narrows the gyms where a day's check-ins are looked
+ * for (`gyms`) and adds statements to run after the others (`then`).
  */
-export const checkInMetricsInsertTrigger = (
-  ofTheDay: string,
-) => `CREATE TRIGGER check_in_metrics_insert AFTER INSERT ON check_ins BEGIN
+export const checkInMetricsInsertTrigger = ({ gyms = 'SELECT id FROM gyms', then = '' } = {}) =>
+  `CREATE TRIGGER check_in_metrics_insert AFTER INSERT ON check_ins BEGIN
       INSERT INTO check_in_day_counts (local_date, gym_id, entry_method, product_id, check_ins, first_check_ins)
         VALUES (new.local_date, new.gym_id, new.entry_method, ${dayCountProduct}, 1, new.check_in_count IS 1)
         ON CONFLICT DO UPDATE SET check_ins = check_ins + 1,
@@ -87,13 +89,10 @@ export const checkInMetricsInsertTrigger = (
       INSERT OR IGNORE INTO same_day_check_ins (local_date, customer_id, check_in_id)
         SELECT new.local_date, new.customer_id, new.id WHERE ${dayListed};
       INSERT OR IGNORE INTO same_day_check_ins (local_date, customer_id, check_in_id)
-        SELECT local_date, customer_id, id FROM check_ins WHERE NOT ${dayListed} AND ${ofTheDay}
-          AND EXISTS (SELECT 1 FROM check_ins WHERE ${ofTheDay} AND id <> new.id);
-    END`
+        SELECT local_date, customer_id, id FROM check_ins WHERE NOT ${dayListed} AND ${ofTheDayAt(gyms)}
+          AND EXISTS (SELECT 1 FROM check_ins WHERE ${ofTheDayAt(gyms)} AND id <> new.id);
+${then}    END`
 
 export async function up(db: Kysely<any>): Promise<void> {
-  await runStatements(db, [
-    ...REPLACED.map((name) => `DROP TRIGGER ${name}`),
-    checkInMetricsInsertTrigger(ofTheDayAtEachGym),
-  ])
+  await runStatements(db, [...REPLACED.map((name) => `DROP TRIGGER ${name}`), checkInMetricsInsertTrigger()])
 }

@@ -6,7 +6,7 @@ import { rebuildCheckInDayCounts } from '../core/metrics/check-in-day-counts.ts'
 import { rebuildCustomerFirstVisitDays } from '../core/metrics/customer-first-visit-days.ts'
 import { rebuildProductFirstUses } from '../core/metrics/product-first-uses.ts'
 import { rebuildRevenueEntries } from '../core/metrics/revenue-entries.ts'
-import { rebuildSameDayCheckIns } from '../core/metrics/same-day-check-ins.ts'
+import { rebuildLatestCheckInDates, rebuildSameDayCheckIns } from '../core/metrics/same-day-check-ins.ts'
 import { rebuildInvoiceSearch } from '../core/sales/invoice-search.ts'
 import { Calendar } from './calendar.ts'
 import type { CheckInPlan } from './check-in-rows.ts'
@@ -203,6 +203,11 @@ const DERIVED_TABLES: { table: string; triggers: string[]; rebuild: (db: Db) => 
     rebuild: rebuildCustomerFirstVisitDays,
   },
   { table: 'same_day_check_ins', triggers: ['check_in_metrics_insert'], rebuild: rebuildSameDayCheckIns },
+  {
+    table: 'customers.latest_check_in_date',
+    triggers: ['check_in_metrics_insert'],
+    rebuild: rebuildLatestCheckInDates,
+  },
 ]
 
 /** Check-ins made into rows and written at a time: enough for few round trips, few held at once. */

@@ -3,18 +3,21 @@
  * migrated `large` set: the door's own statements (src/core/door/writes.ts: the check-in row and the
  * customer's count) for members with an active membership, 16 check-ins to a transaction as group
  * commit gathers them in a rush, on copies of the file in turn, round after round:
- *   - as migrated: check_ins_local_day and check_ins_first_visit kept up, and every trigger an
- *     insert into check_ins fires;
- *   - without those triggers; without those two indexes; without either (the door's write as it
- *     was before the metrics);
+ *   - as migrated: the metrics' indexes on check_ins kept up (METRIC_INDEXES, those the file has),
+ *     and every trigger an insert into check_ins fires;
+ *   - without those triggers; without those indexes; without either (the door's write as it was
+ *     before the metrics);
  *   - with --beside OTHER_FILE, a copy of that file as it is too (the same set migrated by another
  *     build, so that two builds' triggers are measured in the same run on the same rows).
+ * With --locations N, each copy gets N more locations like the demo's first one and the check-ins
+ * go round all of them, as the door benchmark's controllers each stand at a fresh location of
+ * their own: what a trigger costs may grow with the organization's locations.
  * Reported per copy: the median over rounds of this process's CPU per check-in (synchronous=OFF, so
  * it is SQLite's work without the wait for the disk) and of the WAL pages each commit writes (each
  * one a 4 KiB write the commit's fsync waits for in production).
  *
  *   npx bun run test/bench/door-triggers.ts [--db MIGRATED_FILE] [--beside OTHER_FILE] [--rounds 8]
- *     [--transactions 100]
+ *     [--transactions 100] [--locations 0]
  *
  * Without --db it builds build/out/belay if it is older than the sources and seeds the `large` set
  * into a temporary directory; MIGRATED_FILE is such a set migrated by this checkout (or an older
@@ -31,13 +34,14 @@ import { formatTable, loadAverage } from './_table.ts'
 
 const ROUNDS = numberArg('--rounds', 8)
 const TRANSACTIONS = numberArg('--transactions', 100)
+const LOCATIONS = numberArg('--locations', 0)
 const PER_TRANSACTION = 16
 const fileArg = (name: string) =>
   process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined
 const GIVEN = fileArg('--db')
 const BESIDE = fileArg('--beside')
 
-const INDEXES = ['check_ins_local_day', 'check_ins_first_visit']
+const METRIC_INDEXES = ['check_ins_local_day', 'check_ins_first_visit', 'check_ins_customer_local_day']
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
@@ -49,19 +53,28 @@ try {
     buildIfNeeded()
     console.log(seedLarge(seeded, 1, dir).split('\n')[0])
   }
-  const insertTriggers = new Database(seeded, { readonly: true })
+  const schema = new Database(seeded, { readonly: true })
+  const insertTriggers = schema
     .query<{ name: string }, []>(
       `SELECT name FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'check_ins'
          AND sql LIKE '%AFTER INSERT ON check_ins%' ORDER BY name`,
     )
     .all()
     .map((row) => row.name)
+  const indexes = schema
+    .query<{ name: string }, []>(
+      "SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'check_ins'",
+    )
+    .all()
+    .map((row) => row.name)
+    .filter((name) => METRIC_INDEXES.includes(name))
+  schema.close()
   const dropTriggers = insertTriggers.map((t) => `DROP TRIGGER ${t}`)
-  const dropIndexes = INDEXES.map((i) => `DROP INDEX ${i}`)
+  const dropIndexes = indexes.map((i) => `DROP INDEX ${i}`)
   const copies: Array<{ name: string; from: string; drop: string[] }> = [
     { name: 'as migrated', from: seeded, drop: [] },
     { name: `without the triggers ${insertTriggers.join(', ')}`, from: seeded, drop: dropTriggers },
-    { name: 'without the two indexes', from: seeded, drop: dropIndexes },
+    { name: `without the indexes ${indexes.join(', ')}`, from: seeded, drop: dropIndexes },
     { name: 'without either', from: seeded, drop: [...dropTriggers, ...dropIndexes] },
     ...(BESIDE ? [{ name: `${BESIDE} as it is`, from: BESIDE, drop: [] }] : []),
   ]
@@ -74,7 +87,18 @@ try {
     // The WAL's size after a round is what the round's commits wrote.
     sqlite.run('PRAGMA wal_autocheckpoint = 0')
     for (const statement of drop) sqlite.run(statement)
-    return { name, file, sqlite, cpuUs: [] as number[], walPages: [] as number[] }
+    for (let n = 1; n <= LOCATIONS; n++)
+      sqlite.run(
+        `INSERT INTO gyms (name, time_zone, combine_same_day_check_ins, created_at, updated_at)
+           SELECT 'Bench location ' || ?, time_zone, combine_same_day_check_ins, created_at, updated_at
+           FROM gyms WHERE id = 1`,
+        [n],
+      )
+    const gymIds = sqlite
+      .query<{ id: number }, []>('SELECT id FROM gyms ORDER BY id')
+      .all()
+      .map((gym) => gym.id)
+    return { name, file, sqlite, gymIds, cpuUs: [] as number[], walPages: [] as number[] }
   })
   const members = opened[0]!.sqlite
     .query<{ customerId: number; membershipId: number; gymId: number }, []>(
@@ -101,7 +125,7 @@ try {
           const iso = at.toISOString()
           insertCheckIn(copy.sqlite, {
             customer_id: member.customerId,
-            gym_id: member.gymId,
+            gym_id: LOCATIONS > 0 ? copy.gymIds[scan % copy.gymIds.length]! : member.gymId,
             entry_method: 'MEM',
             entry_method_description: 'Membership',
             customer_membership_id: member.membershipId,
@@ -127,7 +151,8 @@ try {
     }
   }
   console.log(
-    `\n${ROUNDS} rounds of ${TRANSACTIONS} transactions of ${PER_TRANSACTION} check-ins per copy (medians over rounds)\n`,
+    `\n${ROUNDS} rounds of ${TRANSACTIONS} transactions of ${PER_TRANSACTION} check-ins per copy` +
+      `${LOCATIONS > 0 ? `, at ${opened[0]!.gymIds.length} locations in turn` : ''} (medians over rounds)\n`,
   )
   console.log(
     formatTable([

@@ -432,36 +432,49 @@ describe('migrations', () => {
     for (const { close } of opened) await close()
   })
 
-  test('0018 lists the same same-day check-ins as before through one index, at any of the gyms', async () => {
+  test('0018 lists the same same-day check-ins as before, looking only where another may be', async () => {
     const opened = [openDatabase(':memory:'), openDatabase(':memory:')]
     const names = Object.keys(migrations)
     for (const name of names.slice(0, names.indexOf('0018_same_day_by_customer_day')))
       for (const { db } of opened) await migrations[name]!.up(db)
-    await migrations['0018_same_day_by_customer_day']!.up(opened[1]!.db)
     const [before, after] = opened.map((o) => o.sqlite) as [
       (typeof opened)[0]['sqlite'],
       (typeof opened)[0]['sqlite'],
     ]
-    expect(
-      after.query("SELECT sql FROM sqlite_master WHERE name = 'check_ins_customer_local_day'").get(),
-    ).toEqual({ sql: 'CREATE INDEX check_ins_customer_local_day ON check_ins (customer_id, local_date)' })
-
     const stamp = "'2026-11-22T00:00:00.000Z'"
     const checkIn = (id: number, customer: number, gym: number, day: string, at: string) =>
       `INSERT INTO check_ins (id, customer_id, gym_id, entry_method, free_entry_reason, check_in_count, local_date, created_at, updated_at)
         VALUES (${id}, ${customer}, ${gym}, 'FRE', 'Birthday', 2, '${day}', '${at}', '${at}')`
+    const latestDates = () => after.query('SELECT id, latest_check_in_date FROM customers ORDER BY id').all()
+    for (const sqlite of [before, after])
+      for (const statement of [
+        `INSERT INTO gyms (id, name, time_zone, created_at, updated_at) VALUES (1, 'Barn', 'America/Denver', ${stamp}, ${stamp}), (2, 'Cave', 'Pacific/Auckland', ${stamp}, ${stamp})`,
+        `INSERT INTO customers (id, first_name, last_name, birthday, created_at, updated_at) VALUES (1, 'Lynn', 'Hill', '1961-01-03', ${stamp}, ${stamp}), (2, 'Alex', 'Honnold', '1985-08-17', ${stamp}, ${stamp})`,
+        checkIn(1, 1, 1, '2026-02-01', '2026-02-01T18:00:00.000Z'),
+        checkIn(2, 1, 1, '2026-02-02', '2026-02-02T18:00:00.000Z'),
+      ])
+        sqlite.run(statement)
+    await migrations['0018_same_day_by_customer_day']!.up(opened[1]!.db)
+    // The check-ins before it give each customer their latest day.
+    expect(latestDates()).toEqual([
+      { id: 1, latest_check_in_date: '2026-02-02' },
+      { id: 2, latest_check_in_date: null },
+    ])
+
     const statements = [
-      `INSERT INTO gyms (id, name, time_zone, created_at, updated_at) VALUES (1, 'Barn', 'America/Denver', ${stamp}, ${stamp}), (2, 'Cave', 'Pacific/Auckland', ${stamp}, ${stamp})`,
-      `INSERT INTO customers (id, first_name, last_name, birthday, created_at, updated_at) VALUES (1, 'Lynn', 'Hill', '1961-01-03', ${stamp}, ${stamp}), (2, 'Alex', 'Honnold', '1985-08-17', ${stamp}, ${stamp})`,
-      checkIn(1, 1, 1, '2026-02-02', '2026-02-02T18:00:00.000Z'),
-      // The same local day at the other gym, a UTC day later; then a third time, back at the first.
-      checkIn(2, 1, 2, '2026-02-02', '2026-02-01T20:00:00.000Z'),
-      checkIn(3, 1, 1, '2026-02-02', '2026-02-03T02:00:00.000Z'),
-      checkIn(4, 2, 2, '2026-02-02', '2026-02-01T21:00:00.000Z'),
-      checkIn(5, 2, 1, '2026-02-03', '2026-02-03T18:00:00.000Z'),
-      // Moved to the other customer, on a day of theirs; then one of theirs moved to another day.
-      `UPDATE check_ins SET customer_id = 2 WHERE id = 3`,
-      `UPDATE check_ins SET local_date = '2026-02-03', created_at = '2026-02-03T19:00:00.000Z' WHERE id = 4`,
+      // The same local day at the other gym, a UTC day earlier; then a third time, back at the first.
+      checkIn(3, 1, 2, '2026-02-02', '2026-02-01T20:00:00.000Z'),
+      checkIn(4, 1, 1, '2026-02-02', '2026-02-03T02:00:00.000Z'),
+      checkIn(5, 2, 2, '2026-02-03', '2026-02-02T21:00:00.000Z'),
+      checkIn(6, 2, 1, '2026-02-03', '2026-02-03T18:00:00.000Z'),
+      // Recorded late: two of an earlier day, the first alone on it.
+      checkIn(7, 2, 1, '2026-02-01', '2026-02-01T19:00:00.000Z'),
+      checkIn(8, 2, 2, '2026-02-01', '2026-01-31T22:00:00.000Z'),
+      // One of a listed pair deleted, then the day's second again: the date stayed, so it is found.
+      `DELETE FROM check_ins WHERE id = 6`,
+      checkIn(9, 2, 1, '2026-02-03', '2026-02-03T19:00:00.000Z'),
+      // Moved to the other customer, onto a later day of its own.
+      `UPDATE check_ins SET customer_id = 2, local_date = '2026-02-05', created_at = '2026-02-05T18:00:00.000Z' WHERE id = 4`,
     ]
     const sameDay = (sqlite: typeof before) =>
       sqlite.query('SELECT * FROM same_day_check_ins ORDER BY 1, 2, 3').all()
@@ -471,10 +484,16 @@ describe('migrations', () => {
       expect({ statement, rows: sameDay(after) }).toEqual({ statement, rows: sameDay(before) })
     }
     expect(sameDay(after)).toEqual([
-      { local_date: '2026-02-02', customer_id: 1, check_in_id: 1 },
+      { local_date: '2026-02-01', customer_id: 2, check_in_id: 7 },
+      { local_date: '2026-02-01', customer_id: 2, check_in_id: 8 },
       { local_date: '2026-02-02', customer_id: 1, check_in_id: 2 },
-      { local_date: '2026-02-03', customer_id: 2, check_in_id: 4 },
+      { local_date: '2026-02-02', customer_id: 1, check_in_id: 3 },
       { local_date: '2026-02-03', customer_id: 2, check_in_id: 5 },
+      { local_date: '2026-02-03', customer_id: 2, check_in_id: 9 },
+    ])
+    expect(latestDates()).toEqual([
+      { id: 1, latest_check_in_date: '2026-02-02' },
+      { id: 2, latest_check_in_date: '2026-02-05' },
     ])
     for (const { close } of opened) await close()
   })

@@ -16,3 +16,16 @@ export async function rebuildSameDayCheckIns(db: Db): Promise<void> {
       FROM check_ins)
     WHERE check_ins > 1`.execute(db)
 }
+
+/**
+ * Writes customers.latest_check_in_date again from every check-in there is, as the check-in
+ * trigger keeps it one check-in at a time (migration 0018), so that it tells each later check-in
+ * whether its customer can have another on its day. One pass over check_ins_local_day, which holds
+ * both columns; the unary + keeps SQLite from reading every row in customer order instead.
+ */
+export async function rebuildLatestCheckInDates(db: Db): Promise<void> {
+  await sql`
+    UPDATE customers SET latest_check_in_date = latest.day
+    FROM (SELECT +customer_id AS customer_id, max(local_date) AS day FROM check_ins GROUP BY 1) AS latest
+    WHERE latest.customer_id = customers.id`.execute(db)
+}
