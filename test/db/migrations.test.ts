@@ -435,7 +435,7 @@ describe('migrations', () => {
   test('0018 lists the same same-day check-ins as before, looking only where another may be', async () => {
     const opened = [openDatabase(':memory:'), openDatabase(':memory:')]
     const names = Object.keys(migrations)
-    for (const name of names.slice(0, names.indexOf('0018_same_day_by_customer_day')))
+    for (const name of names.slice(0, names.indexOf('0018_latest_check_in_date')))
       for (const { db } of opened) await migrations[name]!.up(db)
     const [before, after] = opened.map((o) => o.sqlite) as [
       (typeof opened)[0]['sqlite'],
@@ -454,7 +454,7 @@ describe('migrations', () => {
         checkIn(2, 1, 1, '2026-02-02', '2026-02-02T18:00:00.000Z'),
       ])
         sqlite.run(statement)
-    await migrations['0018_same_day_by_customer_day']!.up(opened[1]!.db)
+    await migrations['0018_latest_check_in_date']!.up(opened[1]!.db)
     // The check-ins before it give each customer their latest day.
     expect(latestDates()).toEqual([
       { id: 1, latest_check_in_date: '2026-02-02' },
