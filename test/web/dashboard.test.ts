@@ -1,9 +1,9 @@
 /**
  * The Dashboard in a real browser (Debian's Chromium through playwright-core, against the built
- * executable serving a seeded demo gym, five years of check-ins and sales): each chart's figures
- * are the metrics query's for the range it shows, a new range asks again, the CSV holds the
- * series, and a user without report access is offered no dashboard. One browser for the file, a
- * fresh context for each test.
+ * executable serving a seeded demo gym, five years of check-ins and sales), used from the keyboard:
+ * each chart's figures are the metrics query's for the range it shows, a new range asks again, the
+ * CSV holds the series, and a user without report access is offered no dashboard. One browser for
+ * the file, a fresh context for each test.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
@@ -99,10 +99,16 @@ async function openDesk(key: string): Promise<Page> {
   return page
 }
 
-/** The admin's desk on the Dashboard, every chart drawn. */
+/**
+ * The admin's desk on the Dashboard, every chart drawn, reached from the keyboard alone: from the
+ * scan box, which has the focus, back through the header to the menu's Dashboard, then Enter.
+ */
 async function openDashboard(): Promise<Page> {
   const page = await openDesk(token)
-  await page.getByRole('button', { name: 'Dashboard' }).click()
+  await page.getByLabel('Scan a card or type a barcode, then Enter').waitFor()
+  const focused = () => page.locator(':focus').innerText()
+  for (let i = 0; i < 10 && (await focused()) !== 'Dashboard'; i++) await page.keyboard.press('Shift+Tab')
+  await page.keyboard.press('Enter')
   await page.locator('.chart canvas').nth(4).waitFor()
   return page
 }
