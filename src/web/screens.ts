@@ -1,6 +1,7 @@
 import type { FunctionComponent } from 'preact'
 import { CheckInScreen } from './screens/check-in.tsx'
 import { CustomersScreen } from './screens/customers.tsx'
+import { DashboardScreen } from './screens/dashboard.tsx'
 import { TodayScreen } from './screens/today.tsx'
 import type { Account, Gym } from './types.ts'
 
@@ -18,6 +19,7 @@ export interface Screen {
 }
 
 const manageMembers = (a: Account) => a.can_manage_members || a.is_organization_admin
+const accessReports = (a: Account) => a.can_access_reports || a.is_organization_admin
 
 /** The desk's screens, in the menu's order; the first one allowed opens after the login. */
 export const SCREENS: Screen[] = [
@@ -26,4 +28,6 @@ export const SCREENS: Screen[] = [
   { id: 'today', label: 'Today', allowed: manageMembers, View: TodayScreen },
   // A customer's page lists their check-ins, and every action on it changes their records.
   { id: 'customers', label: 'Customers', allowed: manageMembers, View: CustomersScreen },
+  // Every chart is the metrics query, which needs report access.
+  { id: 'dashboard', label: 'Dashboard', allowed: accessReports, View: DashboardScreen },
 ]

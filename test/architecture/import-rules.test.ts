@@ -19,8 +19,9 @@ import { join, relative, resolve, dirname } from 'node:path'
  * | lib/            | nothing of the project                                            |
  * | demo/           | domain/, db/, lib/, core/; a resource's queries.ts                |
  * | migrations/     | kysely, each other                                                |
- * | web/            | preact and itself only: the browser's code knows the server by    |
- * |                 | its API's JSON; nothing on the server imports it                  |
+ * | web/            | preact, uplot (its charts) and itself only: the browser's code    |
+ * |                 | knows the server by its API's JSON; nothing on the server imports |
+ * |                 | it                                                                |
  */
 const ROOT = resolve(import.meta.dir, '../..')
 
@@ -72,6 +73,9 @@ const isPackage = (target: string) => !target.startsWith('src/') && !target.star
 const pkgName = (target: string) =>
   target.startsWith('@') ? target.split('/').slice(0, 2).join('/') : target.split('/')[0]!
 
+/** What the page is built with: its components, and its dashboard's charts. */
+const PAGE_LIBRARIES = ['preact', 'uplot']
+
 /** Why an import breaks the rules, or null when it keeps them. */
 export function breach({ file, target, typeOnly }: ImportOf): string | null {
   const from = roomOf(file)
@@ -81,7 +85,9 @@ export function breach({ file, target, typeOnly }: ImportOf): string | null {
   }
   if (from === 'web') {
     if (isPackage(target))
-      return pkgName(target) === 'preact' ? null : `web imports ${target}: the page's one library is preact`
+      return PAGE_LIBRARIES.includes(pkgName(target))
+        ? null
+        : `web imports ${target}: the page's libraries are ${PAGE_LIBRARIES.join(' and ')}`
     return roomOf(target) === 'web'
       ? null
       : `web imports ${target}: the page knows the server only by its API`
@@ -186,6 +192,7 @@ describe('import rules', () => {
     ['domain naming a table type', 'src/domain/waiver.ts', 'src/db/tables/customers.ts', true],
     ['the page using its hooks', 'src/web/screens/today.tsx', 'preact/hooks', false],
     ['the page importing its styles', 'src/web/main.tsx', 'src/web/desk.css', false],
+    ['the page drawing a chart', 'src/web/chart.ts', 'uplot', false],
   ])('%s is allowed', (_, file, target, typeOnly) => {
     expect(breach({ file, target, typeOnly })).toBeNull()
   })

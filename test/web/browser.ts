@@ -41,15 +41,16 @@ export interface DeskUnderTest {
 
 /**
  * Starts the built executable for a new organization in America/Denver whose first admin and gym
- * are `admin`'s, and Chromium at the same time.
+ * are `admin`'s, and Chromium at the same time. Given a `db` that already holds an organization
+ * (a seeded demo), it serves that one instead, and `admin` must be one of its staff.
  */
-export async function startDesk(admin: {
-  email: string
-  password: string
-  gym: string
-}): Promise<DeskUnderTest> {
+export async function startDesk(
+  admin: { email: string; password: string; gym: string },
+  options: { db?: string } = {},
+): Promise<DeskUnderTest> {
   const [server, browser] = await Promise.all([
     startServer({
+      db: options.db,
       env: {
         BELAY_ADMIN_EMAIL: admin.email,
         BELAY_ADMIN_PASSWORD: admin.password,
