@@ -255,6 +255,8 @@ try {
       { name: 'other', path: other, file: join(dir, 'other.sqlite3') },
     ]
     for (const e of executables) copyFileSync(file, e.file)
+    // The copies' pages go to the disk now, not while the first round's commits wait for their syncs.
+    Bun.spawnSync(['sync'])
     const figures = new Map(
       executables.map((e) => [
         e.name,
