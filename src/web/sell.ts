@@ -4,7 +4,7 @@
  * tax, totals); the desk only shows what it answers.
  */
 import { api, query } from './api.ts'
-import type { Customer, Page } from './types.ts'
+import type { Credit, Customer, Page } from './types.ts'
 
 /** A membership type, entry pass type or voucher pack, as its collection lists it. */
 export interface Product {
@@ -74,13 +74,34 @@ export type DraftLine =
  * often, in cash).
  */
 export const PAYMENT_METHODS = [
-  { methodType: 'CRD', label: 'Card' },
-  { methodType: 'NA', label: 'Cash' },
-  { methodType: 'BNK', label: 'Bank transfer' },
+  { method: 'CRD', label: 'Card' },
+  { method: 'NA', label: 'Cash' },
+  { method: 'BNK', label: 'Bank transfer' },
 ] as const
 
+/** A payment from one of the customer's credits is made by the method `credit:<its id>`. */
+const FROM_CREDIT = 'credit:'
+
+/** The customer's credits that can pay now: not removed, not expired, something left on them. */
+export async function usableCredits(customerId: number): Promise<Credit[]> {
+  const credits = await api<Page<Credit>>(
+    'GET',
+    `/api/customers/${customerId}/credits/${query({ page_size: ALL })}`,
+  )
+  return credits.results.filter((c) => !c.is_removed && !c.is_expired && c.amount_remaining > 0)
+}
+
+/** A credit as a payment method the desk offers. */
+export const creditMethod = (credit: Credit) => ({
+  method: `${FROM_CREDIT}${credit.id}`,
+  label: `Credit, ${credit.amount_remaining.toFixed(2)} left`,
+})
+
+export const isCreditMethod = (method: string): boolean => method.startsWith(FROM_CREDIT)
+
 export interface DraftPayment {
-  methodType: string
+  /** One of PAYMENT_METHODS, or a credit's (creditMethod). */
+  method: string
   amount: string
 }
 
@@ -119,11 +140,15 @@ export function saleRequest(sale: DraftSale) {
             ...(line.kind.purchaseType === 'MIN' ? { start_date: line.startDate } : {}),
           },
     ),
-    payments: sale.payments.map((payment) => ({
-      payment_type: 'OFF',
-      payment_method_type: payment.methodType,
-      amount: payment.amount.trim(),
-    })),
+    payments: sale.payments.map((payment) =>
+      isCreditMethod(payment.method)
+        ? {
+            payment_type: 'CRE',
+            credit_id: Number(payment.method.slice(FROM_CREDIT.length)),
+            amount: payment.amount.trim(),
+          }
+        : { payment_type: 'OFF', payment_method_type: payment.method, amount: payment.amount.trim() },
+    ),
   }
 }
 
@@ -214,9 +239,10 @@ export interface Invoice {
 
 /** A payment's method in the desk's words. */
 export function paymentMethodName(payment: InvoicePayment): string {
+  if (payment.payment_type === 'CRE') return 'Credit'
   if (payment.payment_type !== 'OFF') return payment.payment_type
   return (
-    PAYMENT_METHODS.find((m) => m.methodType === payment.payment_method_type)?.label ??
+    PAYMENT_METHODS.find((m) => m.method === payment.payment_method_type)?.label ??
     payment.payment_method_type
   )
 }

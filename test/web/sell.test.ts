@@ -77,7 +77,8 @@ beforeAll(async () => {
   )
   await newCustomer('Lynn', 'Hill', 'LH-1001')
   await newCustomer('Tommy', 'Caldwell', 'TC-3003')
-  await newCustomer('Beth', 'Rodden', 'BR-4004')
+  const beth = await newCustomer('Beth', 'Rodden', 'BR-4004')
+  await api('POST', `/api/customers/${beth}/credits/`, { amount_total: 30, expiry_date: '2099-12-31' }, 201)
   await api(
     'POST',
     '/api/users/',
@@ -286,7 +287,7 @@ test('an entry pass and a retail item sold from the keyboard, paid in two paymen
   expect(await page.locator('.card.ok').count()).toBe(1)
 })
 
-test('a retail sale without a customer; New sale starts again from nothing, and sells a membership from today and a voucher pack', async () => {
+test("a retail sale without a customer; New sale starts again from nothing, and sells a membership from today and a voucher pack, part paid from the customer's credit", async () => {
   const page = await openDesk()
   await button(page, 'Sell').click()
   await page.getByLabel('Retail item', { exact: true }).fill('Tape')
@@ -342,7 +343,22 @@ test('a retail sale without a customer; New sale starts again from nothing, and 
   // A membership starts today at the desk's gym unless the desk says otherwise.
   const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Denver' }).format(new Date())
   expect(await page.getByLabel('Monthly Unlimited starts').inputValue()).toBe(today)
-  await payment(page, 'First payment').getByLabel('Amount').fill('130.36')
+  // Part paid from the credit Beth holds, the rest by card.
+  const first = payment(page, 'First payment')
+  await first.locator('option', { hasText: 'Credit' }).waitFor({ state: 'attached' })
+  expect(await first.locator('option').allInnerTexts()).toEqual([
+    'Card',
+    'Cash',
+    'Bank transfer',
+    'Credit, 30.00 left',
+  ])
+  await first.getByLabel('Method').selectOption({ label: 'Credit, 30.00 left' })
+  await first.getByLabel('Amount').fill('30.00')
+  await button(page, 'Add a second payment').click()
+  const second = payment(page, 'Second payment')
+  expect(await second.getByLabel('Amount').inputValue()).toBe('95.00')
+  await second.getByLabel('Method').selectOption({ label: 'Card' })
+  await second.getByLabel('Amount').fill('100.36')
   await button(page, 'Post the sale').click()
   await page.locator('.receipt').waitFor()
   expect((await lines(page, '.receipt')).slice(4)).toEqual([
@@ -356,8 +372,10 @@ test('a retail sale without a customer; New sale starts again from nothing, and 
     '5.36',
     'Total',
     '130.36',
+    'Paid by Credit',
+    '30.00',
     'Paid by Card',
-    '130.36',
+    '100.36',
     'Balance due',
     '0.00',
   ])
@@ -368,6 +386,8 @@ test('a retail sale without a customer; New sale starts again from nothing, and 
   ).toEqual([[today, 'ACT']])
   const vouchers = await api('GET', `/api/customers/${beth.id}/event-vouchers/`, undefined, 200)
   expect(vouchers.count).toBe(1)
+  const credits = await api('GET', `/api/customers/${beth.id}/credits/`, undefined, 200)
+  expect(credits.results.map((c: { amount_remaining: number }) => c.amount_remaining)).toEqual([0])
 })
 
 test("a refused sale shows the API's own words at the fields they name, and records nothing", async () => {

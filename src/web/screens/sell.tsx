@@ -5,20 +5,23 @@ import { useFocusOnShow } from '../focus.ts'
 import { fullName } from '../format.ts'
 import type { ScreenProps } from '../screens.ts'
 import {
+  creditMethod,
   dayInZone,
   errorsByPath,
+  isCreditMethod,
   loadCatalogue,
   PAYMENT_METHODS,
   PRODUCT_KINDS,
   remainderSuggestion,
   saleRequest,
   taxRateLabel,
+  usableCredits,
   type Catalogue,
   type DraftLine,
   type DraftPayment,
   type Invoice,
 } from '../sell.ts'
-import type { Customer, Gym } from '../types.ts'
+import type { Credit, Customer, Gym } from '../types.ts'
 import { Receipt } from './sell-receipt.tsx'
 
 /** A sale just posted: the invoice as the API answered it, and who bought. */
@@ -100,9 +103,11 @@ function SaleForm({ gym, onSold }: { gym: Gym; onSold: (sold: Sold) => void }) {
   const [choiceQuantity, setChoiceQuantity] = useState('1')
   const [retail, setRetail] = useState(blankRetail)
   const [discountCode, setDiscountCode] = useState('')
-  const [first, setFirst] = useState<DraftPayment>({ methodType: PAYMENT_METHODS[0].methodType, amount: '' })
+  const [credits, setCredits] = useState<Credit[]>([])
+  const [creditsError, setCreditsError] = useState<string | null>(null)
+  const [first, setFirst] = useState<DraftPayment>({ method: PAYMENT_METHODS[0].method, amount: '' })
   /** The second payment; its amount is null until typed, following the remainder meanwhile. */
-  const [second, setSecond] = useState<{ methodType: string; amount: string | null } | null>(null)
+  const [second, setSecond] = useState<{ method: string; amount: string | null } | null>(null)
   const [refusal, setRefusal] = useState<Refusal>(new Map())
   const [failure, setFailure] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
@@ -124,6 +129,23 @@ function SaleForm({ gym, onSold }: { gym: Gym; onSold: (sold: Sold) => void }) {
       })
   }, [])
 
+  useEffect(() => {
+    if (customer === null) return
+    let current = true
+    usableCredits(customer.id)
+      .then((usable) => {
+        if (current) setCredits(usable)
+      })
+      .catch((e: unknown) => {
+        if (current && !(e instanceof ApiError && e.status === 401)) setCreditsError(messageOf(e))
+      })
+    return () => {
+      current = false
+      setCredits([])
+      setCreditsError(null)
+    }
+  }, [customer])
+
   if (loadError !== null)
     return (
       <p class="error" role="alert">
@@ -134,7 +156,15 @@ function SaleForm({ gym, onSold }: { gym: Gym; onSold: (sold: Sold) => void }) {
 
   const remainder = remainderSuggestion(lines, first.amount)
   const payments: DraftPayment[] =
-    second === null ? [first] : [first, { methodType: second.methodType, amount: second.amount ?? remainder }]
+    second === null ? [first] : [first, { method: second.method, amount: second.amount ?? remainder }]
+  const methods = [...PAYMENT_METHODS, ...credits.map(creditMethod)]
+  /** Another customer, or none: a payment from the last one's credit goes back to the usual method. */
+  const chooseCustomer = (chosen: Customer | null) => {
+    setCustomer(chosen)
+    if (isCreditMethod(first.method)) setFirst({ ...first, method: PAYMENT_METHODS[0].method })
+    if (second !== null && isCreditMethod(second.method))
+      setSecond({ ...second, method: PAYMENT_METHODS[1].method })
+  }
   const anyProduct = PRODUCT_KINDS.some((kind) => catalogue.products[kind.purchaseType].length > 0)
 
   const changeLine = (index: number, change: Partial<DraftLine>) =>
@@ -218,14 +248,14 @@ function SaleForm({ gym, onSold }: { gym: Gym; onSold: (sold: Sold) => void }) {
         {customer === null ? (
           <CustomerChooser
             onChoose={(c) => {
-              setCustomer(c)
+              chooseCustomer(c)
               productSelect.current?.focus()
             }}
           />
         ) : (
           <p class="chosen">
             <span>{fullName(customer.first_name, customer.last_name)}</span>
-            <button type="button" class="small quiet" onClick={() => setCustomer(null)}>
+            <button type="button" class="small quiet" onClick={() => chooseCustomer(null)}>
               Change customer
             </button>
           </p>
@@ -408,6 +438,7 @@ function SaleForm({ gym, onSold }: { gym: Gym; onSold: (sold: Sold) => void }) {
           <h2 id="sale-payments">Payment</h2>
           <PaymentFields
             legend="First payment"
+            methods={methods}
             payment={first}
             onChange={setFirst}
             messages={messagesAt(refusal, 'payments.0')}
@@ -417,15 +448,16 @@ function SaleForm({ gym, onSold }: { gym: Gym; onSold: (sold: Sold) => void }) {
               ref={addSecondPayment}
               type="button"
               class="quiet"
-              onClick={() => setSecond({ methodType: PAYMENT_METHODS[1].methodType, amount: null })}
+              onClick={() => setSecond({ method: PAYMENT_METHODS[1].method, amount: null })}
             >
               Add a second payment
             </button>
           ) : (
             <PaymentFields
               legend="Second payment"
+              methods={methods}
               payment={payments[1]!}
-              onChange={(p) => setSecond({ methodType: p.methodType, amount: p.amount })}
+              onChange={(p) => setSecond({ method: p.method, amount: p.amount })}
               onRemove={() => {
                 setSecond(null)
                 // Once the button is drawn again in the fields' place.
@@ -434,6 +466,9 @@ function SaleForm({ gym, onSold }: { gym: Gym; onSold: (sold: Sold) => void }) {
               messages={messagesAt(refusal, 'payments.1')}
               takesFocus
             />
+          )}
+          {creditsError && (
+            <p class="error">The customer's credits could not be read, to pay with: {creditsError}</p>
           )}
           <Messages messages={refusal.get('payments') ?? []} />
         </section>
@@ -455,9 +490,10 @@ function SaleForm({ gym, onSold }: { gym: Gym; onSold: (sold: Sold) => void }) {
   )
 }
 
-/** One payment's method and amount. */
+/** One payment's method (a way to pay at the desk, or one of the customer's credits) and amount. */
 function PaymentFields({
   legend,
+  methods,
   payment,
   onChange,
   onRemove,
@@ -465,6 +501,7 @@ function PaymentFields({
   takesFocus = false,
 }: {
   legend: string
+  methods: Array<{ method: string; label: string }>
   payment: DraftPayment
   onChange: (payment: DraftPayment) => void
   onRemove?: () => void
@@ -481,11 +518,11 @@ function PaymentFields({
           Method
           <select
             ref={takesFocus ? method : undefined}
-            value={payment.methodType}
-            onChange={(e) => onChange({ ...payment, methodType: e.currentTarget.value })}
+            value={payment.method}
+            onChange={(e) => onChange({ ...payment, method: e.currentTarget.value })}
           >
-            {PAYMENT_METHODS.map((m) => (
-              <option key={m.methodType} value={m.methodType}>
+            {methods.map((m) => (
+              <option key={m.method} value={m.method}>
                 {m.label}
               </option>
             ))}
