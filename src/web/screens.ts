@@ -2,6 +2,7 @@ import type { FunctionComponent } from 'preact'
 import { CheckInScreen } from './screens/check-in.tsx'
 import { CustomersScreen } from './screens/customers.tsx'
 import { DashboardScreen } from './screens/dashboard.tsx'
+import { SellScreen } from './screens/sell.tsx'
 import { TodayScreen } from './screens/today.tsx'
 import type { Account, Gym } from './types.ts'
 
@@ -28,6 +29,8 @@ export const SCREENS: Screen[] = [
   { id: 'today', label: 'Today', allowed: manageMembers, View: TodayScreen },
   // A customer's page lists their check-ins, and every action on it changes their records.
   { id: 'customers', label: 'Customers', allowed: manageMembers, View: CustomersScreen },
+  // Posting an invoice needs the manage-members permission.
+  { id: 'sell', label: 'Sell', allowed: manageMembers, View: SellScreen },
   // Every chart is the metrics query, which needs report access.
   { id: 'dashboard', label: 'Dashboard', allowed: accessReports, View: DashboardScreen },
 ]
