@@ -45,3 +45,6 @@ export function useCustomerSearch() {
   }
   return { text, setText, found, error, search, clear }
 }
+
+/** What useCustomerSearch gives a screen. */
+export type CustomerSearch = ReturnType<typeof useCustomerSearch>

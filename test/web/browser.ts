@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { chromium, type Browser } from 'playwright-core'
+import { chromium, type Browser, type Page } from 'playwright-core'
 import { getToken, request, startServer, type Server } from '../e2e/helpers.ts'
 
 /** Debian's Chromium: the tests never download a browser. */
@@ -67,4 +67,37 @@ export async function startDesk(
     return res.body
   }
   return { server, browser, token, api }
+}
+
+/** A tab of its own: a fresh context, so nothing one test stored reaches another. */
+export async function newTab(browser: Browser): Promise<Page> {
+  const context = await browser.newContext()
+  context.setDefaultTimeout(10_000)
+  return context.newPage()
+}
+
+/**
+ * The desk as a tab that logged in earlier finds it: `token` in the tab's session, the gym
+ * remembered. For the tests that are not about logging in (each login costs a password hash).
+ * `beforePage` runs in the tab before the page's own script (given as text, as it runs in the
+ * browser: the tests are type-checked without the DOM's types); `fakeClock` gives the tab a clock
+ * the test moves on (it flows as the real one otherwise).
+ */
+export async function openLoggedIn(
+  desk: { browser: Browser; server: { base: string } },
+  token: string,
+  options: { gymId?: number; beforePage?: string; fakeClock?: boolean } = {},
+): Promise<Page> {
+  const page = await newTab(desk.browser)
+  if (options.fakeClock) await page.clock.install()
+  if (options.beforePage) await page.addInitScript({ content: options.beforePage })
+  await page.addInitScript(
+    ({ key, gym }) => {
+      sessionStorage.setItem('belay.token', key)
+      localStorage.setItem('belay.gym', String(gym))
+    },
+    { key: token, gym: options.gymId ?? 1 },
+  )
+  await page.goto(`${desk.server.base}/`)
+  return page
 }

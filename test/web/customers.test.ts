@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import { removeTempDirs, request, stopAll, type Server } from '../e2e/helpers.ts'
-import { startDesk, type DeskUnderTest } from './browser.ts'
+import { openLoggedIn, startDesk, type DeskUnderTest } from './browser.ts'
 import { textContrasts } from './contrast.ts'
 
 const ADMIN_EMAIL = 'desk@granite.example'
@@ -108,17 +108,7 @@ afterAll(async () => {
  * the tab's session, the gym remembered (logging in has its own tests in front-desk.test.ts).
  */
 async function openCustomers(): Promise<Page> {
-  const context = await browser.newContext()
-  context.setDefaultTimeout(10_000)
-  const page = await context.newPage()
-  await page.addInitScript(
-    ({ key }) => {
-      sessionStorage.setItem('belay.token', key)
-      localStorage.setItem('belay.gym', '1')
-    },
-    { key: token },
-  )
-  await page.goto(`${server.base}/`)
+  const page = await openLoggedIn({ browser, server }, token)
   await page.getByRole('button', { name: 'Customers' }).click()
   await page.getByLabel(SEARCH_LABEL).waitFor()
   return page

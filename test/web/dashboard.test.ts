@@ -11,7 +11,7 @@ import { join } from 'node:path'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../src/demo/index.ts'
 import { getToken, removeTempDirs, request, runBelay, stopAll, tempDir, type Server } from '../e2e/helpers.ts'
-import { startDesk, type DeskUnderTest } from './browser.ts'
+import { openLoggedIn, startDesk, type DeskUnderTest } from './browser.ts'
 import { contrastRatio, textContrasts } from './contrast.ts'
 
 /** The demo organization's zone: the charts' ranges end on its today. */
@@ -85,18 +85,7 @@ const revenueRows = (answer: MetricsAnswer) =>
 
 /** The desk as a tab that logged in earlier finds it: the user's token in its session, the gym remembered. */
 async function openDesk(key: string): Promise<Page> {
-  const context = await browser.newContext()
-  context.setDefaultTimeout(10_000)
-  const page = await context.newPage()
-  await page.addInitScript(
-    ({ key }) => {
-      sessionStorage.setItem('belay.token', key)
-      localStorage.setItem('belay.gym', '1')
-    },
-    { key },
-  )
-  await page.goto(`${server.base}/`)
-  return page
+  return openLoggedIn({ browser, server }, key)
 }
 
 /**

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser, Page } from 'playwright-core'
 import { removeTempDirs, request, stopAll, type Server } from '../e2e/helpers.ts'
-import { startDesk, type DeskUnderTest } from './browser.ts'
+import { newTab, openLoggedIn, startDesk, type DeskUnderTest } from './browser.ts'
 import { textContrasts } from './contrast.ts'
 
 const ADMIN_EMAIL = 'desk@flatirons.example'
@@ -80,18 +80,12 @@ afterAll(async () => {
 
 /** A new tab in a fresh browser profile (nothing remembered) at the desk's address. */
 async function freshPage(): Promise<Page> {
-  const page = await newTab()
+  const page = await newTab(browser)
   await page.goto(`${server.base}/`)
   return page
 }
 
 /** A tab in a fresh profile, its waits short enough that one failing leaves the test time to say so. */
-async function newTab(): Promise<Page> {
-  const context = await browser.newContext()
-  context.setDefaultTimeout(10_000)
-  return context.newPage()
-}
-
 async function logIn(page: Page, password = ADMIN_PASSWORD) {
   await page.getByLabel('Email').fill(ADMIN_EMAIL)
   await page.getByLabel('Password').fill(password)
@@ -110,27 +104,12 @@ async function logInToDesk(gym = GYM): Promise<Page> {
   return page
 }
 
-/**
- * The desk as a tab that logged in earlier finds it: the admin's token in the tab's session, the
- * gym remembered. For the tests that are not about logging in (each login costs a password hash).
- */
+/** The desk as a tab that logged in earlier finds it, on the check-in screen. */
 async function openDesk(
   gymId = 1,
   options: { fakeClock?: boolean; beforePage?: string } = {},
 ): Promise<Page> {
-  const page = await newTab()
-  // A clock the test moves on (it flows as the real one otherwise).
-  if (options.fakeClock) await page.clock.install()
-  // Given as text, as it runs in the browser: this file is type-checked without the DOM's types.
-  if (options.beforePage) await page.addInitScript({ content: options.beforePage })
-  await page.addInitScript(
-    ({ key, gym }) => {
-      sessionStorage.setItem('belay.token', key)
-      localStorage.setItem('belay.gym', String(gym))
-    },
-    { key: token, gym: gymId },
-  )
-  await page.goto(`${server.base}/`)
+  const page = await openLoggedIn({ browser, server }, token, { gymId, ...options })
   await scanBox(page).waitFor()
   return page
 }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { getToken, removeTempDirs, stopAll, type Server } from '../e2e/helpers.ts'
-import { startDesk, type DeskUnderTest } from './browser.ts'
+import { openLoggedIn, startDesk, type DeskUnderTest } from './browser.ts'
 import { textContrasts } from './contrast.ts'
 
 const ADMIN_EMAIL = 'desk@boulderfields.example'
@@ -109,19 +109,9 @@ afterAll(async () => {
  * remembered), on the check-in screen, where every login lands; window.print counted, not shown.
  */
 async function openDesk(key = token): Promise<Page> {
-  const context = await browser.newContext()
-  context.setDefaultTimeout(10_000)
-  const page = await context.newPage()
-  // Given as text, as it runs in the browser: this file is type-checked without the DOM's types.
-  await page.addInitScript({ content: 'window.printed = 0; window.print = () => { window.printed += 1 }' })
-  await page.addInitScript(
-    ({ key }) => {
-      sessionStorage.setItem('belay.token', key)
-      localStorage.setItem('belay.gym', '1')
-    },
-    { key },
-  )
-  await page.goto(`${server.base}/`)
+  const page = await openLoggedIn({ browser, server }, key, {
+    beforePage: 'window.printed = 0; window.print = () => { window.printed += 1 }',
+  })
   await page.getByLabel('Scan a card or type a barcode, then Enter').waitFor()
   return page
 }

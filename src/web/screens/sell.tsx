@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { api, ApiError, messageOf } from '../api.ts'
-import { foundSummary, useCustomerSearch } from '../customers.ts'
+import { useCustomerSearch } from '../customers.ts'
 import { useFocusOnShow } from '../focus.ts'
 import { fullName } from '../format.ts'
 import type { ScreenProps } from '../screens.ts'
@@ -22,6 +22,7 @@ import {
   type Invoice,
 } from '../sell.ts'
 import type { Credit, Customer, Gym } from '../types.ts'
+import { CustomerFinder } from './customer-finder.tsx'
 import { Receipt } from './sell-receipt.tsx'
 
 /** A sale just posted: the invoice as the API answered it, and who bought. */
@@ -549,48 +550,17 @@ function PaymentFields({
   )
 }
 
-/** The customer found by name, email or barcode; the search box takes the focus when it shows. */
+/** The customer found by name, email or barcode, or none. */
 function CustomerChooser({ onChoose }: { onChoose: (customer: Customer) => void }) {
-  const { text, setText, found, error, search } = useCustomerSearch()
-  const searchBox = useFocusOnShow<HTMLInputElement>()
+  const searching = useCustomerSearch()
   return (
     <>
-      <form class="search-bar" onSubmit={search} role="search" aria-label="Find the customer">
-        <label>
-          Name, email or barcode
-          <input
-            ref={searchBox}
-            type="search"
-            name="search"
-            autocomplete="off"
-            value={text}
-            onInput={(e) => setText(e.currentTarget.value)}
-          />
-        </label>
-        <button type="submit">Find</button>
-      </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      {found && (
-        <>
-          <p class="found" role="status">
-            {foundSummary(found)}
-          </p>
-          <ul class="matches">
-            {found.results.map((c) => (
-              <li key={c.id}>
-                <button type="button" class="match" onClick={() => onChoose(c)}>
-                  <span class="name">{fullName(c.first_name, c.last_name)}</span>
-                  <span class="details">{[c.email, c.barcode].filter((d) => d !== null).join(' · ')}</span>
-                </button>
-              </li>
-            ))}
-          </ul>
-        </>
-      )}
+      <CustomerFinder
+        searching={searching}
+        submitLabel="Find"
+        formLabel="Find the customer"
+        onChoose={onChoose}
+      />
       <p class="muted">No customer chosen: a sale of retail items only.</p>
     </>
   )
