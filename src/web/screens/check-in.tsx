@@ -87,7 +87,10 @@ export function CheckInScreen({ gym }: ScreenProps) {
           : { kind: 'failed', message: messageOf(e) }
     }
     setResult(shown)
-    playOutcome(shown.kind === 'refused' ? shown.refusal.error : shown.kind)
+    // The card first: the tone starts once the frame that draws it is under way, so the sound
+    // system's work (the first tone wakes it) never holds the card back.
+    const outcome = shown.kind === 'refused' ? shown.refusal.error : shown.kind
+    requestAnimationFrame(() => setTimeout(() => playOutcome(outcome)))
     scanBox.current?.focus()
   }
 
