@@ -10,11 +10,16 @@ import { requestHeadError } from './http/request-limits.ts'
 import type { DocumentedRoute } from './http/openapi-document.ts'
 import { RouteIndex, type IndexedRoute } from './http/route-index.ts'
 
-/** The whole API as an Elysia app. It never listens: main.ts does, and tests call `app.handle`. */
-export function createApp(deps: Deps) {
+/**
+ * The whole API as an Elysia app. It never listens: main.ts does, and tests call `app.handle`.
+ * `precompile` builds every route's handler now rather than at the route's first request: the
+ * server's start takes a little longer so that its first answers (the door's first scan after a
+ * power cut) cost no more than later ones; tests, which start many apps, leave it off.
+ */
+export function createApp(deps: Deps, options: { precompile?: boolean } = {}) {
   let registered: ReadonlyArray<IndexedRoute & DocumentedRoute> = []
   const routes = new RouteIndex(() => registered)
-  const app = new Elysia()
+  const app = new Elysia({ precompile: options.precompile ?? false })
     .use(
       errorHandling({
         log: deps.log,

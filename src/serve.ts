@@ -8,6 +8,7 @@ import { startSnapshotSchedule, type SnapshotPlace } from './core/backup/schedul
 import { catchUpAtStart } from './core/membership-rollup/catch-up.ts'
 import { startWebhookDispatcher } from './core/webhooks/dispatcher.ts'
 import { startCheckpointer } from './db/checkpointer.ts'
+import { prepareCompiledStatements } from './db/compiled-statement.ts'
 import type { Connection } from './db/connection.ts'
 import { openReader } from './db/reader.ts'
 import { BODY_READ_LIMIT_BYTES } from './http/body.ts'
@@ -48,31 +49,35 @@ export async function startServing(
       ? undefined
       : await startCheckpointer(config.dbPath, connection, log)
   const reader = await openReader(config.dbPath, connection.db)
+  prepareCompiledStatements(connection.sqlite)
   const monitoring = new Monitoring()
   const snapshots: SnapshotPlace = {
     folder: config.backupDir,
     intervalSeconds: config.backupIntervalSeconds,
     since: systemClock.now(),
   }
-  const app = createApp({
-    db: connection.db,
-    sqlite: connection.sqlite,
-    reader: reader.db,
-    clock: systemClock,
-    log,
-    config,
-    healthLimits: {
-      minFreeBytes: Math.round(config.healthMinFreeMb * 1024 * 1024),
-      maxOutboxAgeSeconds: Math.round(config.healthMaxOutboxAgeMinutes * 60),
+  const app = createApp(
+    {
+      db: connection.db,
+      sqlite: connection.sqlite,
+      reader: reader.db,
+      clock: systemClock,
+      log,
+      config,
+      healthLimits: {
+        minFreeBytes: Math.round(config.healthMinFreeMb * 1024 * 1024),
+        maxOutboxAgeSeconds: Math.round(config.healthMaxOutboxAgeMinutes * 60),
+      },
+      loginThrottle: new LoginThrottle(systemClock),
+      addressThrottle: newAddressThrottle(systemClock),
+      loginGate: new LoginGate(),
+      tokenCache: new TokenCache(),
+      monitoring,
+      version: options.version,
+      snapshots,
     },
-    loginThrottle: new LoginThrottle(systemClock),
-    addressThrottle: newAddressThrottle(systemClock),
-    loginGate: new LoginGate(),
-    tokenCache: new TokenCache(),
-    monitoring,
-    version: options.version,
-    snapshots,
-  })
+    { precompile: true },
+  )
   // Served by Bun directly rather than by Elysia's listen, so that the server's route table holds
   // the patterns that see each raw path (http/raw-path.ts) and everything goes on to the app.
   // reusePort off: a second copy on the same port must fail loudly, not share the port silently.

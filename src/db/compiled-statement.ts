@@ -169,6 +169,18 @@ function callerOf(plan: Plan): Call {
 /** Numbers the compiled statements: each connection holds each one's prepared statement by it. */
 let statementCount = 0
 
+/** Every statement made so far, each able to compile itself and be prepared on a connection. */
+const made: Array<(sqlite: BunDatabase) => void> = []
+
+/**
+ * Compiles every statement made so far (every module the server loaded has made its own) and
+ * prepares each one on `sqlite`, as their first use would: done before the server listens, so the
+ * first scan after a start costs no more than any other.
+ */
+export function prepareCompiledStatements(sqlite: BunDatabase): void {
+  for (const prepare of made) prepare(sqlite)
+}
+
 /**
  * A statement built by `build` from its named parameters (a query builder of the compiling Kysely,
  * and placeholders standing for the parameters: use them as values only), compiled on first use.
@@ -187,6 +199,7 @@ export function compiledStatement<Params extends object, Q extends Compilable<an
     }
     return compiled
   }
+  made.push((sqlite) => void heldStatement(sqlite, slot, ready().plan.sql))
   const runner =
     (method: Method) =>
     (sqlite: BunDatabase, params?: Params): any => {
