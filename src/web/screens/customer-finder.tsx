@@ -3,6 +3,7 @@ import { foundSummary, type CustomerSearch } from '../customers.ts'
 import { useFocusOnShow } from '../focus.ts'
 import { fullName } from '../format.ts'
 import type { Customer } from '../types.ts'
+import { ErrorLine } from './error-line.tsx'
 
 /**
  * Up and down move between the search box and the matches, as in any list of suggestions; Tab
@@ -57,11 +58,7 @@ export function CustomerFinder({
         <button type="submit">{submitLabel}</button>
         {children}
       </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={error} />
       {found && (
         <>
           <p class="found" role="status">

@@ -13,6 +13,7 @@ import type {
   Gym,
   Page,
 } from '../types.ts'
+import { ErrorLine } from './error-line.tsx'
 
 /** The check-ins the page lists, newest first. */
 const RECENT_CHECK_INS = 10
@@ -108,9 +109,7 @@ interface Outcome {
 function OutcomeLine({ outcome, action }: { outcome: Outcome | null; action: Outcome['action'] }) {
   if (outcome === null || outcome.action !== action) return null
   return outcome.refused ? (
-    <p class="error" role="alert">
-      {outcome.text}
-    </p>
+    <ErrorLine message={outcome.text} />
   ) : (
     <p class="done" role="status">
       {outcome.text}
@@ -281,11 +280,7 @@ export function CustomerPage({
           {notice}
         </p>
       )}
-      {loadError && (
-        <p class="error" role="alert">
-          {loadError}
-        </p>
-      )}
+      <ErrorLine message={loadError} />
       <dl class="identity">
         <dt>Email</dt>
         <dd>{customer.email ?? 'None'}</dd>

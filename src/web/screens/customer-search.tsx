@@ -1,5 +1,6 @@
 import { foundSummary, useCustomerSearch } from '../customers.ts'
 import { fullName } from '../format.ts'
+import { ErrorLine } from './error-line.tsx'
 
 /** For a customer without their card: find them by name and check them in with the barcode on file. */
 export function CustomerSearch({ onCheckIn }: { onCheckIn: (barcode: string) => void }) {
@@ -14,11 +15,7 @@ export function CustomerSearch({ onCheckIn }: { onCheckIn: (barcode: string) => 
         </label>
         <button type="submit">Find</button>
       </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={error} />
       {found && (
         <>
           <p class="found">{foundSummary(found)}</p>

@@ -9,6 +9,7 @@ import {
   type MetricsResult,
 } from '../dashboard.ts'
 import { Chart } from './dashboard-chart.tsx'
+import { ErrorLine } from './error-line.tsx'
 
 interface Shown {
   range: DateRange
@@ -103,11 +104,7 @@ export function ChartPanel({ chart, today }: { chart: ChartDefinition; today: st
           </a>
         )}
       </form>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={error} />
       {shown === null ? (
         !error && <p class="muted">Loading…</p>
       ) : (

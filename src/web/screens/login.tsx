@@ -1,6 +1,7 @@
 import { useState } from 'preact/hooks'
 import { api, messageOf } from '../api.ts'
 import { useFocusOnShow } from '../focus.ts'
+import { ErrorLine } from './error-line.tsx'
 
 /** Staff email and password for a token; the message says why a login was refused. */
 export function Login({
@@ -57,11 +58,7 @@ export function Login({
             onInput={(e) => setPassword(e.currentTarget.value)}
           />
         </label>
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
+        <ErrorLine message={error} />
         <button type="submit" disabled={busy}>
           Log in
         </button>

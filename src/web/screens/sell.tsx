@@ -23,6 +23,7 @@ import {
 } from '../sell.ts'
 import type { Credit, Customer, Gym } from '../types.ts'
 import { CustomerFinder } from './customer-finder.tsx'
+import { ErrorLine } from './error-line.tsx'
 import { Receipt } from './sell-receipt.tsx'
 
 /** A sale just posted: the invoice as the API answered it, and who bought. */
@@ -147,12 +148,7 @@ function SaleForm({ gym, onSold }: { gym: Gym; onSold: (sold: Sold) => void }) {
     }
   }, [customer])
 
-  if (loadError !== null)
-    return (
-      <p class="error" role="alert">
-        The products could not be read: {loadError}
-      </p>
-    )
+  if (loadError !== null) return <ErrorLine message={`The products could not be read: ${loadError}`} />
   if (catalogue === null) return <p>Loading the products…</p>
 
   const remainder = remainderSuggestion(lines, first.amount)

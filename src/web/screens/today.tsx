@@ -4,6 +4,7 @@ import { fullName, wallClockTime } from '../format.ts'
 import { occupancyLevel } from '../occupancy.ts'
 import type { ScreenProps } from '../screens.ts'
 import type { CheckInRecord, Page } from '../types.ts'
+import { ErrorLine } from './error-line.tsx'
 
 /** A scan at a door shows here within this and one request's time. */
 const REFRESH_MS = 1000
@@ -75,11 +76,7 @@ export function TodayScreen({ gym }: ScreenProps) {
         Inside now: {inside}
         {gym.capacity !== null && ` of ${gym.capacity} (${Math.round((inside / gym.capacity) * 100)}%)`}
       </p>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={error} />
       <table>
         <caption>
           {checkIns.count === 1 ? '1 check-in' : `${checkIns.count} check-ins`} today at {gym.name}

@@ -2,6 +2,7 @@ import { useState } from 'preact/hooks'
 import { api, ApiError, messageOf } from '../api.ts'
 import { useFocusOnShow } from '../focus.ts'
 import type { Customer } from '../types.ts'
+import { ErrorLine } from './error-line.tsx'
 
 interface SignedUp {
   id: number
@@ -98,11 +99,7 @@ export function WalkInSignUp({
         />
         The waiver is signed
       </label>
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorLine message={error} />
       <div class="actions">
         <button type="submit" disabled={sending}>
           Sign up
