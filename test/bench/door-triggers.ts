@@ -28,7 +28,7 @@ import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { countCheckIn, insertCheckIn } from '../../src/core/door/writes.ts'
-import { numberArg } from './_args.ts'
+import { numberArg, stringArg } from './_args.ts'
 import { buildIfNeeded, seedLarge } from './_door-setup.ts'
 import { formatTable, loadAverage } from './_table.ts'
 
@@ -36,10 +36,8 @@ const ROUNDS = numberArg('--rounds', 8)
 const TRANSACTIONS = numberArg('--transactions', 100)
 const LOCATIONS = numberArg('--locations', 0)
 const PER_TRANSACTION = 16
-const fileArg = (name: string) =>
-  process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined
-const GIVEN = fileArg('--db')
-const BESIDE = fileArg('--beside')
+const GIVEN = stringArg('--db')
+const BESIDE = stringArg('--beside')
 
 const METRIC_INDEXES = ['check_ins_local_day', 'check_ins_first_visit', 'check_ins_customer_local_day']
 

@@ -77,7 +77,7 @@ import {
   type Served,
 } from './_door-setup.ts'
 import { timeFsyncs } from './_fsync.ts'
-import { numberArg } from './_args.ts'
+import { numberArg, stringArg } from './_args.ts'
 import { formatTable, loadAverage } from './_table.ts'
 
 const SECONDS = numberArg('--seconds', 12)
@@ -87,9 +87,7 @@ const SEED = numberArg('--seed', 1)
 const RATE = numberArg('--rate', 200)
 const PROFILE = process.argv.includes('--profile')
 /** Another executable to measure beside this checkout's, and how many rounds each gets. */
-const COMPARE = process.argv.includes('--compare')
-  ? process.argv[process.argv.indexOf('--compare') + 1]
-  : undefined
+const COMPARE = stringArg('--compare')
 const ROUNDS = numberArg('--rounds', 4)
 const SEEDED_BY_OTHER = process.argv.includes('--seeded-by-other')
 if (SEEDED_BY_OTHER && COMPARE === undefined)

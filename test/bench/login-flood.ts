@@ -35,12 +35,12 @@ import {
   stealPercent,
   type Served,
 } from './_door-setup.ts'
-import { numberArg } from './_args.ts'
+import { numberArg, stringArg } from './_args.ts'
 import { formatTable, loadAverage } from './_table.ts'
 
 const SECONDS = numberArg('--seconds', 10)
 const CLIENTS = numberArg('--clients', 32)
-const EXE = process.argv.includes('--exe') ? process.argv[process.argv.indexOf('--exe') + 1]! : BELAY
+const EXE = stringArg('--exe') ?? BELAY
 const DOOR_PAUSE_MS = 5
 const FLOODER = join(import.meta.dir, '_login-flooder.ts')
 

@@ -42,7 +42,7 @@ import {
   threadCpuMs,
   type Served,
 } from './_door-setup.ts'
-import { numberArg } from './_args.ts'
+import { numberArg, stringArg } from './_args.ts'
 import { formatTable, loadAverage } from './_table.ts'
 
 const WARMUP = 3
@@ -50,12 +50,9 @@ const RUNS = numberArg('--runs', 20)
 const ROUNDS = numberArg('--rounds', 2)
 /** How long the server is left idle before its RSS is read, so that what it frees is counted as freed. */
 const SETTLE_MS = 2_000
-const COMPARE = process.argv.includes('--compare')
-  ? process.argv[process.argv.indexOf('--compare') + 1]
-  : undefined
-const KEPT_DB = process.argv.includes('--db')
-  ? resolve(process.argv[process.argv.indexOf('--db') + 1]!)
-  : undefined
+const COMPARE = stringArg('--compare')
+const KEPT_DB_ARG = stringArg('--db')
+const KEPT_DB = KEPT_DB_ARG === undefined ? undefined : resolve(KEPT_DB_ARG)
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 

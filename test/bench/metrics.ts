@@ -33,7 +33,7 @@ import { cpus, tmpdir, totalmem } from 'node:os'
 import { join } from 'node:path'
 import { addDays, localDate } from '../../src/lib/local-time.ts'
 import { DEMO_ORGANIZATION } from '../../src/demo/index.ts'
-import { numberArg } from './_args.ts'
+import { numberArg, stringArg } from './_args.ts'
 import { makeControllers, nextScan, Recorder, scanOnce } from './_door-load.ts'
 import {
   BELAY,
@@ -53,10 +53,8 @@ const RUNS = numberArg('--runs', 15)
 const DOOR_SCANS = numberArg('--door-scans', 2000)
 const DOOR_ROUNDS = numberArg('--door-rounds', 3)
 const DOOR_ONLY = process.argv.includes('--door-only')
-const COMPARE = process.argv.includes('--compare')
-  ? process.argv[process.argv.indexOf('--compare') + 1]
-  : undefined
-const SEEDED = process.argv.includes('--db') ? process.argv[process.argv.indexOf('--db') + 1] : undefined
+const COMPARE = stringArg('--compare')
+const SEEDED = stringArg('--db')
 
 /** One metric of every type, with the filters a manager's Monday dashboard would send. */
 const EVERY_TYPE = [

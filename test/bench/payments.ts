@@ -23,16 +23,14 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { hashTokenKey, newTokenKey } from '../../src/lib/secrets.ts'
-import { numberArg } from './_args.ts'
+import { numberArg, stringArg } from './_args.ts'
 import { BELAY, buildIfNeeded, processCpuMs, seedLarge, startServing, type Served } from './_door-setup.ts'
 import { formatTable, loadAverage } from './_table.ts'
 
 const WARMUP = 5
 const RUNS = numberArg('--runs', 30)
 const ROUNDS = numberArg('--rounds', 1)
-const COMPARE = process.argv.includes('--compare')
-  ? process.argv[process.argv.indexOf('--compare') + 1]
-  : undefined
+const COMPARE = stringArg('--compare')
 /** A token of a new staff user with can_access_reports only. */
 function reportsToken(file: string): { token: string; searchTerm: string } {
   const sqlite = new Database(file)
