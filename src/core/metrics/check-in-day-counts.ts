@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/connection.ts'
+import { anyCheckInProductId } from './check-in-products.ts'
 
 /**
  * Writes check_in_day_counts again from every check-in there is, as its triggers on check_ins keep
@@ -10,16 +11,7 @@ export async function rebuildCheckInDayCounts(db: Db): Promise<void> {
   await db.deleteFrom('check_in_day_counts').execute()
   await sql`
     INSERT INTO check_in_day_counts (local_date, gym_id, entry_method, product_id, check_ins, first_check_ins)
-    SELECT ci.local_date, ci.gym_id, ci.entry_method,
-      coalesce(CASE
-        WHEN ci.entry_method IN ('MEM', 'GUE') THEN
-          (SELECT membership_type_id FROM customer_memberships WHERE id = ci.customer_membership_id)
-        WHEN ci.entry_method = 'ENT' THEN
-          (SELECT entry_pass_type_id FROM customer_entry_passes WHERE id = ci.customer_entry_pass_id)
-        WHEN ci.entry_method = 'EVE' THEN
-          (SELECT events.event_type_id FROM reservations JOIN events ON events.id = reservations.event_id
-            WHERE reservations.id = ci.reservation_id)
-      END, 0),
+    SELECT ci.local_date, ci.gym_id, ci.entry_method, ${anyCheckInProductId('ci')},
       count(*), sum(ci.check_in_count IS 1)
     FROM check_ins AS ci
     GROUP BY 1, 2, 3, 4`.execute(db)

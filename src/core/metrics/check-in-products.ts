@@ -42,3 +42,19 @@ export function checkInProductId(kind: ProductKind, alias: string) {
       throw new Error('a check-in is never made with a voucher pack')
   }
 }
+
+/**
+ * The id of the product the check-in `alias` was made with, whatever its entry method: each
+ * method's kind of product read as checkInProductId reads it, 0 for the methods with none.
+ */
+export function anyCheckInProductId(alias: string) {
+  const method = sql.ref<EntryMethod>(`${alias}.entry_method`)
+  const kinds = [...new Set(Object.values(CHECK_IN_PRODUCT_KINDS))].filter((kind) => kind !== null)
+  const arms = kinds.map((kind) => {
+    const methods = Object.entries(CHECK_IN_PRODUCT_KINDS)
+      .filter(([, hers]) => hers === kind)
+      .map(([entryMethod]) => sql.lit(entryMethod))
+    return sql`WHEN ${method} IN (${sql.join(methods)}) THEN ${checkInProductId(kind, alias)}`
+  })
+  return sql<number>`coalesce(CASE ${sql.join(arms, sql` `)} END, 0)`
+}
