@@ -37,7 +37,27 @@ export interface DeskUnderTest {
   token: string
   /** One request as the admin, failing loudly on anything but the status expected. */
   api(method: string, path: string, json: unknown, status: number): Promise<any>
+  /** A new staff user with only the permissions `granted`, logged in: their token. */
+  staffToken(email: string, password: string, granted: StaffPermission[]): Promise<string>
 }
+
+/** What a staff user may be allowed, each off unless granted. */
+export type StaffPermission =
+  | 'can_manage_events'
+  | 'can_manage_members'
+  | 'can_manage_customer_proficiencies'
+  | 'can_export_customers'
+  | 'can_access_reports'
+  | 'is_organization_admin'
+
+const STAFF_PERMISSIONS: StaffPermission[] = [
+  'can_manage_events',
+  'can_manage_members',
+  'can_manage_customer_proficiencies',
+  'can_export_customers',
+  'can_access_reports',
+  'is_organization_admin',
+]
 
 /**
  * Starts the built executable for a new organization in America/Denver whose first admin and gym
@@ -66,7 +86,17 @@ export async function startDesk(
     if (res.status !== status) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`)
     return res.body
   }
-  return { server, browser, token, api }
+  const staffToken = async (email: string, password: string, granted: StaffPermission[]) => {
+    const permissions = Object.fromEntries(STAFF_PERMISSIONS.map((p) => [p, granted.includes(p)]))
+    await api(
+      'POST',
+      '/api/users/',
+      { email, password, default_gym_id: 1, is_active: true, ...permissions },
+      201,
+    )
+    return getToken(server.base, email, password)
+  }
+  return { server, browser, token, api, staffToken }
 }
 
 /** A tab of its own: a fresh context, so nothing one test stored reaches another. */

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../src/demo/index.ts'
-import { getToken, removeTempDirs, request, runBelay, stopAll, tempDir, type Server } from '../e2e/helpers.ts'
+import { removeTempDirs, request, runBelay, stopAll, tempDir, type Server } from '../e2e/helpers.ts'
 import { openLoggedIn, startDesk, type DeskUnderTest } from './browser.ts'
 import { contrastRatio, textContrasts } from './contrast.ts'
 
@@ -22,6 +22,7 @@ let server: Server
 let browser: Browser
 let token: string
 let api: DeskUnderTest['api']
+let staffToken: DeskUnderTest['staffToken']
 
 const today = new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date())
 const addDays = (date: string, days: number) =>
@@ -33,7 +34,7 @@ beforeAll(async () => {
   const db = join(tempDir('belay-dashboard'), 'demo.sqlite3')
   const seeded = await runBelay(['seed-demo', '--size', 'small', '--seed', '3', '--db', db])
   if (seeded.code !== 0) throw new Error(`seed-demo failed:\n${seeded.stderr}`)
-  ;({ server, browser, token, api } = await startDesk(
+  ;({ server, browser, token, api, staffToken } = await startDesk(
     { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD, gym: 'Granite Peak Denver' },
     { db },
   ))
@@ -302,25 +303,7 @@ test('the charts’ text meets WCAG AA, and their two series differ in colour an
 })
 
 test('a user without report access is offered no dashboard, and the API refuses them its figures', async () => {
-  const email = 'desk-only@granitepeak.example'
-  await api(
-    'POST',
-    '/api/users/',
-    {
-      email,
-      password: 'front-desk-only-9',
-      default_gym_id: 1,
-      is_active: true,
-      can_manage_members: true,
-      can_access_reports: false,
-      can_manage_events: false,
-      can_manage_customer_proficiencies: false,
-      can_export_customers: false,
-      is_organization_admin: false,
-    },
-    201,
-  )
-  const key = await getToken(server.base, email, 'front-desk-only-9')
+  const key = await staffToken('desk-only@granitepeak.example', 'front-desk-only-9', ['can_manage_members'])
   const page = await openDesk(key)
   const menu = page.getByRole('navigation', { name: 'Screens' }).getByRole('button')
   await page.getByRole('button', { name: 'Customers' }).waitFor()

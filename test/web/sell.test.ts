@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import type { Browser, Locator, Page } from 'playwright-core'
-import { getToken, removeTempDirs, stopAll, type Server } from '../e2e/helpers.ts'
+import { removeTempDirs, stopAll, type Server } from '../e2e/helpers.ts'
 import { openLoggedIn, startDesk, type DeskUnderTest } from './browser.ts'
 import { textContrasts } from './contrast.ts'
 
@@ -22,6 +22,9 @@ let server: Server
 let browser: Browser
 let token: string
 let api: DeskUnderTest['api']
+let staffToken: DeskUnderTest['staffToken']
+/** A user who may check customers in and nothing more. */
+let clerkToken: string
 
 const newCustomer = async (first: string, last: string, barcode: string) => {
   const customer = await api(
@@ -36,7 +39,7 @@ const newCustomer = async (first: string, last: string, barcode: string) => {
 }
 
 beforeAll(async () => {
-  ;({ server, browser, token, api } = await startDesk({
+  ;({ server, browser, token, api, staffToken } = await startDesk({
     email: ADMIN_EMAIL,
     password: ADMIN_PASSWORD,
     gym: GYM,
@@ -79,23 +82,7 @@ beforeAll(async () => {
   await newCustomer('Tommy', 'Caldwell', 'TC-3003')
   const beth = await newCustomer('Beth', 'Rodden', 'BR-4004')
   await api('POST', `/api/customers/${beth}/credits/`, { amount_total: 30, expiry_date: '2099-12-31' }, 201)
-  await api(
-    'POST',
-    '/api/users/',
-    {
-      email: CLERK_EMAIL,
-      password: CLERK_PASSWORD,
-      default_gym_id: 1,
-      is_active: true,
-      can_manage_events: false,
-      can_manage_members: false,
-      can_manage_customer_proficiencies: false,
-      can_export_customers: false,
-      can_access_reports: false,
-      is_organization_admin: false,
-    },
-    201,
-  )
+  clerkToken = await staffToken(CLERK_EMAIL, CLERK_PASSWORD, [])
 })
 
 afterAll(async () => {
@@ -430,6 +417,6 @@ test("a refused sale shows the API's own words at the fields they name, and reco
 })
 
 test('a user who may not manage members is not offered Sell', async () => {
-  const page = await openDesk(await getToken(server.base, CLERK_EMAIL, CLERK_PASSWORD))
+  const page = await openDesk(clerkToken)
   expect(await page.locator('nav[aria-label="Screens"] button').allInnerTexts()).toEqual(['Check-in'])
 })
