@@ -26,17 +26,24 @@ const productOf = (row: string) => `CASE
         WHERE reservations.id = ${row}.reservation_id)
   END`
 
-const countIn = (row: string) => `INSERT INTO check_in_day_counts
+/** Counts the check-in `row` (NEW or OLD in a trigger) into its day's row. */
+export const countIn = (row: string) => `INSERT INTO check_in_day_counts
       (local_date, gym_id, entry_method, product_id, check_ins, first_check_ins)
       VALUES (${row}.local_date, ${row}.gym_id, ${row}.entry_method, coalesce(${productOf(row)}, 0), 1,
         ${row}.check_in_count IS 1)
       ON CONFLICT DO UPDATE SET check_ins = check_ins + 1,
         first_check_ins = first_check_ins + excluded.first_check_ins;`
 
-const countOut = (row: string) => `UPDATE check_in_day_counts
+/**
+ * Counts the check-in `row` (NEW or OLD in a trigger) out of its day's row; with `onlyIf`, only
+ * when that condition holds.
+ */
+export const countOut = (row: string, onlyIf?: string) => `UPDATE check_in_day_counts
       SET check_ins = check_ins - 1, first_check_ins = first_check_ins - (${row}.check_in_count IS 1)
       WHERE local_date = ${row}.local_date AND gym_id = ${row}.gym_id
-        AND entry_method = ${row}.entry_method AND product_id = coalesce(${productOf(row)}, 0);`
+        AND entry_method = ${row}.entry_method AND product_id = coalesce(${productOf(row)}, 0)${
+          onlyIf === undefined ? '' : `\n        AND ${onlyIf}`
+        };`
 
 export async function up(db: Kysely<any>): Promise<void> {
   await runStatements(db, [`ALTER TABLE check_ins ADD COLUMN local_time TEXT NOT NULL DEFAULT ''`])

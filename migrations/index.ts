@@ -16,6 +16,7 @@ import * as m0015 from './0015_membership_history_index.ts'
 import * as m0016 from './0016_customer_visit_days.ts'
 import * as m0017 from './0017_check_in_metrics_trigger.ts'
 import * as m0018 from './0018_latest_check_in_date.ts'
+import * as m0019 from './0019_check_in_metrics_catch_up.ts'
 
 /**
  * Every migration, by name, imported statically so the compiled executable carries them all.
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   '0016_customer_visit_days': m0016,
   '0017_check_in_metrics_trigger': m0017,
   '0018_latest_check_in_date': m0018,
+  '0019_check_in_metrics_catch_up': m0019,
 }

@@ -12,6 +12,7 @@ import type {
 } from './tables/customers.ts'
 import type {
   CheckInDayCountTable,
+  CheckInMetricsStateTable,
   CustomerFirstVisitDayTable,
   CheckInTable,
   ProductFirstUseTable,
@@ -114,6 +115,7 @@ export interface Database {
   check_in_day_counts: CheckInDayCountTable
   customer_first_visit_days: CustomerFirstVisitDayTable
   same_day_check_ins: SameDayCheckInTable
+  check_in_metrics_state: CheckInMetricsStateTable
   webhooks: WebhookTable
   webhook_events: WebhookEventTable
   webhook_deliveries: WebhookDeliveryTable

@@ -1,12 +1,9 @@
 import type { Db } from '../db/connection.ts'
 import type { MembershipStatus } from '../db/schema.ts'
+import { recountCheckInMetrics } from '../core/metrics/check-in-catch-up.ts'
 import { ALL_STATUSES } from '../domain/membership-status.ts'
 import { hashSecret } from '../core/auth/passwords.ts'
-import { rebuildCheckInDayCounts } from '../core/metrics/check-in-day-counts.ts'
-import { rebuildCustomerFirstVisitDays } from '../core/metrics/customer-first-visit-days.ts'
-import { rebuildProductFirstUses } from '../core/metrics/product-first-uses.ts'
 import { rebuildRevenueEntries } from '../core/metrics/revenue-entries.ts'
-import { rebuildLatestCheckInDates, rebuildSameDayCheckIns } from '../core/metrics/same-day-check-ins.ts'
 import { rebuildInvoiceSearch } from '../core/sales/invoice-search.ts'
 import { Calendar } from './calendar.ts'
 import type { CheckInPlan } from './check-in-rows.ts'
@@ -178,7 +175,7 @@ function generate(ctx: DemoContext): CheckInPlan {
  * The tables that triggers keep from the rows the demo writes, with those triggers and the one
  * statement that writes the whole table from the finished rows: the load runs without the
  * triggers, each of which would do its work once per row, and each table is written after it. The
- * check-in metrics' four tables share one insert trigger.
+ * check-in metrics' tables have no insert trigger: their catch-up counts every check-in at once.
  */
 const DERIVED_TABLES: { table: string; triggers: string[]; rebuild: (db: Db) => Promise<void> }[] = [
   { table: 'invoice_search', triggers: ['invoice_search_insert'], rebuild: rebuildInvoiceSearch },
@@ -188,25 +185,9 @@ const DERIVED_TABLES: { table: string; triggers: string[]; rebuild: (db: Db) => 
     rebuild: rebuildRevenueEntries,
   },
   {
-    table: 'check_in_day_counts',
-    triggers: ['check_in_metrics_insert'],
-    rebuild: rebuildCheckInDayCounts,
-  },
-  {
-    table: 'product_first_uses',
-    triggers: ['check_in_metrics_insert'],
-    rebuild: rebuildProductFirstUses,
-  },
-  {
-    table: 'customer_first_visit_days',
-    triggers: ['check_in_metrics_insert'],
-    rebuild: rebuildCustomerFirstVisitDays,
-  },
-  { table: 'same_day_check_ins', triggers: ['check_in_metrics_insert'], rebuild: rebuildSameDayCheckIns },
-  {
-    table: 'customers.latest_check_in_date',
-    triggers: ['check_in_metrics_insert'],
-    rebuild: rebuildLatestCheckInDates,
+    table: "the check-in metrics' tables",
+    triggers: [],
+    rebuild: recountCheckInMetrics,
   },
 ]
 

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'bun:test'
 import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { migrations } from '../../migrations/index.ts'
+import { bringCheckInMetricsCurrent } from '../../src/core/metrics/check-in-catch-up.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { migrateToLatest, migrationStatus } from '../../src/db/migrator.ts'
 import { NewerDatabaseError } from '../../src/lib/startup-errors.ts'
@@ -495,6 +496,79 @@ describe('migrations', () => {
       { id: 1, latest_check_in_date: '2026-02-02' },
       { id: 2, latest_check_in_date: '2026-02-05' },
     ])
+    for (const { close } of opened) await close()
+  })
+
+  test("0019's catch-up keeps the check-in metrics' tables as 0018's insert trigger did", async () => {
+    const opened = [openDatabase(':memory:'), openDatabase(':memory:')]
+    const names = Object.keys(migrations)
+    for (const name of names.slice(0, names.indexOf('0019_check_in_metrics_catch_up')))
+      for (const { db } of opened) await migrations[name]!.up(db)
+    const [before, after] = opened.map((o) => o.sqlite) as [
+      (typeof opened)[0]['sqlite'],
+      (typeof opened)[0]['sqlite'],
+    ]
+    const stamp = "'2026-11-22T00:00:00.000Z'"
+    const checkIn = (id: number, customer: number, gym: number, count: number, day: string, at: string) =>
+      `INSERT INTO check_ins (id, customer_id, gym_id, entry_method, customer_membership_id, check_in_count, local_date, created_at, updated_at)
+        VALUES (${id}, ${customer}, ${gym}, 'MEM', 1, ${count}, '${day}', '${at}', '${at}')`
+    for (const sqlite of [before, after])
+      for (const statement of [
+        `INSERT INTO gyms (id, name, time_zone, created_at, updated_at) VALUES (1, 'Barn', 'America/Denver', ${stamp}, ${stamp}), (2, 'Cave', 'Pacific/Auckland', ${stamp}, ${stamp})`,
+        `INSERT INTO customers (id, first_name, last_name, birthday, created_at, updated_at) VALUES (1, 'Lynn', 'Hill', '1961-01-03', ${stamp}, ${stamp}), (2, 'Alex', 'Honnold', '1985-08-17', ${stamp}, ${stamp})`,
+        `INSERT INTO membership_types (id, name, status, purchase_type, interval, price_cents, created_at, updated_at) VALUES (7, 'Monthly', 'ACT', 'REC', 'MON', 6500, ${stamp}, ${stamp})`,
+        `INSERT INTO customer_memberships (id, membership_type_id, owner_id, status, start_date, created_at, updated_at) VALUES (1, 7, 1, 'ACT', '2026-01-01', ${stamp}, ${stamp})`,
+        checkIn(1, 1, 1, 1, '2026-02-01', '2026-02-01T18:00:00.000Z'),
+        checkIn(2, 1, 1, 2, '2026-02-02', '2026-02-02T18:00:00.000Z'),
+      ])
+        sqlite.run(statement)
+    const facts = (sqlite: typeof before) =>
+      [
+        'SELECT * FROM check_in_day_counts WHERE check_ins > 0 ORDER BY 1, 2, 3, 4',
+        'SELECT * FROM product_first_uses ORDER BY 1, 2, 3',
+        'SELECT * FROM customer_first_visit_days ORDER BY 1',
+        'SELECT * FROM same_day_check_ins ORDER BY 1, 2, 3',
+      ].map((query) => sqlite.query(query).all())
+    const untouched = facts(after)
+    await migrations['0019_check_in_metrics_catch_up']!.up(opened[1]!.db)
+    // The check-ins before it were counted by the trigger it drops: counted_through is the last.
+    expect(after.query('SELECT * FROM check_in_metrics_state').all()).toEqual([{ id: 1, counted_through: 2 }])
+    expect(facts(after)).toEqual(untouched)
+    expect(
+      after.query(`SELECT name FROM pragma_table_info('customers') WHERE name LIKE 'latest%'`).all(),
+    ).toEqual([])
+
+    const statements = [
+      // The same local day at the other gym, a UTC day earlier; then a third time, back at the first.
+      checkIn(3, 1, 2, 3, '2026-02-02', '2026-02-01T20:00:00.000Z'),
+      checkIn(4, 1, 1, 4, '2026-02-02', '2026-02-03T02:00:00.000Z'),
+      checkIn(5, 2, 2, 1, '2026-02-03', '2026-02-02T21:00:00.000Z'),
+      // Recorded late, before the customer's first visit on record.
+      checkIn(6, 2, 1, 2, '2026-02-01', '2026-02-01T19:00:00.000Z'),
+      `DELETE FROM check_ins WHERE id = 2`,
+      // The newest deleted, and its id written again.
+      `DELETE FROM check_ins WHERE id = 6`,
+      checkIn(6, 2, 1, 2, '2026-02-03', '2026-02-03T18:00:00.000Z'),
+      `UPDATE check_ins SET customer_id = 2, local_date = '2026-02-05', created_at = '2026-02-05T18:00:00.000Z' WHERE id = 4`,
+    ]
+    for (const statement of statements) {
+      before.run(statement)
+      after.run(statement)
+      await bringCheckInMetricsCurrent(opened[1]!.db)
+      expect({ statement, rows: facts(after) }).toEqual({ statement, rows: facts(before) })
+    }
+    // And with nothing brought current until the end.
+    for (const statement of [
+      checkIn(7, 1, 1, 5, '2026-02-06', '2026-02-06T18:00:00.000Z'),
+      checkIn(8, 1, 1, 6, '2026-02-06', '2026-02-06T19:00:00.000Z'),
+      `UPDATE check_ins SET local_date = '2026-02-03', created_at = '2026-02-03T19:00:00.000Z' WHERE id = 7`,
+      `DELETE FROM check_ins WHERE id = 5`,
+    ]) {
+      before.run(statement)
+      after.run(statement)
+    }
+    await bringCheckInMetricsCurrent(opened[1]!.db)
+    expect(facts(after)).toEqual(facts(before))
     for (const { close } of opened) await close()
   })
 

@@ -16,6 +16,7 @@ import {
   type ProductScope,
   type ResolvedProducts,
 } from './product-attributes.ts'
+import { bringCheckInMetricsCurrent } from './check-in-catch-up.ts'
 
 /**
  * Check-ins by the organization-local day they happened on. `all` counts every check-in, `first_time`
@@ -268,7 +269,8 @@ export const checkInCount = defineMetric({
   type: 'check_in_count',
   readFilters,
   shape: (f) => ({ unit: 'count', additive: f.checkInType !== 'unique' }),
-  async run({ reader, plan }, f) {
+  async run({ reader, db, plan }, f) {
+    await bringCheckInMetricsCurrent(db)
     const products = f.products === undefined ? ALL_PRODUCTS : await resolveProducts(reader, f.products)
     if (products !== ALL_PRODUCTS && products.length === 0) return denseValues(plan, [], 0)
     const storedClockIsLocal = await gymsKeepOrganizationTime(reader, plan)

@@ -1,21 +1,25 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/connection.ts'
+import type { CheckInIdRange } from './check-in-catch-up.ts'
 
 /**
- * Writes customer_first_visit_days again from every check-in there is, as its triggers on check_ins
- * keep it one check-in at a time (migration 0016): for a bulk load of check-ins (the demo), where
- * one pass over the finished table costs far less than the trigger for each row. The unary + keeps
- * SQLite reading check_ins_local_day, which holds both columns, instead of every row in customer
- * order through check_ins_customer_gym.
+ * Moves each customer's first_date and return_date in customer_first_visit_days to the check-ins
+ * of `ids` where those come earlier. Only each customer's first two days of the range can, so
+ * only they are offered, one row each: SQLite applies the upsert row by row, so a customer's
+ * second day is compared with the row their first has just written.
  */
-export async function rebuildCustomerFirstVisitDays(db: Db): Promise<void> {
-  await db.deleteFrom('customer_first_visit_days').execute()
+export async function countFirstVisitDays(db: Db, ids: CheckInIdRange): Promise<void> {
   await sql`
     INSERT INTO customer_first_visit_days (customer_id, first_date, return_date)
-    SELECT customer_id, min(local_date), min(CASE WHEN day_number = 2 THEN local_date END)
+    SELECT DISTINCT customer_id, local_date, NULL
     FROM (SELECT customer_id, local_date,
-        dense_rank() OVER (PARTITION BY +customer_id ORDER BY local_date) AS day_number
-      FROM check_ins)
+        dense_rank() OVER (PARTITION BY customer_id ORDER BY local_date) AS day_number
+      FROM check_ins WHERE id > ${ids.after} AND id <= ${ids.through})
     WHERE day_number <= 2
-    GROUP BY customer_id`.execute(db)
+    ON CONFLICT DO UPDATE SET
+      first_date = min(first_date, excluded.first_date),
+      return_date = CASE WHEN excluded.first_date < first_date THEN first_date ELSE excluded.first_date END
+    WHERE excluded.first_date <> first_date AND (return_date IS NULL OR excluded.first_date < return_date)`.execute(
+    db,
+  )
 }

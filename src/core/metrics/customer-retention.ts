@@ -6,6 +6,7 @@ import { bucketOfDay, localDateOfInstant, type BucketPlan } from './buckets.ts'
 import { defineMetric } from './definition.ts'
 import { gymsKeepOrganizationTime } from './gym-clocks.ts'
 import { outcomeShape, outcomeValues, readOutcomeComponent } from './outcomes.ts'
+import { bringCheckInMetricsCurrent } from './check-in-catch-up.ts'
 
 /** A customer first seen on day D is retained when they check in again on D+1 to D+this. */
 export const RETENTION_DAYS = 90
@@ -154,7 +155,8 @@ export const customerRetention = defineMetric({
     locationIds: filters.ids('location_ids'),
   }),
   shape: ({ component }) => outcomeShape(component),
-  async run({ reader, plan }, { component, locationIds }) {
+  async run({ reader, db, plan }, { component, locationIds }) {
+    await bringCheckInMetricsCurrent(db)
     const rows = (await gymsKeepOrganizationTime(reader, plan))
       ? await retentionFromFirstVisitDays(reader, plan, locationIds)
       : await retentionFromCheckIns(reader, plan, locationIds)

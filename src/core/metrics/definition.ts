@@ -15,7 +15,7 @@ export interface MetricShape {
 export interface MetricContext {
   /** The read-only connection on the worker thread: every statement of a metric runs here. */
   reader: Db
-  /** The writer, only for bringing a rollup current before it is read. */
+  /** The writer, only for bringing the tables kept for the metrics current before they are read. */
   db: Db
   plan: BucketPlan
 }

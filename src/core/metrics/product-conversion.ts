@@ -8,6 +8,7 @@ import {
   resolveProducts,
   type ProductScope,
 } from './product-attributes.ts'
+import { bringCheckInMetricsCurrent } from './check-in-catch-up.ts'
 
 const PRODUCT_TYPES = ['membership', 'entry_pass', 'event'] as const
 
@@ -33,7 +34,8 @@ export const productConversion = defineMetric({
   },
   shape: ({ conversion }) => conversionShape(conversion),
   async run(ctx, { conversion, productType, products }) {
-    const { reader, plan } = ctx
+    const { reader, db, plan } = ctx
+    await bringCheckInMetricsCurrent(db)
     const chosen = await resolveProducts(reader, products)
     if (chosen !== ALL_PRODUCTS && chosen.length === 0) return conversionValues(ctx, conversion, null)
     return conversionValues(ctx, conversion, (range) =>

@@ -1,35 +1,53 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/connection.ts'
+import type { CheckInIdRange } from './check-in-catch-up.ts'
+import { checkInProductId } from './check-in-products.ts'
+import type { ProductKind } from './product-attributes.ts'
 
 /**
- * Writes product_first_uses again from every check-in there is, as its trigger on check_ins keeps
- * it one check-in at a time (migration 0014): for a bulk load of check-ins (the demo), where one
- * pass over the finished table costs far less than the trigger for each row. SQLite takes the
- * bare customer_membership_id of a min() aggregate from the row holding the minimum.
+ * The entry methods whose check-ins are a use of the customer's own product. A guest's check-in
+ * uses the host's membership, so it is no first use of the guest's.
  */
-export async function rebuildProductFirstUses(db: Db): Promise<void> {
-  await db.deleteFrom('product_first_uses').execute()
+const FIRST_USE_KINDS = [
+  ['MEM', 'membership'],
+  ['ENT', 'entry_pass'],
+  ['EVE', 'event'],
+] as const satisfies readonly (readonly [string, ProductKind])[]
+
+/**
+ * Records in product_first_uses the check-ins of `ids` that are a customer's first use of a
+ * product (membership type, entry pass type, event type) on record: the earliest of the range for
+ * each customer and product, where it is earlier than the one there is. SQLite takes the bare
+ * customer_membership_id of a min() aggregate from the row holding the minimum. The unary + keeps
+ * SQLite reading the range by id instead of every check-in of those methods through
+ * check_ins_method_created.
+ */
+export async function countFirstUses(db: Db, ids: CheckInIdRange): Promise<void> {
+  const kindOf = sql.join(
+    FIRST_USE_KINDS.map(([method, kind]) => sql`WHEN ${sql.lit(method)} THEN ${sql.lit(kind)}`),
+    sql` `,
+  )
+  const productOf = sql.join(
+    FIRST_USE_KINDS.map(
+      ([method, kind]) => sql`WHEN ${sql.lit(method)} THEN (${checkInProductId(kind, 'ci')})`,
+    ),
+    sql` `,
+  )
   await sql`
     INSERT INTO product_first_uses (customer_id, product_type, product_id, used_at, customer_membership_id)
     SELECT customer_id, product_type, product_id, min(created_at), customer_membership_id
     FROM (
-      SELECT ci.customer_id,
-        CASE ci.entry_method WHEN 'MEM' THEN 'membership' WHEN 'ENT' THEN 'entry_pass' ELSE 'event' END
-          AS product_type,
-        CASE ci.entry_method
-          WHEN 'MEM' THEN
-            (SELECT membership_type_id FROM customer_memberships WHERE id = ci.customer_membership_id)
-          WHEN 'ENT' THEN
-            (SELECT entry_pass_type_id FROM customer_entry_passes WHERE id = ci.customer_entry_pass_id)
-          ELSE
-            (SELECT events.event_type_id FROM reservations JOIN events ON events.id = reservations.event_id
-              WHERE reservations.id = ci.reservation_id)
-        END AS product_id,
+      SELECT ci.customer_id, CASE ci.entry_method ${kindOf} END AS product_type,
+        CASE ci.entry_method ${productOf} END AS product_id,
         ci.created_at,
         CASE ci.entry_method WHEN 'MEM' THEN ci.customer_membership_id END AS customer_membership_id
       FROM check_ins AS ci
-      WHERE ci.entry_method IN ('MEM', 'ENT', 'EVE')
+      WHERE ci.id > ${ids.after} AND ci.id <= ${ids.through}
+        AND +ci.entry_method IN (${sql.join(FIRST_USE_KINDS.map(([method]) => sql.lit(method)))})
     )
     WHERE product_id IS NOT NULL
-    GROUP BY customer_id, product_type, product_id`.execute(db)
+    GROUP BY customer_id, product_type, product_id
+    ON CONFLICT DO UPDATE SET used_at = excluded.used_at,
+      customer_membership_id = excluded.customer_membership_id
+    WHERE excluded.used_at < used_at`.execute(db)
 }

@@ -1,31 +1,20 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/connection.ts'
+import type { CheckInIdRange } from './check-in-catch-up.ts'
 
 /**
- * Writes same_day_check_ins again from every check-in there is, as its triggers on check_ins keep
- * it one check-in at a time (migration 0016): for a bulk load of check-ins (the demo), where one
- * pass over the finished table costs far less than the trigger for each row.
+ * Lists in same_day_check_ins every check-in of a customer on a local day of the check-ins of
+ * `ids` where that customer has more than one, counted or not: a customer's other check-ins of
+ * the day may have come before the range or be written after it. The days are read whole from
+ * check_ins_local_day, which is in day order and holds the customer; a few thousand rows a day.
  */
-export async function rebuildSameDayCheckIns(db: Db): Promise<void> {
-  await db.deleteFrom('same_day_check_ins').execute()
+export async function listSameDayCheckIns(db: Db, ids: CheckInIdRange): Promise<void> {
   await sql`
-    INSERT INTO same_day_check_ins (local_date, customer_id, check_in_id)
+    INSERT OR IGNORE INTO same_day_check_ins (local_date, customer_id, check_in_id)
     SELECT local_date, customer_id, id
     FROM (SELECT local_date, customer_id, id,
         count(*) OVER (PARTITION BY local_date, customer_id) AS check_ins
-      FROM check_ins)
+      FROM check_ins
+      WHERE local_date IN (SELECT local_date FROM check_ins WHERE id > ${ids.after} AND id <= ${ids.through}))
     WHERE check_ins > 1`.execute(db)
-}
-
-/**
- * Writes customers.latest_check_in_date again from every check-in there is, as the check-in
- * trigger keeps it one check-in at a time (migration 0018), so that it tells each later check-in
- * whether its customer can have another on its day. One pass over check_ins_local_day, which holds
- * both columns; the unary + keeps SQLite from reading every row in customer order instead.
- */
-export async function rebuildLatestCheckInDates(db: Db): Promise<void> {
-  await sql`
-    UPDATE customers SET latest_check_in_date = latest.day
-    FROM (SELECT +customer_id AS customer_id, max(local_date) AS day FROM check_ins GROUP BY 1) AS latest
-    WHERE latest.customer_id = customers.id`.execute(db)
 }

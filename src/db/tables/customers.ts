@@ -26,12 +26,6 @@ export interface CustomerTable {
   first_check_in_timestamp: string | null
   /** running total of check-ins, maintained by the check-in transaction */
   check_in_count: Generated<number>
-  /**
-   * The latest local_date among the customer's check-ins, kept by the triggers on check_ins so a new
-   * check-in knows at one look whether it can share its day with another (migration 0018). Never
-   * moved earlier: after a check-in is deleted or moved it may be later than every one left.
-   */
-  latest_check_in_date: string | null
   created_at: string
   updated_at: string
 }

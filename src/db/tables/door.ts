@@ -33,7 +33,7 @@ export interface CheckInTable {
 }
 
 /**
- * Each customer's first use of each product, kept by a trigger on check_ins (migration 0014): the
+ * Each customer's first use of each product, kept by the check-in metrics' catch-up: the
  * first check-in with a membership of the type (MEM), an entry pass of the type (ENT) or a
  * reservation of an event of the type (EVE).
  */
@@ -50,8 +50,8 @@ export interface ProductFirstUseTable {
 
 /**
  * Check-ins per gym-local day, gym, entry method and product used (a membership type for MEM and
- * GUE, an entry pass type for ENT, an event type for EVE, 0 for FRE and MIG), kept by triggers on
- * check_ins (migration 0012).
+ * GUE, an entry pass type for ENT, an event type for EVE, 0 for FRE and MIG), kept by the
+ * check-in metrics' catch-up (src/core/metrics/check-in-catch-up.ts).
  */
 export interface CheckInDayCountTable {
   local_date: string
@@ -65,7 +65,7 @@ export interface CheckInDayCountTable {
 
 /**
  * Per customer with check-ins, the earliest local_date of their check-ins and the earliest later
- * one (NULL until they came back on another day), kept by triggers on check_ins (migration 0016).
+ * one (NULL until they came back on another day), kept by the check-in metrics' catch-up.
  */
 export interface CustomerFirstVisitDayTable {
   customer_id: number
@@ -74,13 +74,20 @@ export interface CustomerFirstVisitDayTable {
 }
 
 /**
- * Every check-in of a customer on a local_date where they have more than one, kept by triggers on
- * check_ins (migration 0016).
+ * Every check-in of a customer on a local_date where they have more than one, kept by the
+ * check-in metrics' catch-up.
  */
 export interface SameDayCheckInTable {
   local_date: string
   customer_id: number
   check_in_id: number
+}
+
+/** How far the check-in metrics' catch-up has counted (migration 0019): one row. */
+export interface CheckInMetricsStateTable {
+  id: number
+  /** the id of the last check-in counted into the metrics' tables */
+  counted_through: number
 }
 
 export interface WebhookTable {

@@ -1,0 +1,100 @@
+import type { Db } from '../../db/connection.ts'
+import { countCheckInDays } from './check-in-day-counts.ts'
+import { countFirstVisitDays } from './customer-first-visit-days.ts'
+import { countFirstUses } from './product-first-uses.ts'
+import { listSameDayCheckIns } from './same-day-check-ins.ts'
+
+/*
+ * Keeping the check-in metrics' own tables (per-day counts, first uses of products, first visit
+ * days, same-day check-ins) current without the door's help. The door's transaction writes the
+ * check-in and nothing for the metrics; before a metric reads those tables,
+ * bringCheckInMetricsCurrent counts every check-in added since they were last brought current,
+ * a chunk of ids at a time, each table by one statement over the chunk.
+ * check_in_metrics_state.counted_through is the last id counted (migration 0019, which also has
+ * the triggers that keep the tables when a check-in is deleted or changed).
+ */
+
+/** The check-ins with ids after `after`, through `through`. */
+export interface CheckInIdRange {
+  after: number
+  through: number
+}
+
+/**
+ * Check-ins counted per transaction: each holds the one writer connection, and so the door,
+ * for the few milliseconds a chunk takes.
+ */
+export const CHECK_INS_PER_CHUNK = 1_000
+
+/** The catch-up under way on each connection, which every caller meanwhile waits for. */
+const underWay = new WeakMap<Db, Promise<void>>()
+
+/**
+ * Counts the check-ins added since the last catch-up into the check-in metrics' tables, on the
+ * writer `db`, in short transactions that let the event loop (and the door) run between them.
+ * Only one runs at a time per connection: a caller arriving while one is under way waits for it.
+ */
+export function bringCheckInMetricsCurrent(db: Db): Promise<void> {
+  const running = underWay.get(db)
+  if (running) return running
+  const catchUp = countNewCheckIns(db).finally(() => underWay.delete(db))
+  underWay.set(db, catchUp)
+  return catchUp
+}
+
+async function countNewCheckIns(db: Db): Promise<void> {
+  for (;;) {
+    const countedChunk = await db.transaction().execute(async (trx) => {
+      const { countedThrough, lastId } = await readProgress(trx)
+      if (lastId <= countedThrough) return false
+      await countRange(trx, {
+        after: countedThrough,
+        through: Math.min(lastId, countedThrough + CHECK_INS_PER_CHUNK),
+      })
+      return true
+    })
+    if (!countedChunk) return
+    // Requests waiting for the connection (a check-in at the door) go before the next chunk.
+    await new Promise((resolve) => setImmediate(resolve))
+  }
+}
+
+/**
+ * Empties the check-in metrics' tables and counts every check-in there is into them at once: for
+ * a bulk load of check-ins (the demo), inside its transaction.
+ */
+export async function recountCheckInMetrics(db: Db): Promise<void> {
+  for (const table of [
+    'check_in_day_counts',
+    'product_first_uses',
+    'customer_first_visit_days',
+    'same_day_check_ins',
+  ] as const) {
+    await db.deleteFrom(table).execute()
+  }
+  const { lastId } = await readProgress(db)
+  await countRange(db, { after: 0, through: lastId })
+}
+
+async function readProgress(db: Db): Promise<{ countedThrough: number; lastId: number }> {
+  const row = await db
+    .selectFrom('check_in_metrics_state')
+    .select((eb) => [
+      'counted_through',
+      eb
+        .selectFrom('check_ins')
+        .select((inner) => inner.fn.max('id').as('id'))
+        .as('last_id'),
+    ])
+    .executeTakeFirstOrThrow()
+  return { countedThrough: row.counted_through, lastId: row.last_id ?? 0 }
+}
+
+/** Counts the check-ins of `ids` into every table, then records them as counted. */
+async function countRange(db: Db, ids: CheckInIdRange): Promise<void> {
+  await countCheckInDays(db, ids)
+  await countFirstUses(db, ids)
+  await countFirstVisitDays(db, ids)
+  await listSameDayCheckIns(db, ids)
+  await db.updateTable('check_in_metrics_state').set({ counted_through: ids.through }).execute()
+}
