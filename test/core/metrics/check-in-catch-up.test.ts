@@ -5,11 +5,11 @@ import {
   CHECK_INS_PER_CHUNK,
   recountCheckInMetrics,
 } from '../../../src/core/metrics/check-in-catch-up.ts'
-import { openDatabase, type Connection, type Db } from '../../../src/db/connection.ts'
-import { migrateToLatest } from '../../../src/db/migrator.ts'
+import type { Connection, Db } from '../../../src/db/connection.ts'
 import { makeCheckIn } from '../../helpers/check-in-factories.ts'
 import { makeCustomer } from '../../helpers/customer-factories.ts'
 import { makeGym } from '../../helpers/factories.ts'
+import { openVisitsDatabase } from '../../helpers/visits-database.ts'
 import {
   makeCustomerEntryPass,
   makeCustomerMembership,
@@ -33,12 +33,7 @@ let membershipTypeId: number
 let adaMembershipId: number
 
 beforeEach(async () => {
-  connection = openDatabase(':memory:')
-  db = connection.db
-  await migrateToLatest(db)
-  gymId = (await makeGym(db)).id
-  ada = (await makeCustomer(db, { first_name: 'Ada' })).id
-  ben = (await makeCustomer(db, { first_name: 'Ben' })).id
+  ;({ connection, db, gymId, ada, ben } = await openVisitsDatabase())
   membershipTypeId = (await makeMembershipType(db)).id
   adaMembershipId = (
     await makeCustomerMembership(db, { membership_type_id: membershipTypeId, owner_id: ada })

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { bringCheckInMetricsCurrent } from '../../../src/core/metrics/check-in-catch-up.ts'
-import { openDatabase, type Connection, type Db } from '../../../src/db/connection.ts'
-import { migrateToLatest } from '../../../src/db/migrator.ts'
+import type { Connection, Db } from '../../../src/db/connection.ts'
 import { migrations } from '../../../migrations/index.ts'
 import { makeCheckIn } from '../../helpers/check-in-factories.ts'
 import { makeCustomer } from '../../helpers/customer-factories.ts'
 import { makeGym } from '../../helpers/factories.ts'
+import { migrateAfter, openVisitsDatabase } from '../../helpers/visits-database.ts'
 
 /*
  * customer_first_visit_days as the metrics read it, brought current first: each customer's first
@@ -21,12 +21,7 @@ let ada: number
 let ben: number
 
 beforeEach(async () => {
-  connection = openDatabase(':memory:')
-  db = connection.db
-  await migrateToLatest(db)
-  gymId = (await makeGym(db)).id
-  ada = (await makeCustomer(db, { first_name: 'Ada' })).id
-  ben = (await makeCustomer(db, { first_name: 'Ben' })).id
+  ;({ connection, db, gymId, ada, ben } = await openVisitsDatabase())
 })
 afterEach(() => connection.close())
 
@@ -102,22 +97,13 @@ describe('customer_first_visit_days', () => {
 
   test('the migration fills it from the check-ins written before it', async () => {
     connection.close()
-    connection = openDatabase(':memory:')
-    db = connection.db
-    const names = Object.keys(migrations)
-    for (const name of names.slice(0, names.indexOf('0016_customer_visit_days')))
-      await migrations[name]!.up(db)
-    gymId = (await makeGym(db)).id
-    ada = (await makeCustomer(db, { first_name: 'Ada' })).id
-    ben = (await makeCustomer(db, { first_name: 'Ben' })).id
+    ;({ connection, db, gymId, ada, ben } = await openVisitsDatabase('0016_customer_visit_days'))
     const cy = (await makeCustomer(db, { first_name: 'Cy' })).id
     for (const day of ['2026-08-20', '2026-08-10', '2026-08-10', '2026-08-15']) await visit(ada, day)
     await visit(ben, '2026-08-12')
     await migrations['0016_customer_visit_days']!.up(db)
     // The later migrations too, and the catch-up that counts the check-ins written after them.
-    const later = Object.keys(migrations)
-    for (const name of later.slice(later.indexOf('0016_customer_visit_days') + 1))
-      await migrations[name]!.up(db)
+    await migrateAfter(db, '0016_customer_visit_days')
     await visit(ben, '2026-08-11')
     await visit(cy, '2026-08-13')
     expect(await stored()).toEqual([

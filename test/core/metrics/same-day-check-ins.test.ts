@@ -1,11 +1,10 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { bringCheckInMetricsCurrent } from '../../../src/core/metrics/check-in-catch-up.ts'
-import { openDatabase, type Connection, type Db } from '../../../src/db/connection.ts'
-import { migrateToLatest } from '../../../src/db/migrator.ts'
+import type { Connection, Db } from '../../../src/db/connection.ts'
 import { migrations } from '../../../migrations/index.ts'
 import { makeCheckIn } from '../../helpers/check-in-factories.ts'
-import { makeCustomer } from '../../helpers/customer-factories.ts'
 import { makeGym } from '../../helpers/factories.ts'
+import { migrateAfter, openVisitsDatabase } from '../../helpers/visits-database.ts'
 
 /*
  * same_day_check_ins as the metrics read it, brought current first: every check-in of a customer on
@@ -21,16 +20,7 @@ let ada: number
 let ben: number
 
 async function setUp(upTo?: string) {
-  connection = openDatabase(':memory:')
-  db = connection.db
-  if (upTo === undefined) await migrateToLatest(db)
-  else {
-    const names = Object.keys(migrations)
-    for (const name of names.slice(0, names.indexOf(upTo))) await migrations[name]!.up(db)
-  }
-  gymId = (await makeGym(db)).id
-  ada = (await makeCustomer(db, { first_name: 'Ada' })).id
-  ben = (await makeCustomer(db, { first_name: 'Ben' })).id
+  ;({ connection, db, gymId, ada, ben } = await openVisitsDatabase(upTo))
 }
 afterEach(() => connection.close())
 
@@ -121,9 +111,7 @@ describe('same_day_check_ins', () => {
     const c = await visit(ben, '2026-08-10')
     await migrations['0016_customer_visit_days']!.up(db)
     // The later migrations too, and the catch-up that counts the check-ins written after them.
-    const later = Object.keys(migrations)
-    for (const name of later.slice(later.indexOf('0016_customer_visit_days') + 1))
-      await migrations[name]!.up(db)
+    await migrateAfter(db, '0016_customer_visit_days')
     const d = await visit(ben, '2026-08-10', '20:00')
     expect(await listed()).toEqual([
       ['2026-08-10', ada, a.id],
