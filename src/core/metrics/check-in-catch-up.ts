@@ -43,20 +43,25 @@ export function bringCheckInMetricsCurrent(db: Db): Promise<void> {
 }
 
 async function countNewCheckIns(db: Db): Promise<void> {
-  for (;;) {
-    const countedChunk = await db.transaction().execute(async (trx) => {
+  // Looked at outside a transaction first: when nothing is new, as for most queries, nothing
+  // commits, so nothing waits for the disk.
+  while (await hasUncounted(db)) {
+    await db.transaction().execute(async (trx) => {
       const { countedThrough, lastId } = await readProgress(trx)
-      if (lastId <= countedThrough) return false
-      await countRange(trx, {
-        after: countedThrough,
-        through: Math.min(lastId, countedThrough + CHECK_INS_PER_CHUNK),
-      })
-      return true
+      if (lastId > countedThrough)
+        await countRange(trx, {
+          after: countedThrough,
+          through: Math.min(lastId, countedThrough + CHECK_INS_PER_CHUNK),
+        })
     })
-    if (!countedChunk) return
     // Requests waiting for the connection (a check-in at the door) go before the next chunk.
     await new Promise((resolve) => setImmediate(resolve))
   }
+}
+
+const hasUncounted = async (db: Db) => {
+  const { countedThrough, lastId } = await readProgress(db)
+  return lastId > countedThrough
 }
 
 /**
