@@ -1,3 +1,4 @@
+import { sql, type SqlBool } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import { countCheckInDays } from './check-in-day-counts.ts'
 import { countFirstVisitDays } from './customer-first-visit-days.ts'
@@ -14,11 +15,17 @@ import { listSameDayCheckIns } from './same-day-check-ins.ts'
  * the triggers that keep the tables when a check-in is deleted or changed).
  */
 
-/** The check-ins with ids after `after`, through `through`. */
-export interface CheckInIdRange {
-  after: number
-  through: number
-}
+/** The check-ins with ids after `after`, through `through`; or, to count afresh, every one there is. */
+export type CheckInIds = { after: number; through: number } | 'all'
+
+/**
+ * Whether the check-in whose id is `column` is one of `ids`. For every check-in it is no condition
+ * at all, so that SQLite may read an index holding what a statement needs instead of the table by id.
+ */
+export const isAmong = (ids: CheckInIds, column = 'id') =>
+  ids === 'all'
+    ? sql<SqlBool>`1`
+    : sql<SqlBool>`${sql.ref(column)} > ${ids.after} AND ${sql.ref(column)} <= ${ids.through}`
 
 /**
  * Check-ins counted per transaction: each holds the one writer connection, and so the door,
@@ -48,11 +55,10 @@ async function countNewCheckIns(db: Db): Promise<void> {
   while (await hasUncounted(db)) {
     await db.transaction().execute(async (trx) => {
       const { countedThrough, lastId } = await readProgress(trx)
-      if (lastId > countedThrough)
-        await countRange(trx, {
-          after: countedThrough,
-          through: Math.min(lastId, countedThrough + CHECK_INS_PER_CHUNK),
-        })
+      if (lastId <= countedThrough) return
+      const through = Math.min(lastId, countedThrough + CHECK_INS_PER_CHUNK)
+      await countInto(trx, { after: countedThrough, through })
+      await markCounted(trx, through)
     })
     // Requests waiting for the connection (a check-in at the door) go before the next chunk.
     await new Promise((resolve) => setImmediate(resolve))
@@ -77,8 +83,8 @@ export async function recountCheckInMetrics(db: Db): Promise<void> {
   ] as const) {
     await db.deleteFrom(table).execute()
   }
-  const { lastId } = await readProgress(db)
-  await countRange(db, { after: 0, through: lastId })
+  await countInto(db, 'all')
+  await markCounted(db, (await readProgress(db)).lastId)
 }
 
 async function readProgress(db: Db): Promise<{ countedThrough: number; lastId: number }> {
@@ -95,11 +101,13 @@ async function readProgress(db: Db): Promise<{ countedThrough: number; lastId: n
   return { countedThrough: row.counted_through, lastId: row.last_id ?? 0 }
 }
 
-/** Counts the check-ins of `ids` into every table, then records them as counted. */
-async function countRange(db: Db, ids: CheckInIdRange): Promise<void> {
+/** Counts the check-ins of `ids` into every table. */
+async function countInto(db: Db, ids: CheckInIds): Promise<void> {
   await countCheckInDays(db, ids)
   await countFirstUses(db, ids)
   await countFirstVisitDays(db, ids)
   await listSameDayCheckIns(db, ids)
-  await db.updateTable('check_in_metrics_state').set({ counted_through: ids.through }).execute()
 }
+
+const markCounted = (db: Db, through: number) =>
+  db.updateTable('check_in_metrics_state').set({ counted_through: through }).execute()

@@ -1,20 +1,22 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/connection.ts'
-import type { CheckInIdRange } from './check-in-catch-up.ts'
+import { isAmong, type CheckInIds } from './check-in-catch-up.ts'
 
 /**
  * Moves each customer's first_date and return_date in customer_first_visit_days to the check-ins
  * of `ids` where those come earlier. Only each customer's first two days of the range can, so
  * only they are offered, one row each: SQLite applies the upsert row by row, so a customer's
- * second day is compared with the row their first has just written.
+ * second day is compared with the row their first has just written. Counting afresh, the unary +
+ * keeps SQLite reading check_ins_local_day, which holds both columns, instead of every check-in in
+ * customer order through check_ins_customer_gym.
  */
-export async function countFirstVisitDays(db: Db, ids: CheckInIdRange): Promise<void> {
+export async function countFirstVisitDays(db: Db, ids: CheckInIds): Promise<void> {
   await sql`
     INSERT INTO customer_first_visit_days (customer_id, first_date, return_date)
     SELECT DISTINCT customer_id, local_date, NULL
     FROM (SELECT customer_id, local_date,
-        dense_rank() OVER (PARTITION BY customer_id ORDER BY local_date) AS day_number
-      FROM check_ins WHERE id > ${ids.after} AND id <= ${ids.through})
+        dense_rank() OVER (PARTITION BY +customer_id ORDER BY local_date) AS day_number
+      FROM check_ins WHERE ${isAmong(ids)})
     WHERE day_number <= 2
     ON CONFLICT DO UPDATE SET
       first_date = min(first_date, excluded.first_date),

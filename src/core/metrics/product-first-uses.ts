@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import type { Db } from '../../db/connection.ts'
-import type { CheckInIdRange } from './check-in-catch-up.ts'
+import { isAmong, type CheckInIds } from './check-in-catch-up.ts'
 import { checkInProductId } from './check-in-products.ts'
 import type { ProductKind } from './product-attributes.ts'
 
@@ -18,11 +18,11 @@ const FIRST_USE_KINDS = [
  * Records in product_first_uses the check-ins of `ids` that are a customer's first use of a
  * product (membership type, entry pass type, event type) on record: the earliest of the range for
  * each customer and product, where it is earlier than the one there is. SQLite takes the bare
- * customer_membership_id of a min() aggregate from the row holding the minimum. The unary + keeps
- * SQLite reading the range by id instead of every check-in of those methods through
- * check_ins_method_created.
+ * customer_membership_id of a min() aggregate from the row holding the minimum. No index holds the
+ * holdings a check-in was made with, so the check-ins are read from the table in id order (NOT
+ * INDEXED): through an index, by method or customer, each row would be one more read.
  */
-export async function countFirstUses(db: Db, ids: CheckInIdRange): Promise<void> {
+export async function countFirstUses(db: Db, ids: CheckInIds): Promise<void> {
   const kindOf = sql.join(
     FIRST_USE_KINDS.map(([method, kind]) => sql`WHEN ${sql.lit(method)} THEN ${sql.lit(kind)}`),
     sql` `,
@@ -41,9 +41,9 @@ export async function countFirstUses(db: Db, ids: CheckInIdRange): Promise<void>
         CASE ci.entry_method ${productOf} END AS product_id,
         ci.created_at,
         CASE ci.entry_method WHEN 'MEM' THEN ci.customer_membership_id END AS customer_membership_id
-      FROM check_ins AS ci
-      WHERE ci.id > ${ids.after} AND ci.id <= ${ids.through}
-        AND +ci.entry_method IN (${sql.join(FIRST_USE_KINDS.map(([method]) => sql.lit(method)))})
+      FROM check_ins AS ci NOT INDEXED
+      WHERE ${isAmong(ids, 'ci.id')}
+        AND ci.entry_method IN (${sql.join(FIRST_USE_KINDS.map(([method]) => sql.lit(method)))})
     )
     WHERE product_id IS NOT NULL
     GROUP BY customer_id, product_type, product_id
