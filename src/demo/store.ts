@@ -37,8 +37,8 @@ export async function insertRows<T extends DemoTable>(db: Db, table: T, rows: De
       const row = rows[r] as Record<string, unknown>
       for (const c of columns) parameters[p++] = row[c]
     }
-    // Not CompiledQuery.raw(sql, parameters): it freezes the array, and a frozen array of
-    // thousands of values made both the freeze and the driver's spread of it slower than SQLite.
+    // Not CompiledQuery.raw(sql, parameters): it freezes the array, which for thousands of values
+    // is work of its own on every statement.
     const sql = count === ROWS_PER_STATEMENT ? full : statement(count)
     await db.executeQuery({ ...CompiledQuery.raw(sql), parameters })
   }
@@ -56,7 +56,10 @@ export async function insertRows<T extends DemoTable>(db: Db, table: T, rows: De
  * is synced: the load is one transaction into a file nothing else uses, so a crash leaves the file
  * as it was or, at worst, a file to delete and seed again. A bigger page cache than the
  * connection's own lets the index builds sort in memory (SQLite sizes a sort's memory by it); one
- * that held the whole large set took as much CPU and most of a gigabyte more memory. None of
+ * that held the whole large set took as much CPU and most of a gigabyte more memory. A sort that
+ * outgrows it spills its sorted runs to temporary storage, kept in memory too: the check-ins'
+ * indexes each spill tens of megabytes, which as temporary files cost a system call for every page
+ * written and read back. None of
  * these can change inside a transaction, so this wraps the demo's one.
  */
 export async function withBulkLoadSettings<T>(db: Db, load: () => Promise<T>): Promise<T> {
@@ -80,6 +83,7 @@ const BULK_LOAD_SETTINGS: Record<string, string> = {
   synchronous: 'OFF',
   // In KiB, as a negative number.
   cache_size: String(-64 * 1024),
+  temp_store: 'MEMORY',
 }
 
 /**
