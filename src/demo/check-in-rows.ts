@@ -17,7 +17,6 @@ import {
   MIG,
   type VisitLog,
 } from './check-in-log.ts'
-import { localTimeOfDay } from '../lib/local-time.ts'
 import { type DemoContext, type Row, stream } from './context.ts'
 import type { Person } from './customers.ts'
 import type { Holdings } from './memberships.ts'
@@ -130,7 +129,7 @@ export function planCheckIns(
           check_in_count: count,
           local_date: cal.date(log.day[i]!),
           // The demo's gyms keep the organization's zone, as its local dates do.
-          local_time: localTimeOfDay(ms, cal.zone),
+          local_time: cal.timeOfDay(log.day[i]!, ms),
           checked_in_by_id: staff,
           check_out_at: checkOut,
           created_at: createdAt,
