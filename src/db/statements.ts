@@ -64,9 +64,11 @@ export function runStatement(
   parameters: readonly unknown[],
 ): StatementResult {
   const statement = prepared(sqlite, sql)
-  const values = parameters as never[]
-  if (statement.columnNames.length > 0) return { rows: statement.all(...values) }
-  const { changes, lastInsertRowid } = statement.run(...values)
+  // The values go as one array, which bun:sqlite binds in order: spread into thousands of
+  // arguments (a multi-row INSERT's) they took longer to pass than SQLite took to insert the rows.
+  const values = parameters as never
+  if (statement.columnNames.length > 0) return { rows: statement.all(values) }
+  const { changes, lastInsertRowid } = statement.run(values)
   return { changes, lastInsertRowid }
 }
 

@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon'
 import type { BillingInterval } from '../db/schema.ts'
 import { BILLING_PERIODS } from '../domain/billing.ts'
+import { localTimeOfDay } from '../lib/local-time.ts'
 
 const DAY_MS = 86_400_000
 
@@ -15,6 +16,7 @@ export class Calendar {
   readonly nowMs: number
   private readonly offsets = new Map<number, number>()
   private readonly dates = new Map<number, string>()
+  private readonly times: string[] = []
   private readonly parts: Intl.DateTimeFormat
 
   constructor(
@@ -72,6 +74,18 @@ export class Calendar {
       this.offsets.set(day, offset)
     }
     return day * DAY_MS + (minute - offset) * 60_000
+  }
+
+  /**
+   * The wall-clock time of day (HH:MM:SS, seconds truncated) at `ms` on local `day`, as
+   * localTimeOfDay gives it: from the day's own offset (right for the demo's times, as in
+   * instantMs) and one text per second of the day, so the million and a half check-ins' times
+   * need no look-up of the zone's offset at each instant.
+   */
+  timeOfDay(day: number, ms: number): string {
+    const second = Math.floor((ms - this.instantMs(day, 0)) / 1000)
+    // localTimeOfDay in UTC of that second of 1970-01-01 is its time of day.
+    return (this.times[second] ??= localTimeOfDay(second * 1000, 'UTC'))
   }
 
   /** The local day an instant falls on. */

@@ -17,7 +17,6 @@ import {
   MIG,
   type VisitLog,
 } from './check-in-log.ts'
-import { localTimeOfDay } from '../lib/local-time.ts'
 import { type DemoContext, type Row, stream } from './context.ts'
 import type { Person } from './customers.ts'
 import type { Holdings } from './memberships.ts'
@@ -26,11 +25,39 @@ import { deskStaffAt } from './sales-ledger.ts'
 /** The share of check-ins whose check-out was recorded (the desk or a door controller saw them leave). */
 const CHECKED_OUT_SHARE = 0.3
 
+/** The check_ins columns of the plan's batches, in the order each row's values come. */
+export const CHECK_IN_COLUMNS = [
+  'id',
+  'customer_id',
+  'gym_id',
+  'entry_method',
+  'entry_method_description',
+  'customer_membership_id',
+  'customer_entry_pass_id',
+  'reservation_id',
+  'host_customer_id',
+  'free_entry_reason',
+  'free_entry_granting_user_id',
+  'converted_from_free_entry',
+  'milestone_list',
+  'check_in_count',
+  'local_date',
+  'local_time',
+  'checked_in_by_id',
+  'check_out_at',
+  'created_at',
+  'updated_at',
+] as const satisfies readonly (keyof Row<'check_ins'>)[]
+
 /** The check-ins, counted and ready to be written a batch at a time. */
 export interface CheckInPlan {
   count: number
-  /** The rows in time order (ids in the same order), `size` at a time; each batch can go once written. */
-  batches(size: number): Generator<Row<'check_ins'>[]>
+  /**
+   * The rows in time order (ids in the same order), up to `size` at a time, each batch one flat
+   * list of values (CHECK_IN_COLUMNS of each row in turn) rather than an object per row; each batch
+   * can go once written.
+   */
+  batches(size: number): Generator<unknown[]>
 }
 
 /**
@@ -84,7 +111,7 @@ export function planCheckIns(
       const running = new Map<number, number>()
       const entriesTaken = new Map<number, number>()
       const desks = ctx.gyms.map((g) => deskStaffAt(ctx, g.id))
-      let batch: Row<'check_ins'>[] = []
+      let batch: unknown[] = []
       for (let k = 0; k < order.length; k++) {
         const i = order[k]!
         const customerId = log.customerId[i]!
@@ -113,30 +140,31 @@ export function planCheckIns(
           const host = byId.get(log.hostId[i]!)!
           description = guestDescription({ first_name: host.firstName, last_name: host.lastName })
         } else if (method === FRE) description = FREE_ENTRY_DESCRIPTION
-        batch.push({
-          id: ctx.ids.take('check_ins'),
-          customer_id: customerId,
-          gym_id: ctx.gyms[gymIndex]!.id,
-          entry_method: ENTRY_METHODS[method]!,
-          entry_method_description: description,
-          customer_membership_id: method === MEM || method === GUE ? ref : null,
-          customer_entry_pass_id: method === ENT ? ref : null,
-          reservation_id: method === EVE ? ref : null,
-          host_customer_id: method === GUE ? log.hostId[i]! : null,
-          free_entry_reason: method === FRE ? FREE_ENTRY_REASONS[ref]! : '',
-          free_entry_granting_user_id: method === FRE ? staff : null,
-          converted_from_free_entry: 0,
-          milestone_list: milestoneList(count),
-          check_in_count: count,
-          local_date: cal.date(log.day[i]!),
+        // In CHECK_IN_COLUMNS' order.
+        batch.push(
+          ctx.ids.take('check_ins'),
+          customerId,
+          ctx.gyms[gymIndex]!.id,
+          ENTRY_METHODS[method]!,
+          description,
+          method === MEM || method === GUE ? ref : null,
+          method === ENT ? ref : null,
+          method === EVE ? ref : null,
+          method === GUE ? log.hostId[i]! : null,
+          method === FRE ? FREE_ENTRY_REASONS[ref]! : '',
+          method === FRE ? staff : null,
+          0,
+          milestoneList(count),
+          count,
+          cal.date(log.day[i]!),
           // The demo's gyms keep the organization's zone, as its local dates do.
-          local_time: localTimeOfDay(ms, cal.zone),
-          checked_in_by_id: staff,
-          check_out_at: checkOut,
-          created_at: createdAt,
-          updated_at: checkOut ?? createdAt,
-        })
-        if (batch.length === size) {
+          cal.timeOfDay(log.day[i]!, ms),
+          staff,
+          checkOut,
+          createdAt,
+          checkOut ?? createdAt,
+        )
+        if (batch.length === size * CHECK_IN_COLUMNS.length) {
           yield batch
           batch = []
         }

@@ -6,7 +6,7 @@ import { hashSecret } from '../core/auth/passwords.ts'
 import { rebuildRevenueEntries } from '../core/metrics/revenue-entries.ts'
 import { rebuildInvoiceSearch } from '../core/sales/invoice-search.ts'
 import { Calendar } from './calendar.ts'
-import type { CheckInPlan } from './check-in-rows.ts'
+import { CHECK_IN_COLUMNS, type CheckInPlan } from './check-in-rows.ts'
 import { buildCheckIns } from './check-ins.ts'
 import {
   type DemoContext,
@@ -29,6 +29,7 @@ import { buildSales } from './sales.ts'
 import {
   countAllCustomers,
   insertRows,
+  insertValues,
   withBulkLoadSettings,
   withoutIndexes,
   withoutTriggers,
@@ -200,8 +201,8 @@ const CHECK_IN_PROGRESS = 500_000
 async function insertCheckIns(db: Db, plan: CheckInPlan, progress: (written: number) => void): Promise<void> {
   let written = 0
   for (const batch of plan.batches(CHECK_IN_BATCH)) {
-    await insertRows(db, 'check_ins', batch)
-    written += batch.length
+    await insertValues(db, 'check_ins', CHECK_IN_COLUMNS, batch)
+    written += batch.length / CHECK_IN_COLUMNS.length
     if (written % CHECK_IN_PROGRESS < CHECK_IN_BATCH && written < plan.count) progress(written)
   }
 }

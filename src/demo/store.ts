@@ -25,10 +25,7 @@ const ROWS_PER_STATEMENT = 100
 export async function insertRows<T extends DemoTable>(db: Db, table: T, rows: DemoRows[T]): Promise<void> {
   if (rows.length === 0) return
   const columns = Object.keys(rows[0]!)
-  const tuple = `(${columns.map(() => '?').join(', ')})`
-  const head = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values `
-  const statement = (count: number) => head + Array.from({ length: count }, () => tuple).join(', ')
-  const full = statement(ROWS_PER_STATEMENT)
+  const insert = multiRowInsert(table, columns)
   for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
     const count = Math.min(ROWS_PER_STATEMENT, rows.length - i)
     const parameters: unknown[] = new Array(count * columns.length)
@@ -37,11 +34,45 @@ export async function insertRows<T extends DemoTable>(db: Db, table: T, rows: De
       const row = rows[r] as Record<string, unknown>
       for (const c of columns) parameters[p++] = row[c]
     }
-    // Not CompiledQuery.raw(sql, parameters): it freezes the array, and a frozen array of
-    // thousands of values made both the freeze and the driver's spread of it slower than SQLite.
-    const sql = count === ROWS_PER_STATEMENT ? full : statement(count)
-    await db.executeQuery({ ...CompiledQuery.raw(sql), parameters })
+    await insert(db, count, parameters)
   }
+}
+
+/**
+ * insertRows for rows given as one flat list of values, `columns` of each row in turn: for the
+ * large set's million and a half check-ins, where an object per row, and reading each one's values
+ * back out by name, cost more than SQLite's insert of them.
+ */
+export async function insertValues(
+  db: Db,
+  table: DemoTable,
+  columns: readonly string[],
+  values: readonly unknown[],
+): Promise<void> {
+  const insert = multiRowInsert(table, columns)
+  const rowCount = values.length / columns.length
+  for (let i = 0; i < rowCount; i += ROWS_PER_STATEMENT) {
+    const count = Math.min(ROWS_PER_STATEMENT, rowCount - i)
+    await insert(db, count, values.slice(i * columns.length, (i + count) * columns.length))
+  }
+}
+
+/** Runs the INSERT of `count` rows of `columns` into `table` with their values in row order. */
+function multiRowInsert(
+  table: DemoTable,
+  columns: readonly string[],
+): (db: Db, count: number, parameters: unknown[]) => Promise<unknown> {
+  const tuple = `(${columns.map(() => '?').join(', ')})`
+  const head = `insert into "${table}" (${columns.map((c) => `"${c}"`).join(', ')}) values `
+  const statement = (count: number) => head + Array.from({ length: count }, () => tuple).join(', ')
+  const full = statement(ROWS_PER_STATEMENT)
+  // Not CompiledQuery.raw(sql, parameters): it freezes the array, which for thousands of values
+  // is work of its own on every statement.
+  return (db, count, parameters) =>
+    db.executeQuery({
+      ...CompiledQuery.raw(count === ROWS_PER_STATEMENT ? full : statement(count)),
+      parameters,
+    })
 }
 
 /**
@@ -56,7 +87,10 @@ export async function insertRows<T extends DemoTable>(db: Db, table: T, rows: De
  * is synced: the load is one transaction into a file nothing else uses, so a crash leaves the file
  * as it was or, at worst, a file to delete and seed again. A bigger page cache than the
  * connection's own lets the index builds sort in memory (SQLite sizes a sort's memory by it); one
- * that held the whole large set took as much CPU and most of a gigabyte more memory. None of
+ * that held the whole large set took as much CPU and most of a gigabyte more memory. A sort that
+ * outgrows it spills its sorted runs to temporary storage, kept in memory too: the check-ins'
+ * indexes each spill tens of megabytes, which as temporary files cost a system call for every page
+ * written and read back. None of
  * these can change inside a transaction, so this wraps the demo's one.
  */
 export async function withBulkLoadSettings<T>(db: Db, load: () => Promise<T>): Promise<T> {
@@ -80,6 +114,7 @@ const BULK_LOAD_SETTINGS: Record<string, string> = {
   synchronous: 'OFF',
   // In KiB, as a negative number.
   cache_size: String(-64 * 1024),
+  temp_store: 'MEMORY',
 }
 
 /**
