@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs'
 import { chromium, type Browser, type Page } from 'playwright-core'
 import { getToken, request, startServer, type Server } from '../e2e/helpers.ts'
+import { everyCanFlag } from '../helpers/factories.ts'
 
 /** Debian's Chromium: the tests never download a browser. */
 export const CHROMIUM = '/usr/bin/chromium'
@@ -41,21 +42,11 @@ export interface DeskUnderTest {
   staffToken(email: string, password: string, granted: StaffPermission[]): Promise<string>
 }
 
-/** What a staff user may be allowed, each off unless granted. */
-export type StaffPermission =
-  | 'can_manage_events'
-  | 'can_manage_members'
-  | 'can_manage_customer_proficiencies'
-  | 'can_export_customers'
-  | 'can_access_reports'
-  | 'is_organization_admin'
+/** What a staff user may be allowed, each off unless granted: every can_* flag, and admin. */
+export type StaffPermission = keyof typeof everyCanFlag | 'is_organization_admin'
 
 const STAFF_PERMISSIONS: StaffPermission[] = [
-  'can_manage_events',
-  'can_manage_members',
-  'can_manage_customer_proficiencies',
-  'can_export_customers',
-  'can_access_reports',
+  ...(Object.keys(everyCanFlag) as (keyof typeof everyCanFlag)[]),
   'is_organization_admin',
 ]
 
