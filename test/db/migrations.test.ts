@@ -5,6 +5,7 @@ import { migrations } from '../../migrations/index.ts'
 import { bringCheckInMetricsCurrent } from '../../src/core/metrics/check-in-catch-up.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { migrateToLatest, migrationStatus } from '../../src/db/migrator.ts'
+import { migrateBefore } from '../helpers/migrate.ts'
 import { NewerDatabaseError } from '../../src/lib/startup-errors.ts'
 
 const folder = join(import.meta.dir, '../../migrations')
@@ -56,8 +57,7 @@ describe('migrations', () => {
 
   test('0005 gives existing products no tax rate, no account code and events a price of 0, and clears the tax rate ids add-ons held (no tax rate existed before it)', async () => {
     const { db, sqlite, close } = openDatabase(':memory:')
-    const names = Object.keys(migrations)
-    for (const name of names.slice(0, names.indexOf('0005_sales_catalogue'))) await migrations[name]!.up(db)
+    await migrateBefore(db, '0005_sales_catalogue')
     const stamp = "'2026-11-22T00:00:00.000Z'"
     for (const statement of [
       `INSERT INTO gyms (id, name, time_zone, created_at, updated_at) VALUES (1, 'Barn', 'America/Denver', ${stamp}, ${stamp})`,
@@ -87,8 +87,7 @@ describe('migrations', () => {
 
   test('0007 keeps every gift as it was, with its ids and unique codes, and lets a gift be a membership type', async () => {
     const { db, sqlite, close } = openDatabase(':memory:')
-    const names = Object.keys(migrations)
-    for (const name of names.slice(0, names.indexOf('0007_membership_gifts'))) await migrations[name]!.up(db)
+    await migrateBefore(db, '0007_membership_gifts')
     const stamp = "'2026-11-22T00:00:00.000Z'"
     for (const statement of [
       `INSERT INTO gyms (id, name, time_zone, created_at, updated_at) VALUES (1, 'Barn', 'America/Denver', ${stamp}, ${stamp})`,
@@ -146,8 +145,7 @@ describe('migrations', () => {
 
   test('0008 indexes the invoices that existed before it for search, with their customers’ names and email', async () => {
     const { db, sqlite, close } = openDatabase(':memory:')
-    const names = Object.keys(migrations)
-    for (const name of names.slice(0, names.indexOf('0008_payments_search'))) await migrations[name]!.up(db)
+    await migrateBefore(db, '0008_payments_search')
     const stamp = "'2026-11-22T00:00:00.000Z'"
     for (const statement of [
       `INSERT INTO gyms (id, name, time_zone, created_at, updated_at) VALUES (1, 'Barn', 'America/Denver', ${stamp}, ${stamp})`,
@@ -172,9 +170,7 @@ describe('migrations', () => {
 
   test('0009 makes existing event types recurring, in no category, and refuses any other schedule type', async () => {
     const { db, sqlite, close } = openDatabase(':memory:')
-    const names = Object.keys(migrations)
-    for (const name of names.slice(0, names.indexOf('0009_event_type_attributes')))
-      await migrations[name]!.up(db)
+    await migrateBefore(db, '0009_event_type_attributes')
     const stamp = "'2026-11-22T00:00:00.000Z'"
     for (const statement of [
       `INSERT INTO gyms (id, name, time_zone, created_at, updated_at) VALUES (1, 'Barn', 'America/Denver', ${stamp}, ${stamp})`,
@@ -194,8 +190,7 @@ describe('migrations', () => {
 
   test('0011 keeps each line’s share of the paid payments and refunds that existed before it, and triggers keep it as payments and refunds are recorded', async () => {
     const { db, sqlite, close } = openDatabase(':memory:')
-    const names = Object.keys(migrations)
-    for (const name of names.slice(0, names.indexOf('0011_revenue_entries'))) await migrations[name]!.up(db)
+    await migrateBefore(db, '0011_revenue_entries')
     const stamp = "'2026-11-22T00:00:00.000Z'"
     const payment = (id: number, status: string, amount: number, fee: number) =>
       `INSERT INTO payments (id, invoice_id, status, payment_type, amount_cents, processor_fee_cents, created_at, updated_at) VALUES (${id}, 1, '${status}', 'STR', ${amount}, ${fee}, ${stamp}, ${stamp})`
@@ -268,9 +263,7 @@ describe('migrations', () => {
 
   test('0014 keeps the first use of each product by each customer, from the check-ins before it and those after', async () => {
     const { db, sqlite, close } = openDatabase(':memory:')
-    const names = Object.keys(migrations)
-    for (const name of names.slice(0, names.indexOf('0014_product_first_uses')))
-      await migrations[name]!.up(db)
+    await migrateBefore(db, '0014_product_first_uses')
     const stamp = "'2026-11-22T00:00:00.000Z'"
     const checkIn = (id: number, method: string, holding: string, at: string) =>
       `INSERT INTO check_ins (id, customer_id, gym_id, entry_method, ${holding}, local_date, created_at, updated_at)
@@ -313,11 +306,9 @@ describe('migrations', () => {
 
   test('0017 keeps the check-in metrics with one insert trigger that writes what the four it replaced wrote', async () => {
     const opened = [openDatabase(':memory:'), openDatabase(':memory:')]
-    const names = Object.keys(migrations)
     const before = opened[0]!.sqlite
     const after = opened[1]!.sqlite
-    for (const name of names.slice(0, names.indexOf('0017_check_in_metrics_trigger')))
-      for (const { db } of opened) await migrations[name]!.up(db)
+    for (const { db } of opened) await migrateBefore(db, '0017_check_in_metrics_trigger')
     await migrations['0017_check_in_metrics_trigger']!.up(opened[1]!.db)
     const insertTriggers = (sqlite: typeof before) =>
       sqlite
@@ -435,9 +426,7 @@ describe('migrations', () => {
 
   test('0018 lists the same same-day check-ins as before, looking only where another may be', async () => {
     const opened = [openDatabase(':memory:'), openDatabase(':memory:')]
-    const names = Object.keys(migrations)
-    for (const name of names.slice(0, names.indexOf('0018_latest_check_in_date')))
-      for (const { db } of opened) await migrations[name]!.up(db)
+    for (const { db } of opened) await migrateBefore(db, '0018_latest_check_in_date')
     const [before, after] = opened.map((o) => o.sqlite) as [
       (typeof opened)[0]['sqlite'],
       (typeof opened)[0]['sqlite'],
@@ -501,9 +490,7 @@ describe('migrations', () => {
 
   test("0019's catch-up keeps the check-in metrics' tables as 0018's insert trigger did", async () => {
     const opened = [openDatabase(':memory:'), openDatabase(':memory:')]
-    const names = Object.keys(migrations)
-    for (const name of names.slice(0, names.indexOf('0019_check_in_metrics_catch_up')))
-      for (const { db } of opened) await migrations[name]!.up(db)
+    for (const { db } of opened) await migrateBefore(db, '0019_check_in_metrics_catch_up')
     const [before, after] = opened.map((o) => o.sqlite) as [
       (typeof opened)[0]['sqlite'],
       (typeof opened)[0]['sqlite'],

@@ -1,8 +1,8 @@
-import { migrations } from '../../migrations/index.ts'
 import { openDatabase, type Connection, type Db } from '../../src/db/connection.ts'
 import { migrateToLatest } from '../../src/db/migrator.ts'
 import { makeCustomer } from './customer-factories.ts'
 import { makeGym } from './factories.ts'
+import { migrateBefore } from './migrate.ts'
 
 /*
  * What the tests of the tables kept from check-ins (first visit days, same-day check-ins, the
@@ -18,21 +18,12 @@ export interface VisitsDatabase {
   ben: number
 }
 
-/** Applies the migrations after `last` (the last one applied): a database opened at an older schema goes on to the latest. */
-export async function migrateAfter(db: Db, last: string): Promise<void> {
-  const names = Object.keys(migrations)
-  for (const name of names.slice(names.indexOf(last) + 1)) await migrations[name]!.up(db)
-}
-
 /** The database, migrated to the latest or, with `upTo`, through the migration before that one. */
 export async function openVisitsDatabase(upTo?: string): Promise<VisitsDatabase> {
   const connection = openDatabase(':memory:')
   const db = connection.db
   if (upTo === undefined) await migrateToLatest(db)
-  else {
-    const names = Object.keys(migrations)
-    for (const name of names.slice(0, names.indexOf(upTo))) await migrations[name]!.up(db)
-  }
+  else await migrateBefore(db, upTo)
   return {
     connection,
     db,

@@ -5,7 +5,8 @@ import { migrations } from '../../../migrations/index.ts'
 import { makeCheckIn } from '../../helpers/check-in-factories.ts'
 import { makeCustomer } from '../../helpers/customer-factories.ts'
 import { makeGym } from '../../helpers/factories.ts'
-import { migrateAfter, openVisitsDatabase } from '../../helpers/visits-database.ts'
+import { migrateAfter } from '../../helpers/migrate.ts'
+import { openVisitsDatabase } from '../../helpers/visits-database.ts'
 
 /*
  * customer_first_visit_days as the metrics read it, brought current first: each customer's first

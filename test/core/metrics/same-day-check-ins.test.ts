@@ -4,7 +4,8 @@ import type { Connection, Db } from '../../../src/db/connection.ts'
 import { migrations } from '../../../migrations/index.ts'
 import { makeCheckIn } from '../../helpers/check-in-factories.ts'
 import { makeGym } from '../../helpers/factories.ts'
-import { migrateAfter, openVisitsDatabase } from '../../helpers/visits-database.ts'
+import { migrateAfter } from '../../helpers/migrate.ts'
+import { openVisitsDatabase } from '../../helpers/visits-database.ts'
 
 /*
  * same_day_check_ins as the metrics read it, brought current first: every check-in of a customer on
