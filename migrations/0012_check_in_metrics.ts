@@ -16,7 +16,7 @@ import { runStatements } from './migration.ts'
 // check-ins reads some thousands of rows instead of every check-in.
 
 /** The product a check-in row (`row` is NEW or OLD in a trigger, or a table alias) was let in on. */
-const productOf = (row: string) => `CASE
+export const productOf = (row: string) => `CASE
     WHEN ${row}.entry_method IN ('MEM', 'GUE') THEN
       (SELECT membership_type_id FROM customer_memberships WHERE id = ${row}.customer_membership_id)
     WHEN ${row}.entry_method = 'ENT' THEN

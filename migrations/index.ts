@@ -17,6 +17,7 @@ import * as m0016 from './0016_customer_visit_days.ts'
 import * as m0017 from './0017_check_in_metrics_trigger.ts'
 import * as m0018 from './0018_latest_check_in_date.ts'
 import * as m0019 from './0019_check_in_metrics_catch_up.ts'
+import * as m0020 from './0020_check_in_local_times.ts'
 
 /**
  * Every migration, by name, imported statically so the compiled executable carries them all.
@@ -41,4 +42,5 @@ export const migrations: Record<string, Migration> = {
   '0017_check_in_metrics_trigger': m0017,
   '0018_latest_check_in_date': m0018,
   '0019_check_in_metrics_catch_up': m0019,
+  '0020_check_in_local_times': m0020,
 }

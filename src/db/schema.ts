@@ -12,6 +12,7 @@ import type {
 } from './tables/customers.ts'
 import type {
   CheckInDayCountTable,
+  CheckInLocalTimeTable,
   CheckInMetricsStateTable,
   CustomerFirstVisitDayTable,
   CheckInTable,
@@ -113,6 +114,7 @@ export interface Database {
   check_ins: CheckInTable
   product_first_uses: ProductFirstUseTable
   check_in_day_counts: CheckInDayCountTable
+  check_in_local_times: CheckInLocalTimeTable
   customer_first_visit_days: CustomerFirstVisitDayTable
   same_day_check_ins: SameDayCheckInTable
   check_in_metrics_state: CheckInMetricsStateTable

@@ -7,7 +7,7 @@
  * written back as new rows, so the catch-up finds N check-ins to count onto tables that hold
  * years of others, as after a busy day. Reported for each N: the whole catch-up, and how long a
  * stand-in for the door (one short statement on the writer after another, meanwhile) waited for
- * the connection: at the median, and at the longest, about one chunk. After each run the four
+ * the connection: at the median, and at the longest, about one chunk. After each run the five
  * tables are checked against the same tables before: the catch-up must give them back exactly.
  *
  *   npx bun run test/bench/check-in-catch-up.ts [--db LARGE_FILE] [--rounds 3]
@@ -31,6 +31,7 @@ const GIVEN = stringArg('--db')
 const UNCOUNTED = [300, 2_000, 15_000]
 
 const TABLES = [
+  'check_in_local_times',
   'check_in_day_counts',
   'product_first_uses',
   'customer_first_visit_days',

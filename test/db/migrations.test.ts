@@ -5,7 +5,7 @@ import { migrations } from '../../migrations/index.ts'
 import { bringCheckInMetricsCurrent } from '../../src/core/metrics/check-in-catch-up.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { migrateToLatest, migrationStatus } from '../../src/db/migrator.ts'
-import { migrateBefore } from '../helpers/migrate.ts'
+import { migrateAfter, migrateBefore } from '../helpers/migrate.ts'
 import { NewerDatabaseError } from '../../src/lib/startup-errors.ts'
 
 const folder = join(import.meta.dir, '../../migrations')
@@ -518,6 +518,8 @@ describe('migrations', () => {
       ].map((query) => sqlite.query(query).all())
     const untouched = facts(after)
     await migrations['0019_check_in_metrics_catch_up']!.up(opened[1]!.db)
+    // The catch-up of this checkout reads and writes the tables of the migrations after 0019 too.
+    await migrateAfter(opened[1]!.db, '0019_check_in_metrics_catch_up')
     // The check-ins before it were counted by the trigger it drops: counted_through is the last.
     expect(after.query('SELECT * FROM check_in_metrics_state').all()).toEqual([{ id: 1, counted_through: 2 }])
     expect(facts(after)).toEqual(untouched)
@@ -557,6 +559,61 @@ describe('migrations', () => {
     await bringCheckInMetricsCurrent(opened[1]!.db)
     expect(facts(after)).toEqual(facts(before))
     for (const { close } of opened) await close()
+  })
+
+  test('0020 moves the counted check-ins into check_in_local_times, drops check_ins_local_day, and keeps the table as check-ins change', async () => {
+    const { db, sqlite, close } = openDatabase(':memory:')
+    await migrateBefore(db, '0020_check_in_local_times')
+    const stamp = "'2026-11-22T00:00:00.000Z'"
+    const checkIn = (id: number, customer: number, method: string, time: string, count: number) =>
+      `INSERT INTO check_ins (id, customer_id, gym_id, entry_method, customer_membership_id, check_in_count, local_date, local_time, created_at, updated_at)
+        VALUES (${id}, ${customer}, 1, '${method}', ${method === 'MEM' ? 1 : 'NULL'}, ${count}, '2026-02-01', '${time}', ${stamp}, ${stamp})`
+    for (const statement of [
+      `INSERT INTO gyms (id, name, time_zone, created_at, updated_at) VALUES (1, 'Barn', 'America/Denver', ${stamp}, ${stamp})`,
+      `INSERT INTO customers (id, first_name, last_name, birthday, created_at, updated_at) VALUES (1, 'Lynn', 'Hill', '1961-01-03', ${stamp}, ${stamp}), (2, 'Alex', 'Honnold', '1985-08-17', ${stamp}, ${stamp})`,
+      `INSERT INTO membership_types (id, name, status, purchase_type, interval, price_cents, created_at, updated_at) VALUES (7, 'Monthly', 'ACT', 'REC', 'MON', 6500, ${stamp}, ${stamp})`,
+      `INSERT INTO customer_memberships (id, membership_type_id, owner_id, status, start_date, created_at, updated_at) VALUES (1, 7, 1, 'ACT', '2026-01-01', ${stamp}, ${stamp})`,
+      checkIn(1, 1, 'MEM', '09:00:00', 1),
+      checkIn(2, 2, 'FRE', '10:00:00', 1),
+      checkIn(3, 1, 'MEM', '11:00:00', 2),
+      // The first two counted by the catch-up before the migration, the third not yet.
+      `UPDATE check_in_metrics_state SET counted_through = 2`,
+    ])
+      sqlite.run(statement)
+    await migrations['0020_check_in_local_times']!.up(db)
+    const rows = () =>
+      sqlite
+        .query(
+          'SELECT check_in_id, local_time, entry_method, product_id, customer_id FROM check_in_local_times ORDER BY 1',
+        )
+        .all()
+    const row = (
+      check_in_id: number,
+      local_time: string,
+      entry_method: string,
+      product_id: number,
+      customer_id: number,
+    ) => ({
+      check_in_id,
+      local_time,
+      entry_method,
+      product_id,
+      customer_id,
+    })
+    expect(rows()).toEqual([row(1, '09:00:00', 'MEM', 7, 1), row(2, '10:00:00', 'FRE', 0, 2)])
+    expect(sqlite.query(`SELECT name FROM sqlite_master WHERE name = 'check_ins_local_day'`).all()).toEqual(
+      [],
+    )
+
+    // A counted check-in changed is written again as it now is; one deleted goes; one not counted
+    // yet is left to the catch-up, which writes it as it is by then.
+    sqlite.run(`UPDATE check_ins SET local_time = '09:30:00', customer_id = 2 WHERE id = 1`)
+    sqlite.run(`DELETE FROM check_ins WHERE id = 2`)
+    sqlite.run(`UPDATE check_ins SET local_time = '11:45:00' WHERE id = 3`)
+    expect(rows()).toEqual([row(1, '09:30:00', 'MEM', 7, 2)])
+    await bringCheckInMetricsCurrent(db)
+    expect(rows()).toEqual([row(1, '09:30:00', 'MEM', 7, 2), row(3, '11:45:00', 'MEM', 7, 1)])
+    await close()
   })
 
   test('a file database runs in WAL mode with foreign keys, FULL sync and a busy timeout', async () => {

@@ -1,18 +1,20 @@
 import { sql, type SqlBool } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import { countCheckInDays } from './check-in-day-counts.ts'
+import { countCheckInLocalTimes } from './check-in-local-times.ts'
 import { countFirstVisitDays } from './customer-first-visit-days.ts'
 import { countFirstUses } from './product-first-uses.ts'
 import { listSameDayCheckIns } from './same-day-check-ins.ts'
 
 /*
- * Keeping the check-in metrics' own tables (per-day counts, first uses of products, first visit
- * days, same-day check-ins) current without the door's help. The door's transaction writes the
- * check-in and nothing for the metrics; before a metric reads those tables,
- * bringCheckInMetricsCurrent counts every check-in added since they were last brought current,
- * a chunk of ids at a time, each table by one statement over the chunk.
- * check_in_metrics_state.counted_through is the last id counted (migration 0019, which also has
- * the triggers that keep the tables when a check-in is deleted or changed).
+ * Keeping the check-in metrics' own tables (the check-ins by local day and time, per-day counts,
+ * first uses of products, first visit days, same-day check-ins) current without the door's help.
+ * The door's transaction writes the check-in and nothing for the metrics, not even an index;
+ * before a metric reads those tables, bringCheckInMetricsCurrent counts every check-in added since
+ * they were last brought current, a chunk of ids at a time, each table by one statement over the
+ * chunk.
+ * check_in_metrics_state.counted_through is the last id counted (migrations 0019 and 0020 also
+ * have the triggers that keep the tables when a check-in is deleted or changed).
  */
 
 /** The check-ins with ids after `after`, through `through`; or, to count afresh, every one there is. */
@@ -76,6 +78,7 @@ const hasUncounted = async (db: Db) => {
  */
 export async function recountCheckInMetrics(db: Db): Promise<void> {
   for (const table of [
+    'check_in_local_times',
     'check_in_day_counts',
     'product_first_uses',
     'customer_first_visit_days',
@@ -101,8 +104,12 @@ async function readProgress(db: Db): Promise<{ countedThrough: number; lastId: n
   return { countedThrough: row.counted_through, lastId: row.last_id ?? 0 }
 }
 
-/** Counts the check-ins of `ids` into every table. */
+/**
+ * Counts the check-ins of `ids` into every table; into check_in_local_times first, where the
+ * same-day check-ins look for a customer's other check-ins of the day.
+ */
 async function countInto(db: Db, ids: CheckInIds): Promise<void> {
+  await countCheckInLocalTimes(db, ids)
   await countCheckInDays(db, ids)
   await countFirstUses(db, ids)
   await countFirstVisitDays(db, ids)

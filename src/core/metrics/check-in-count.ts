@@ -189,7 +189,7 @@ async function countFromDays(
 
 /**
  * Any count from the check-ins themselves. With every gym on the organization's clock the stored
- * day and time are read from check_ins_local_day alone (a window or days of the week as one seek
+ * day and time are read from check_in_local_times alone (a window or days of the week as one seek
  * per day); otherwise each row's organization-local day and time come from its instant.
  */
 async function countFromCheckIns(
@@ -201,41 +201,47 @@ async function countFromCheckIns(
 ): Promise<{ bucket: number; value: number }[]> {
   const day = storedClockIsLocal ? sql<string>`local_date` : localDateOf(sql.ref('created_at'), plan.offsets)
   const time = storedClockIsLocal ? sql<string>`local_time` : localTimeOf(sql.ref('created_at'), plan.offsets)
-  /** The check-ins counted; with `sameDayOnly`, only those listed in same_day_check_ins, by id. */
-  const checkIns = (sameDayOnly: boolean) =>
-    reader
-      .selectFrom('check_ins')
-      .$if(sameDayOnly, (q) =>
-        q.where(
-          'id',
-          'in',
-          reader
-            .selectFrom('same_day_check_ins')
-            .select('check_in_id')
-            .where('local_date', '>=', plan.firstDay)
-            .where('local_date', '<=', plan.lastDay),
-        ),
-      )
-      .$if(storedClockIsLocal && (f.window !== undefined || f.weekDays !== undefined), (q) =>
-        q.where('local_date', 'in', planDays(plan, f.weekDays)),
-      )
-      .$if(storedClockIsLocal && f.window === undefined && f.weekDays === undefined, (q) =>
-        q.where('local_date', '>=', plan.firstDay).where('local_date', '<=', plan.lastDay),
-      )
-      .$if(!storedClockIsLocal, (q) =>
-        q
-          .where('created_at', '>=', plan.fromInstant)
-          .where('created_at', '<', plan.toInstant)
-          .$if(f.weekDays !== undefined, (q) =>
-            q.where(sql<SqlBool>`CAST(strftime('%w', ${day}) AS INTEGER) IN (${sql.join(f.weekDays!)})`),
-          ),
-      )
-      .$if(f.window !== undefined, (q) => q.where(inWindow(time, f.window!)))
-      .$if(f.locationIds !== undefined, (q) => q.where('gym_id', 'in', f.locationIds!))
-      // A unary + keeps SQLite from walking all history of the method in check_ins_method_created.
-      .$if(f.entryMethod !== undefined, (q) => q.where(sql`+entry_method`, '=', f.entryMethod!))
-      .$if(products !== ALL_PRODUCTS, (q) => q.where(usedProducts(f.products!.kind, products as number[])))
-      .$if(f.checkInType === 'first_time', (q) => q.where('check_in_count', '=', 1))
+  const inPlan = storedClockIsLocal
+    ? f.window !== undefined || f.weekDays !== undefined
+      ? sql<SqlBool>`local_date IN (${sql.join(planDays(plan, f.weekDays))})`
+      : sql<SqlBool>`local_date >= ${plan.firstDay} AND local_date <= ${plan.lastDay}`
+    : sql<SqlBool>`created_at >= ${plan.fromInstant} AND created_at < ${plan.toInstant}`
+  /** What every count keeps, as conditions on columns check_ins and check_in_local_times share. */
+  const kept = [
+    inPlan,
+    ...(!storedClockIsLocal && f.weekDays !== undefined
+      ? [sql<SqlBool>`CAST(strftime('%w', ${day}) AS INTEGER) IN (${sql.join(f.weekDays)})`]
+      : []),
+    ...(f.window !== undefined ? [inWindow(time, f.window)] : []),
+    ...(f.locationIds !== undefined ? [sql<SqlBool>`gym_id IN (${sql.join(f.locationIds)})`] : []),
+    // A unary + keeps SQLite from walking all history of the method in check_ins_method_created.
+    ...(f.entryMethod !== undefined ? [sql<SqlBool>`+entry_method = ${f.entryMethod}`] : []),
+    ...(f.checkInType === 'first_time' ? [sql<SqlBool>`check_in_count = 1`] : []),
+  ]
+  /**
+   * The check-ins counted, from check_in_local_times when it holds the day and time counted by;
+   * with `sameDayOnly`, only those listed in same_day_check_ins, read from check_ins by id.
+   */
+  const checkIns = (sameDayOnly: boolean) => {
+    const fromLocalTimes = storedClockIsLocal && !sameDayOnly
+    const ofProducts =
+      products === ALL_PRODUCTS
+        ? []
+        : [
+            fromLocalTimes
+              ? sql<SqlBool>`product_id IN (${sql.join(products)})`
+              : usedProducts(f.products!.kind, products),
+          ]
+    const listed = sameDayOnly
+      ? [
+          sql<SqlBool>`id IN (SELECT check_in_id FROM same_day_check_ins
+            WHERE local_date >= ${plan.firstDay} AND local_date <= ${plan.lastDay})`,
+        ]
+      : []
+    return reader
+      .selectFrom(fromLocalTimes ? 'check_in_local_times' : 'check_ins')
+      .where(sql<SqlBool>`${sql.join([...kept, ...ofProducts, ...listed], sql` AND `)}`)
+  }
   if (f.checkInType === 'unique' && plan.interval !== 'daily') {
     // A customer once per bucket however many days of it they came.
     return checkIns(false)
@@ -243,7 +249,7 @@ async function countFromCheckIns(
       .groupBy('bucket')
       .execute()
   }
-  // Per day first, in the index's order, then the days' buckets: the bucket is worked out per day,
+  // Per day first, in the order the days are read, then the days' buckets: the bucket is worked out per day,
   // not per check-in.
   const perDay = (n: RawBuilder<number>, sameDayOnly = false) =>
     checkIns(sameDayOnly)

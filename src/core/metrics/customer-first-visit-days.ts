@@ -7,8 +7,8 @@ import { isAmong, type CheckInIds } from './check-in-catch-up.ts'
  * of `ids` where those come earlier. Only each customer's first two days of the range can, so
  * only they are offered, one row each: SQLite applies the upsert row by row, so a customer's
  * second day is compared with the row their first has just written. Counting afresh, the unary +
- * keeps SQLite reading check_ins_local_day, which holds both columns, instead of every check-in in
- * customer order through check_ins_customer_gym.
+ * keeps SQLite reading the table straight through and sorting, instead of every check-in in
+ * customer order through check_ins_customer_gym with a read of the table for each.
  */
 export async function countFirstVisitDays(db: Db, ids: CheckInIds): Promise<void> {
   await sql`

@@ -64,6 +64,22 @@ export interface CheckInDayCountTable {
 }
 
 /**
+ * Every counted check-in under its gym-local day and time, with what a check-in count filters on
+ * and counts and its product as check_in_day_counts reads it, kept by the check-in metrics'
+ * catch-up (migration 0020).
+ */
+export interface CheckInLocalTimeTable {
+  local_date: string
+  local_time: string
+  check_in_id: number
+  gym_id: number
+  entry_method: EntryMethod
+  product_id: number
+  customer_id: number
+  check_in_count: number | null
+}
+
+/**
  * Per customer with check-ins, the earliest local_date of their check-ins and the earliest later
  * one (NULL until they came back on another day), kept by the check-in metrics' catch-up.
  */

@@ -69,6 +69,9 @@ const membershipDay = (local_date: string, checkIns: number, first: number) => (
   first_check_ins: first,
 })
 
+const localTimes = () =>
+  db.selectFrom('check_in_local_times').selectAll().orderBy('local_date').orderBy('local_time').execute()
+
 const countedThrough = async () =>
   (await db.selectFrom('check_in_metrics_state').select('counted_through').executeTakeFirstOrThrow())
     .counted_through
@@ -82,11 +85,12 @@ const moveTo = (id: number, day: string) =>
     .where('id', '=', id)
     .execute()
 
-/** Every row of the four tables, as the metrics would read them (a day's count of 0 is no row). */
+/** Every row of the five tables, as the metrics would read them (a day's count of 0 is no row). */
 async function metricTables(from: Db) {
   const all = (table: string, order: string) =>
     sql.raw(`SELECT * FROM ${table} ORDER BY ${order}`).execute(from)
   return {
+    localTimes: (await all('check_in_local_times', '1, 2, 3')).rows,
     dayCounts: (
       await sql`SELECT * FROM check_in_day_counts WHERE check_ins > 0 ORDER BY 1, 2, 3, 4`.execute(from)
     ).rows,
@@ -96,7 +100,7 @@ async function metricTables(from: Db) {
   }
 }
 
-/** The four tables counted afresh from every check-in there is, leaving the database as it was. */
+/** The five tables counted afresh from every check-in there is, leaving the database as it was. */
 async function recounted() {
   let tables: Awaited<ReturnType<typeof metricTables>> | undefined
   const rolledBack = new Error('rolled back')
@@ -119,11 +123,41 @@ describe('the check-in metrics catch-up', () => {
     await adaVisit('2026-08-10', '20:00', 2)
     await adaVisit('2026-08-11', '18:00', 3)
     expect(await dayCounts()).toEqual([])
+    expect(await localTimes()).toEqual([])
     expect(await countedThrough()).toBe(0)
 
     await bringCheckInMetricsCurrent(db)
     const counted = [membershipDay('2026-08-10', 2, 1), membershipDay('2026-08-11', 1, 0)]
     expect(await dayCounts()).toEqual(counted)
+    const atTheGym = {
+      gym_id: gymId,
+      entry_method: 'MEM' as const,
+      product_id: membershipTypeId,
+      customer_id: ada,
+    }
+    expect(await localTimes()).toEqual([
+      {
+        local_date: '2026-08-10',
+        local_time: '12:00:00',
+        check_in_id: first.id,
+        ...atTheGym,
+        check_in_count: 1,
+      },
+      {
+        local_date: '2026-08-10',
+        local_time: '14:00:00',
+        check_in_id: first.id + 1,
+        ...atTheGym,
+        check_in_count: 2,
+      },
+      {
+        local_date: '2026-08-11',
+        local_time: '12:00:00',
+        check_in_id: first.id + 2,
+        ...atTheGym,
+        check_in_count: 3,
+      },
+    ])
     expect(await countedThrough()).toBe(first.id + 2)
     expect(await db.selectFrom('product_first_uses').selectAll().execute()).toEqual([
       {

@@ -37,7 +37,7 @@ async function planOf<F>(definition: MetricDefinition<F>, filters: Record<string
 }
 
 describe('plans over the stored visit days', () => {
-  test('check_in_count unique in a window: the day from check_ins_local_day, the repeats by rowid', async () => {
+  test('check_in_count unique in a window: the day from check_in_local_times by key, the repeats by rowid', async () => {
     const plan = await planOf(checkInCount, {
       check_in_type: 'unique',
       time_of_day_start: '17:00',
@@ -45,7 +45,7 @@ describe('plans over the stored visit days', () => {
     })
     const [all, repeats] = plan.split('UNION ALL')
     expect(all).toMatch(
-      /SEARCH check_ins USING COVERING INDEX check_ins_local_day \(local_date=\? AND local_time>\? AND local_time<\?\)/,
+      /SEARCH check_in_local_times USING PRIMARY KEY \(local_date=\? AND local_time>\? AND local_time<\?\)/,
     )
     expect(all).not.toContain('count(DISTINCT)')
     expect(repeats).toMatch(/SEARCH check_ins USING INTEGER PRIMARY KEY \(rowid=\?\)/)
