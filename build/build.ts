@@ -34,6 +34,7 @@ const proc = Bun.spawnSync(
     join(root, 'src/db/reader-worker.ts'),
     join(root, 'src/db/checkpoint-worker.ts'),
     join(root, 'src/db/snapshot-worker.ts'),
+    join(root, 'src/demo/check-in-worker.ts'),
     '--outfile',
     outfile,
   ],

@@ -8,3 +8,4 @@
 export const readerWorkerUrl = new URL('./db/reader-worker.ts', import.meta.url)
 export const checkpointWorkerUrl = new URL('./db/checkpoint-worker.ts', import.meta.url)
 export const snapshotWorkerUrl = new URL('./db/snapshot-worker.ts', import.meta.url)
+export const demoCheckInWorkerUrl = new URL('./demo/check-in-worker.ts', import.meta.url)

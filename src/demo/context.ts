@@ -95,6 +95,13 @@ export class Ids {
   take(table: IdTable): number {
     return this.next[table]++
   }
+
+  /** The first of `count` ids in a row, the rest following it. */
+  takeRange(table: IdTable, count: number): number {
+    const first = this.next[table]
+    this.next[table] += count
+    return first
+  }
 }
 
 /** A gym of the demo, with the index the word lists use for "nearest gym". */

@@ -6,7 +6,8 @@ import { hashSecret } from '../core/auth/passwords.ts'
 import { rebuildRevenueEntries } from '../core/metrics/revenue-entries.ts'
 import { rebuildInvoiceSearch } from '../core/sales/invoice-search.ts'
 import { Calendar } from './calendar.ts'
-import { CHECK_IN_COLUMNS, type CheckInPlan } from './check-in-rows.ts'
+import type { CheckInPlan } from './check-in-rows.ts'
+import { startCheckIns, withCheckInsFile } from './check-in-thread.ts'
 import { buildCheckIns } from './check-ins.ts'
 import {
   type DemoContext,
@@ -27,9 +28,11 @@ import { buildCatalog } from './products.ts'
 import { streamFor } from './random.ts'
 import { buildSales } from './sales.ts'
 import {
+  copyTable,
   countAllCustomers,
   insertRows,
-  insertValues,
+  tableDefinition,
+  withAttached,
   withBulkLoadSettings,
   withoutIndexes,
   withoutTriggers,
@@ -73,8 +76,9 @@ export interface DemoSummary {
  * Fills a database that has no customers yet with a believable climbing-gym organization: gyms,
  * staff, products, customers and their records, memberships in every status with their history,
  * entry passes, events around `now`, the sales of all of it, and five years of check-ins. One
- * transaction; rows go in as multi-row INSERTs, so the large set takes seconds. Throws
- * DemoDataRefused, changing nothing, when there are customers.
+ * transaction; rows go in as multi-row INSERTs, so the large set takes seconds, while a worker
+ * makes and writes the check-ins at the same time (check-in-thread.ts). Throws DemoDataRefused,
+ * changing nothing, when there are customers.
  */
 export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoSummary> {
   const profile = PROFILES[options.size]
@@ -85,69 +89,90 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoSu
   const passwordHash = await demoHash(password)
   const cal = new Calendar(DEMO_ORGANIZATION.timeZone, options.now ?? new Date())
 
-  return withBulkLoadSettings(db, () =>
-    db.transaction().execute(async (trx) => {
-      await refuseUnlessEmpty(trx)
-      const venue = await seedVenue(trx, cal, profile, streamFor(options.seed, 'staff'), passwordHash)
-      const ctx: DemoContext = {
-        size: options.size,
-        profile,
-        seed: options.seed,
-        cal,
-        ids: await Ids.load(trx),
-        gyms: venue.gyms,
-        staff: venue.staff,
-        milestones: venue.milestones,
-        rows: emptyRows(),
-      }
-      const started = performance.now()
-      const n = (count: number) => count.toLocaleString('en-US')
-      const elapsed = () => `${((performance.now() - started) / 1000).toFixed(1)} s`
-      const checkIns = generate(ctx)
-      const counts = Object.fromEntries(
-        INSERT_ORDER.map((t) => [t, t === 'check_ins' ? checkIns.count : ctx.rows[t].length]),
-      ) as Record<DemoTable, number>
-      const byStatus = Object.fromEntries(ALL_STATUSES.map((s) => [s, 0])) as Record<MembershipStatus, number>
-      for (const m of ctx.rows.customer_memberships) byStatus[m.status]++
-      const total = INSERT_ORDER.reduce((sum, table) => sum + counts[table], 0)
-      options.onProgress?.(`generated ${n(total)} rows (${elapsed()})`)
-      const triggers = DERIVED_TABLES.flatMap((derived) => derived.triggers)
-      await withoutIndexes(trx, INSERT_ORDER, () =>
-        withoutTriggers(trx, triggers, async () => {
-          for (const table of INSERT_ORDER) {
-            if (table === 'check_ins')
-              await insertCheckIns(trx, checkIns, (written) =>
-                options.onProgress?.(
-                  `inserted ${n(written)} of ${n(counts.check_ins)} check_ins (${elapsed()})`,
-                ),
-              )
-            else await insertRows(trx, table, ctx.rows[table])
-            // Written: the rows can go, so the large set's biggest tables are not all held at once.
-            ctx.rows[table] = []
-            // Only the big tables take long enough to be worth a line of their own.
-            if (counts[table] >= 10_000)
-              options.onProgress?.(`inserted ${n(counts[table])} ${table} (${elapsed()})`)
+  return withCheckInsFile((checkInsPath) =>
+    withBulkLoadSettings(db, () =>
+      withAttached(db, checkInsPath, CHECK_INS_SCHEMA, () =>
+        db.transaction().execute(async (trx) => {
+          await refuseUnlessEmpty(trx)
+          const venue = await seedVenue(trx, cal, profile, streamFor(options.seed, 'staff'), passwordHash)
+          const ctx: DemoContext = {
+            size: options.size,
+            profile,
+            seed: options.seed,
+            cal,
+            ids: await Ids.load(trx),
+            gyms: venue.gyms,
+            staff: venue.staff,
+            milestones: venue.milestones,
+            rows: emptyRows(),
           }
-          options.onProgress?.(`inserted all ${n(total)} rows (${elapsed()})`)
-        }),
-      )
-      options.onProgress?.(`built the indexes (${elapsed()})`)
-      for (const derived of DERIVED_TABLES) {
-        await derived.rebuild(trx)
-        options.onProgress?.(`wrote ${derived.table} (${elapsed()})`)
-      }
+          const now = () => performance.timeOrigin + performance.now()
+          const started = now()
+          const n = (count: number) => count.toLocaleString('en-US')
+          const elapsed = (at = now()) => `${((at - started) / 1000).toFixed(1)} s`
+          const plan = generate(ctx)
+          const counts = Object.fromEntries(
+            INSERT_ORDER.map((t) => [t, t === 'check_ins' ? plan.count : ctx.rows[t].length]),
+          ) as Record<DemoTable, number>
+          const byStatus = Object.fromEntries(ALL_STATUSES.map((s) => [s, 0])) as Record<
+            MembershipStatus,
+            number
+          >
+          for (const m of ctx.rows.customer_memberships) byStatus[m.status]++
+          const total = INSERT_ORDER.reduce((sum, table) => sum + counts[table], 0)
+          options.onProgress?.(`generated ${n(total)} rows (${elapsed()})`)
+          const checkIns = startCheckIns(
+            plan,
+            { path: checkInsPath, table: await tableDefinition(trx, 'check_ins') },
+            (written, at) =>
+              options.onProgress?.(`made ${n(written)} of ${n(plan.count)} check_ins (${elapsed(at)})`),
+          )
+          try {
+            const triggers = SALES_DERIVED_TABLES.flatMap((derived) => derived.triggers)
+            await withoutIndexes(trx, TABLES_HERE, () =>
+              withoutTriggers(trx, triggers, async () => {
+                for (const table of TABLES_HERE) {
+                  await insertRows(trx, table, ctx.rows[table])
+                  // Written: the rows can go, so the large set's biggest tables are not all held at once.
+                  ctx.rows[table] = []
+                  // Only the big tables take long enough to be worth a line of their own.
+                  if (counts[table] >= 10_000)
+                    options.onProgress?.(`inserted ${n(counts[table])} ${table} (${elapsed()})`)
+                }
+              }),
+            )
+            for (const derived of SALES_DERIVED_TABLES) {
+              await derived.rebuild(trx)
+              options.onProgress?.(`wrote ${derived.table} (${elapsed()})`)
+            }
+            // The worker has had all of the above to make and write the check-ins.
+            await checkIns.written
+            await withoutIndexes(trx, ['check_ins'], async () => {
+              await copyTable(trx, 'check_ins', CHECK_INS_SCHEMA)
+              options.onProgress?.(`inserted ${n(plan.count)} check_ins (${elapsed()})`)
+            })
+            options.onProgress?.(`built the check-ins' indexes (${elapsed()})`)
+            // The check-in metrics' tables have no insert trigger: their catch-up counts every
+            // check-in at once.
+            await recountCheckInMetrics(trx)
+            options.onProgress?.(`wrote the check-in metrics' tables (${elapsed()})`)
 
-      return {
-        size: options.size,
-        seed: options.seed,
-        organization: { ...DEMO_ORGANIZATION },
-        gyms: venue.gyms.map((g) => g.name),
-        staffUsers: venue.staffCount,
-        admin: { email: DEMO_ADMIN_EMAIL, password, created: venue.adminCreated },
-        counts,
-        membershipsByStatus: byStatus,
-      }
-    }),
+            return {
+              size: options.size,
+              seed: options.seed,
+              organization: { ...DEMO_ORGANIZATION },
+              gyms: venue.gyms.map((g) => g.name),
+              staffUsers: venue.staffCount,
+              admin: { email: DEMO_ADMIN_EMAIL, password, created: venue.adminCreated },
+              counts,
+              membershipsByStatus: byStatus,
+            }
+          } finally {
+            checkIns.stop()
+          }
+        }),
+      ),
+    ),
   )
 }
 
@@ -172,40 +197,25 @@ function generate(ctx: DemoContext): CheckInPlan {
   return checkIns
 }
 
+/** The tables this thread writes row by row; the check-ins come from the worker's file. */
+const TABLES_HERE = INSERT_ORDER.filter((table) => table !== 'check_ins')
+
+/** Where the worker's check-ins file is attached. */
+const CHECK_INS_SCHEMA = 'demo_check_ins'
+
 /**
- * The tables that triggers keep from the rows the demo writes, with those triggers and the one
+ * The tables that triggers keep from the sales the demo writes, with those triggers and the one
  * statement that writes the whole table from the finished rows: the load runs without the
- * triggers, each of which would do its work once per row, and each table is written after it. The
- * check-in metrics' tables have no insert trigger: their catch-up counts every check-in at once.
+ * triggers, each of which would do its work once per row, and each table is written after it.
  */
-const DERIVED_TABLES: { table: string; triggers: string[]; rebuild: (db: Db) => Promise<void> }[] = [
+const SALES_DERIVED_TABLES: { table: string; triggers: string[]; rebuild: (db: Db) => Promise<void> }[] = [
   { table: 'invoice_search', triggers: ['invoice_search_insert'], rebuild: rebuildInvoiceSearch },
   {
     table: 'revenue_entries',
     triggers: ['revenue_entries_payment', 'revenue_entries_refund'],
     rebuild: rebuildRevenueEntries,
   },
-  {
-    table: "the check-in metrics' tables",
-    triggers: [],
-    rebuild: recountCheckInMetrics,
-  },
 ]
-
-/** Check-ins made into rows and written at a time: enough for few round trips, few held at once. */
-const CHECK_IN_BATCH = 10_000
-/** How often the long check-ins insert says how far it has got. */
-const CHECK_IN_PROGRESS = 500_000
-
-/** Writes the check-ins a batch at a time, telling `progress` every CHECK_IN_PROGRESS rows. */
-async function insertCheckIns(db: Db, plan: CheckInPlan, progress: (written: number) => void): Promise<void> {
-  let written = 0
-  for (const batch of plan.batches(CHECK_IN_BATCH)) {
-    await insertValues(db, 'check_ins', CHECK_IN_COLUMNS, batch)
-    written += batch.length / CHECK_IN_COLUMNS.length
-    if (written % CHECK_IN_PROGRESS < CHECK_IN_BATCH && written < plan.count) progress(written)
-  }
-}
 
 /**
  * One argon2 hash per password per process: the password is public, so reusing its hash costs

@@ -157,3 +157,36 @@ export async function withoutTriggers(
   await load()
   for (const trigger of triggers) await sql.raw(trigger.sql).execute(db)
 }
+
+/** The CREATE TABLE statement of `table`, as sqlite_master keeps it. */
+export async function tableDefinition(db: Db, table: DemoTable): Promise<string> {
+  const { rows } = await sql<{ sql: string }>`
+    select sql from sqlite_master where type = 'table' and name = ${table}
+  `.execute(db)
+  if (!rows[0]) throw new Error(`no table ${table}`)
+  return rows[0].sql
+}
+
+/**
+ * Runs `load` with the database file `path` attached to the connection as `schema`, and detaches
+ * it after. SQLite attaches only outside a transaction, so this wraps the demo's one; what another
+ * connection writes into the file meanwhile is there to read once it has committed.
+ */
+export async function withAttached<T>(
+  db: Db,
+  path: string,
+  schema: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  await sql`attach database ${path} as ${sql.id(schema)}`.execute(db)
+  try {
+    return await load()
+  } finally {
+    await sql`detach database ${sql.id(schema)}`.execute(db)
+  }
+}
+
+/** Copies every row of `table` in the attached `schema` into the same table of the main database. */
+export async function copyTable(db: Db, table: DemoTable, schema: string): Promise<void> {
+  await sql`insert into main.${sql.id(table)} select * from ${sql.id(schema)}.${sql.id(table)}`.execute(db)
+}

@@ -17,7 +17,7 @@ import { join, relative, resolve, dirname } from 'node:path'
  * | http/           | domain/, db/, lib/, core/auth/ (the token guard)                  |
  * | db/             | lib/, migrations/ (the migrator applies them)                     |
  * | lib/            | nothing of the project                                            |
- * | demo/           | domain/, db/, lib/, core/; a resource's queries.ts                |
+ * | demo/           | domain/, db/, lib/, core/; a resource's queries.ts; worker-urls.ts |
  * | migrations/     | kysely, each other                                                |
  * | web/            | preact, uplot (its charts) and itself only: the browser's code    |
  * |                 | knows the server by its API's JSON; nothing on the server imports |
@@ -141,7 +141,9 @@ export function breach({ file, target, typeOnly }: ImportOf): string | null {
       return `lib imports ${to}`
     case 'demo':
       if (toKind === 'api' && target.endsWith('/queries.ts')) return null
-      return ['core', 'domain', 'db', 'lib'].includes(toKind!) ? null : `demo imports ${to}`
+      return ['core', 'domain', 'db', 'lib'].includes(toKind!) || to === 'worker-urls.ts'
+        ? null
+        : `demo imports ${to}`
     default:
       return null // the top level (main.ts, app.ts, serve.ts, config.ts, deps.ts) composes the rest
   }

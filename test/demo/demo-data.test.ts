@@ -4,7 +4,7 @@
  * database, and one run of the large set for its minimum sizes.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql, type Selectable } from 'kysely'
@@ -444,6 +444,35 @@ describe('in a database file', () => {
     expect(before).toMatchObject({ journal_mode: 'wal', synchronous: 2, foreign_keys: 1 })
     await connection.close()
     rmSync(dir, { recursive: true, force: true })
+  })
+})
+
+describe("the check-ins' worker", () => {
+  test('says how far the load has got, and leaves neither its file nor the file attached', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'belay-demo-test-'))
+    const saved = process.env.TMPDIR
+    // The worker's file goes under the system's temporary directory: here, one of this test's own.
+    process.env.TMPDIR = dir
+    try {
+      const db = await freshDb()
+      const steps: string[] = []
+      await seedDemoData(db, { size: 'small', seed: 1, now: NOW, onProgress: (step) => steps.push(step) })
+      expect(steps.map((step) => step.replace(/ \(\d+\.\d s\)$/, ''))).toEqual([
+        'generated 16,508 rows',
+        'wrote invoice_search',
+        'wrote revenue_entries',
+        'inserted 11,294 check_ins',
+        "built the check-ins' indexes",
+        "wrote the check-in metrics' tables",
+      ])
+      expect(readdirSync(dir)).toEqual([])
+      const { rows: schemas } = await sql<{ name: string }>`pragma database_list`.execute(db)
+      expect(schemas.map((s) => s.name)).toEqual(['main'])
+    } finally {
+      if (saved === undefined) delete process.env.TMPDIR
+      else process.env.TMPDIR = saved
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 
