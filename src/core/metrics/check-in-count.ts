@@ -249,8 +249,8 @@ async function countFromCheckIns(
       .groupBy('bucket')
       .execute()
   }
-  // Per day first, in the order the days are read, then the days' buckets: the bucket is worked out per day,
-  // not per check-in.
+  // Per day first, in the order the days are read, then the days' buckets: the bucket is worked out
+  // per day, not per check-in.
   const perDay = (n: RawBuilder<number>, sameDayOnly = false) =>
     checkIns(sameDayOnly)
       .select([day.as('day'), n.as('n')])

@@ -16,7 +16,7 @@ export async function listSameDayCheckIns(db: Db, ids: CheckInIds): Promise<void
     ids === 'all'
       ? sql<SqlBool>`1`
       : sql<SqlBool>`local_date IN (SELECT local_date FROM check_ins WHERE ${isAmong(ids)})
-        AND +customer_id IN (SELECT customer_id FROM check_ins WHERE ${isAmong(ids)})`
+        AND customer_id IN (SELECT customer_id FROM check_ins WHERE ${isAmong(ids)})`
   await sql`
     INSERT OR IGNORE INTO same_day_check_ins (local_date, customer_id, check_in_id)
     SELECT local_date, customer_id, check_in_id
