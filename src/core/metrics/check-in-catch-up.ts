@@ -21,8 +21,8 @@ import { listSameDayCheckIns } from './same-day-check-ins.ts'
 export type CheckInIds = { after: number; through: number } | 'all'
 
 /**
- * Whether the check-in whose id is `column` is one of `ids`. For every check-in it is no condition
- * at all, so that SQLite may read an index holding what a statement needs instead of the table by id.
+ * Whether the check-in whose id is `column` is one of `ids`: a range of ids, which SQLite reads by
+ * rowid; for every check-in, no condition at all, so a statement reads the table straight through.
  */
 export const isAmong = (ids: CheckInIds, column = 'id') =>
   ids === 'all'
