@@ -40,7 +40,9 @@
  * the commit before a change), in place of steps 3 and 4: each serves its own copy of the seeded
  * file (the other must accept this checkout's migrations), and only the warm-up, a. idle and
  * b. sustained run, one executable after the other, in alternating order over --rounds rounds, so
- * that the host's noise falls on both alike. The medians per executable end the report. With
+ * that the host's noise falls on both alike. The medians per executable end the report, then the
+ * two builds' ratio paired by round with its 95% confidence interval (_paired.ts): an interval that
+ * holds 1 says the rounds cannot tell the builds apart. With
  * --seeded-by-other the OTHER executable seeds the file (an older build whose demo data this
  * checkout's would outgrow, and which cannot open a file of this checkout's newer migrations), and
  * this checkout's executable migrates its own copy when it starts: both then serve the same rows.
@@ -78,6 +80,7 @@ import {
 } from './_door-setup.ts'
 import { timeFsyncs } from './_fsync.ts'
 import { numberArg, stringArg } from './_args.ts'
+import { describePairedRatio, pairedRatio } from './_paired.ts'
 import { formatTable, loadAverage } from './_table.ts'
 
 const SECONDS = numberArg('--seconds', 12)
@@ -234,7 +237,12 @@ try {
       `${label}: ${recorder.describeOutcomes()}${recorder.errors ? `; first error: ${recorder.firstError}` : ''}` +
         `${wrapped ? `; controllers ran out of fresh members ${wrapped} times` : ''}${besideNote ? `; ${besideNote}` : ''}`,
     )
-    return { checkIns: recordedRows, perSecond: recordedRows / seconds, p99: recorder.percentile(0.99) }
+    return {
+      checkIns: recordedRows,
+      perSecond: recordedRows / seconds,
+      p99: recorder.percentile(0.99),
+      cpuPerScanUs: (serverCpu * 1000) / recorder.count,
+    }
   }
 
   /**
@@ -258,7 +266,13 @@ try {
     const figures = new Map(
       executables.map((e) => [
         e.name,
-        { idleP50: [] as number[], idleP99: [] as number[], perSecond: [] as number[], p99: [] as number[] },
+        {
+          idleP50: [] as number[],
+          idleP99: [] as number[],
+          perSecond: [] as number[],
+          p99: [] as number[],
+          cpuPerScanUs: [] as number[],
+        },
       ]),
     )
     for (let round = 1; round <= ROUNDS; round++) {
@@ -283,6 +297,7 @@ try {
         f.idleP99.push(quiet.p99)
         f.perSecond.push(busy.perSecond)
         f.p99.push(busy.p99)
+        f.cpuPerScanUs.push(busy.cpuPerScanUs)
       }
     }
     const median = (values: number[]) => {
@@ -298,9 +313,14 @@ try {
       median(f.perSecond).toFixed(0),
       fmt(median(f.p99)),
     ])
+    const mine = figures.get('this')!
+    const theirs = figures.get('other')!
     return [
       `\nmedians of ${ROUNDS} rounds (this: ${BELAY}; other: ${other})\n`,
       formatTable([header, ...summary]),
+      `\nthis / other, paired by round (above 1: this is ahead):`,
+      `  sustained check-ins/s: ${describePairedRatio(pairedRatio(mine.perSecond, theirs.perSecond))}`,
+      `  server CPU per sustained scan, other / this: ${describePairedRatio(pairedRatio(theirs.cpuPerScanUs, mine.cpuPerScanUs))}`,
     ]
   }
 
