@@ -13,7 +13,9 @@
  * CPU ms per request (its median over rounds), the count and the body size.
  *
  * --compare OLDER_EXECUTABLE puts a build of an earlier commit beside this checkout's: the older one
- * seeds the file, each executable migrates its own copy (`belay migrate`, timed) and serves it, one
+ * seeds the file, each executable migrates its own copy (`belay migrate`, then `belay rollup rebuild`
+ * where it keeps a membership rollup, so that its first seconds of serving are not spent rolling
+ * six years of days; timed) and serves it, one
  * after the other, in alternating order over --rounds rounds, so that the host's noise falls on
  * both alike; both must list the same payments (count and page ids) in every case, or the bench
  * fails.
@@ -24,7 +26,15 @@ import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { hashTokenKey, newTokenKey } from '../../src/lib/secrets.ts'
 import { numberArg, stringArg } from './_args.ts'
-import { BELAY, buildIfNeeded, processCpuMs, seedLarge, startServing, type Served } from './_door-setup.ts'
+import {
+  BELAY,
+  buildIfNeeded,
+  processCpuMs,
+  rollUpBeforeServing,
+  seedLarge,
+  startServing,
+  type Served,
+} from './_door-setup.ts'
 import { formatTable, loadAverage } from './_table.ts'
 
 const WARMUP = 5
@@ -136,7 +146,11 @@ try {
       started = performance.now()
       const migrated = Bun.spawnSync([exe, 'migrate', '--db', copy], { cwd: dir, stderr: 'pipe' })
       if (migrated.exitCode !== 0) throw new Error(`${label(exe)} migrate: ${migrated.stderr.toString()}`)
-      console.log(`${label(exe)} migrated its copy in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+      const rolled = rollUpBeforeServing(exe, copy, dir)
+      console.log(
+        `${label(exe)} migrated its copy${rolled ? ' and rolled its memberships' : ''} in ` +
+          `${((performance.now() - started) / 1000).toFixed(1)} s`,
+      )
       server = await startServing([exe, 'serve', '--db', copy, '--port', '0', '--host', '127.0.0.1'], dir)
       const served = server
       for (const [name, query] of cases) {
