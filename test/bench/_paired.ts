@@ -18,7 +18,10 @@ export interface PairedRatio {
   high: number
 }
 
-/** Two-sided 95% quantiles of Student's t for 1 to 30 degrees of freedom (above 30 the last is used: a slightly wider interval). */
+/**
+ * Two-sided 95% quantiles of Student's t for 1 to 30 degrees of freedom; above 30 the last serves,
+ * for an interval a little wider than it need be.
+ */
 const T_95 = [
   12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.16, 2.145, 2.131,
   2.12, 2.11, 2.101, 2.093, 2.086, 2.08, 2.074, 2.069, 2.064, 2.06, 2.056, 2.052, 2.048, 2.045, 2.042,
@@ -42,7 +45,7 @@ export function pairedRatio(first: readonly number[], second: readonly number[])
   }
 }
 
-/** `0.981 (95% CI 0.952 to 1.011; 1.02, 0.95, ...)`: a paired ratio in one line. */
+/** `0.981 (95% CI 0.952 to 1.011; by round 1.02, 0.95, ...)`: a paired ratio in one line. */
 export function describePairedRatio(paired: PairedRatio): string {
   const interval = Number.isNaN(paired.low)
     ? 'one round: no interval'

@@ -9,15 +9,15 @@
  * Builds build/out/belay if it is older than the sources, seeds `belay seed-demo --size large` into
  * a temporary file (os.tmpdir(), so TMPDIR picks the disk; its memberships come with their
  * invoices) and rolls its membership history (`belay rollup rebuild`, which serve would otherwise do
- * in each copy's first seconds), starts `belay serve` on a copy of it and logs in as the demo admin. Then the default
- * report and a few filtered ones, each WARMUP untimed requests then --runs timed ones, one after
- * another from one client; a request's time runs from sending it until its whole body has been
- * read. Reported per case: median, p95 and max wall-clock ms, the server's median CPU ms per
- * request (from /proc: steadier than wall-clock when the machine is busy elsewhere), also for its
- * own thread and its worker threads apart, the server's median minor page faults per request (pages
- * of memory it touched for the first time: a count, which a busy host does not change), rows and
- * body size; per server: its RSS once logged in and after the last request (each after two idle
- * seconds), and its peak (VmHWM).
+ * in each copy's first seconds), starts `belay serve` on a copy of it and logs in as the demo
+ * admin. Then the default report and a few filtered ones, each WARMUP untimed requests then --runs
+ * timed ones, one after another from one client; a request's time runs from sending it until its
+ * whole body has been read. Reported per case: median, p95 and max wall-clock ms, the server's
+ * median CPU ms per request (from /proc: steadier than wall-clock when the machine is busy
+ * elsewhere), also for its own thread and its worker threads apart, the server's median minor page
+ * faults per request (pages of memory it touched for the first time: a count, which a busy host
+ * does not change), rows and body size; per server: its RSS once logged in and after the last
+ * request (each after two idle seconds), and its peak (VmHWM).
  *
  * --compare OTHER_EXECUTABLE puts another build of Belay (say, of the commit before a change) beside
  * this checkout's: each serves its own copy of the seeded file (the other must accept this

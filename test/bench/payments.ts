@@ -12,13 +12,14 @@
  * wall-clock when the machine is busy elsewhere). Reported: median, p95 and max ms, the server's
  * CPU ms per request (its median over rounds), the count and the body size.
  *
+ * Each executable migrates its own copy (`belay migrate`, then `belay rollup rebuild` where it keeps
+ * a membership rollup, so that its first seconds of serving are not spent rolling six years of days
+ * beside the timed requests; both timed) before serving it.
+ *
  * --compare OLDER_EXECUTABLE puts a build of an earlier commit beside this checkout's: the older one
- * seeds the file, each executable migrates its own copy (`belay migrate`, then `belay rollup rebuild`
- * where it keeps a membership rollup, so that its first seconds of serving are not spent rolling
- * six years of days; timed) and serves it, one
- * after the other, in alternating order over --rounds rounds, so that the host's noise falls on
- * both alike; both must list the same payments (count and page ids) in every case, or the bench
- * fails.
+ * seeds the file, and each executable serves its own copy, one after the other, in alternating order
+ * over --rounds rounds, so that the host's noise falls on both alike; both must list the same
+ * payments (count and page ids) in every case, or the bench fails.
  */
 import { Database } from 'bun:sqlite'
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
