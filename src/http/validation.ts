@@ -22,6 +22,12 @@ interface TypeBoxError {
 FormatRegistry.Set('date', isIsoDate)
 FormatRegistry.Set('time-zone', isKnownTimeZone)
 
+/**
+ * Whether `value` is a URI as the documents' `format: 'uri'` means it (RFC 3986, as Elysia registers
+ * the format): for a field whose own schema cannot say so, such as one that also takes "".
+ */
+export const isUri = (value: string): boolean => FormatRegistry.Get('uri')!(value)
+
 /** For `anyOf` schemas: the branch that describes the field (not null, not Elysia's numeric-string twin). */
 function describingBranch(schema: Record<string, any>, value: unknown): Record<string, any> {
   if (!Array.isArray(schema.anyOf)) return schema

@@ -135,6 +135,11 @@ describe('/api/customers/ 400', () => {
       { profile_image_url: 'me.png' },
       { profile_image_url: invalidUrl },
     ],
+    [
+      'a profile_image_url with a broken escape',
+      { profile_image_url: 'http://t%OYPj2' },
+      { profile_image_url: invalidUrl },
+    ],
   ]
 
   testEachRefusedPost(cases, { post, count: customerCount, base: valid })
