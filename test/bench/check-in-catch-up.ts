@@ -19,7 +19,11 @@ import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { sql } from 'kysely'
-import { bringCheckInMetricsCurrent, CHECK_INS_PER_CHUNK } from '../../src/core/metrics/check-in-catch-up.ts'
+import {
+  bringCheckInMetricsCurrent,
+  CHECK_IN_METRIC_TABLES,
+  CHECK_INS_PER_CHUNK,
+} from '../../src/core/metrics/check-in-catch-up.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { numberArg, stringArg } from './_args.ts'
 import { buildIfNeeded, seedLarge } from './_door-setup.ts'
@@ -30,13 +34,6 @@ const GIVEN = stringArg('--db')
 /** A quiet evening, a busy day, and a week without a metrics query, at the `large` set's rate. */
 const UNCOUNTED = [300, 2_000, 15_000]
 
-const TABLES = [
-  'check_in_local_times',
-  'check_in_day_counts',
-  'product_first_uses',
-  'customer_first_visit_days',
-  'same_day_check_ins',
-]
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!
 
 console.log(`load average ${loadAverage()}`)
@@ -52,7 +49,8 @@ try {
   const { db, sqlite, close } = openDatabase(file)
   // Brought current once, so the runs below start from tables that hold every check-in.
   await bringCheckInMetricsCurrent(db)
-  const tables = () => TABLES.map((table) => sqlite.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3`).all())
+  const tables = () =>
+    CHECK_IN_METRIC_TABLES.map((table) => sqlite.query(`SELECT * FROM ${table} ORDER BY 1, 2, 3`).all())
   const expected = JSON.stringify(tables())
 
   const rows: string[][] = []

@@ -72,20 +72,21 @@ const hasUncounted = async (db: Db) => {
   return lastId > countedThrough
 }
 
+/** The tables the catch-up keeps, every one of which countInto writes. */
+export const CHECK_IN_METRIC_TABLES = [
+  'check_in_local_times',
+  'check_in_day_counts',
+  'product_first_uses',
+  'customer_first_visit_days',
+  'same_day_check_ins',
+] as const
+
 /**
  * Empties the check-in metrics' tables and counts every check-in there is into them at once: for
  * a bulk load of check-ins (the demo), inside its transaction.
  */
 export async function recountCheckInMetrics(db: Db): Promise<void> {
-  for (const table of [
-    'check_in_local_times',
-    'check_in_day_counts',
-    'product_first_uses',
-    'customer_first_visit_days',
-    'same_day_check_ins',
-  ] as const) {
-    await db.deleteFrom(table).execute()
-  }
+  for (const table of CHECK_IN_METRIC_TABLES) await db.deleteFrom(table).execute()
   await countInto(db, 'all')
   await markCounted(db, (await readProgress(db)).lastId)
 }
