@@ -95,6 +95,22 @@ export function rollUpBeforeServing(executable: string, db: string, cwd: string)
   throw new Error(`${executable} rollup rebuild failed: ${stderr}`)
 }
 
+/**
+ * Makes a copy ready to serve as a gym's box that has run since its upgrade would be: migrated by
+ * `executable`, and its membership rollup current (rollUpBeforeServing). Returns whether there was
+ * a rollup to bring current.
+ */
+export function readyToServe(executable: string, db: string, cwd: string): boolean {
+  const migrated = Bun.spawnSync([executable, 'migrate', '--db', db], {
+    cwd,
+    env: cleanEnv(),
+    stdout: 'ignore',
+    stderr: 'pipe',
+  })
+  if (migrated.exitCode !== 0) throw new Error(`${executable} migrate failed: ${migrated.stderr.toString()}`)
+  return rollUpBeforeServing(executable, db, cwd)
+}
+
 export interface Served {
   base: string
   pid: number

@@ -74,7 +74,7 @@ import {
   DOOR_SERVER,
   machineCpu,
   processCpuMs,
-  rollUpBeforeServing,
+  readyToServe,
   seedLarge,
   startServing,
   stealPercent,
@@ -267,9 +267,7 @@ try {
       copyFileSync(file, e.file)
       // Each copy migrated and its membership rollup current now, not in the first round's warm-up
       // and phases (a first start after --seeded-by-other rolls six years of days beside them).
-      const migrated = Bun.spawnSync([e.path, 'migrate', '--db', e.file], { cwd: dir, stderr: 'pipe' })
-      if (migrated.exitCode !== 0) throw new Error(`${e.path} migrate: ${migrated.stderr.toString()}`)
-      rollUpBeforeServing(e.path, e.file, dir)
+      readyToServe(e.path, e.file, dir)
     }
     // The copies' pages go to the disk now, not while the first round's commits wait for their syncs.
     Bun.spawnSync(['sync'])

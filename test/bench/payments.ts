@@ -31,7 +31,7 @@ import {
   BELAY,
   buildIfNeeded,
   processCpuMs,
-  rollUpBeforeServing,
+  readyToServe,
   seedLarge,
   startServing,
   type Served,
@@ -145,9 +145,7 @@ try {
       const copy = join(dir, `serve-${round}-${executables.indexOf(exe)}.sqlite`)
       copyFileSync(file, copy)
       started = performance.now()
-      const migrated = Bun.spawnSync([exe, 'migrate', '--db', copy], { cwd: dir, stderr: 'pipe' })
-      if (migrated.exitCode !== 0) throw new Error(`${label(exe)} migrate: ${migrated.stderr.toString()}`)
-      const rolled = rollUpBeforeServing(exe, copy, dir)
+      const rolled = readyToServe(exe, copy, dir)
       console.log(
         `${label(exe)} migrated its copy${rolled ? ' and rolled its memberships' : ''} in ` +
           `${((performance.now() - started) / 1000).toFixed(1)} s`,
