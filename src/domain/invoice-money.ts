@@ -13,6 +13,22 @@ export function divideHalfEven(numerator: number, denominator: number): number {
   return quotient % 2 === 0 ? quotient : quotient + 1
 }
 
+/**
+ * `value * factor / denominator` rounded half to even (all >= 0), exact even where the product is
+ * past what a double holds to the unit: a discount's cents times an invoice's gross can be.
+ */
+export function scaleHalfEven(value: number, factor: number, denominator: number): number {
+  const product = value * factor
+  if (Number.isSafeInteger(product) && Number.isSafeInteger(denominator))
+    return divideHalfEven(product, denominator)
+  const numerator = BigInt(value) * BigInt(factor)
+  const divisor = BigInt(denominator)
+  const quotient = numerator / divisor
+  const twiceRest = 2n * (numerator - quotient * divisor)
+  const up = twiceRest > divisor || (twiceRest === divisor && quotient % 2n === 1n)
+  return Number(up ? quotient + 1n : quotient)
+}
+
 /** A discount as the invoice applies it: a percentage in hundredths (12.50% is 1250), or an amount. */
 export type DiscountTerms = { percentOffHundredths: number } | { amountOffCents: number }
 
@@ -33,25 +49,26 @@ export function discountAmounts(grossCents: number, discounts: readonly Discount
 }
 
 /**
- * Spreads `totalCents` of discount over lines in proportion to their gross: each line but the last
- * its share rounded, the last line the remainder, so the shares add up to the total exactly. A
- * rounded share is never more than its line's gross; when the remainder would be more than the last
- * line's gross, the cents over go back to the lines before it that have room, latest first.
+ * Spreads `totalCents` of discount (at most the lines' gross) over lines in proportion to their
+ * gross, by cumulative rounding: the lines up to and including each one take the exact share of
+ * their gross so far rounded half to even, and a line's share is that less the same for the lines
+ * before it. The last line's running total is the whole discount, so it takes the remainder and the
+ * shares add up to the total exactly. Rounding never runs backwards, so no share is below zero; and
+ * a running total moves by less than a line's gross plus one cent across that line, so no share is
+ * more than its line's gross. Each share is within a cent of its exact part.
  */
 export function spreadDiscount(grossCents: readonly number[], totalCents: number): number[] {
   const grossTotal = grossCents.reduce((sum, gross) => sum + gross, 0)
   if (grossCents.length === 0 || totalCents === 0 || grossTotal === 0) return grossCents.map(() => 0)
-  const shares = grossCents.map((gross) => divideHalfEven(totalCents * gross, grossTotal))
-  const last = shares.length - 1
-  shares[last] = totalCents - shares.slice(0, last).reduce((sum, share) => sum + share, 0)
-  let over = shares[last]! - grossCents[last]!
-  for (let i = last - 1; over > 0 && i >= 0; i--) {
-    const room = Math.min(over, grossCents[i]! - shares[i]!)
-    shares[i]! += room
-    shares[last]! -= room
-    over -= room
-  }
-  return shares
+  let grossSoFar = 0
+  let takenSoFar = 0
+  return grossCents.map((gross) => {
+    grossSoFar += gross
+    const runningTotal = scaleHalfEven(totalCents, grossSoFar, grossTotal)
+    const share = runningTotal - takenSoFar
+    takenSoFar = runningTotal
+    return share
+  })
 }
 
 /** A line's tax: its net at the rate (in basis points, 825 is 8.25%), rounded to cents. */
