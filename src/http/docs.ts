@@ -108,6 +108,8 @@ export interface ErrorBody {
 export interface DocOptions {
   tag: string
   summary: string
+  /** The operation's rules in words, beneath the summary (Markdown): where a client reads them. */
+  description?: string
   /**
    * Success status and body; a `null` schema for an answer without a body (204, the door's 200), or
    * with `text`, a plain-text body instead of JSON (GET /metrics).
@@ -174,6 +176,7 @@ export function docs(o: DocOptions) {
     detail: {
       tags: [o.tag],
       summary: o.summary,
+      ...(o.description ? { description: o.description } : {}),
       security: o.public ? [] : [{ Token: [] }],
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(o.body ? { requestBody: requestBody(o.body, o.bodyAlso) } : {}),

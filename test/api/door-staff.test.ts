@@ -3,6 +3,7 @@ import { START } from '../helpers/app.ts'
 import { doesNotExist, forbidden, notFound, required } from '../helpers/bodies.ts'
 import { makeAlert } from '../helpers/customer-factories.ts'
 import {
+  barcodePath,
   makeDoorCustomer,
   makeMembershipFor,
   storedCheckIns,
@@ -216,6 +217,80 @@ describe('POST /api/gym-endpoints/guest-check-in/<guest_customer_id>/', () => {
       ],
     })
     expect(await storedCheckIns(t.db)).toEqual([])
+  })
+
+  /** How many of the host's guest passes this month's GUE check-ins have used. */
+  const passesUsed = async (hostId: number) =>
+    (await storedCheckIns(t.db)).filter((c) => c.entry_method === 'GUE' && c.host_customer_id === hostId)
+      .length
+  const ownGuest = { host_customer_id: ['A customer cannot be their own guest.'] }
+  const alreadyIn = {
+    non_field_errors: ['This customer already checked in at this location within the last 5 minutes.'],
+  }
+
+  test('a member cannot be their own guest: 400 at host_customer_id, nothing recorded, no pass used', async () => {
+    const host = await makeHost('HOST7', 2)
+    const res = await guestOf(host.id, host.id)
+    expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: ownGuest })
+    expect(await storedCheckIns(t.db)).toEqual([])
+    expect(await storedWebhookEvents(t.db)).toEqual([])
+    expect(await storedCheckInTotals(t.db, host.id)).toEqual({
+      check_in_count: 0,
+      first_check_in_timestamp: null,
+    })
+    // Both passes are still there for real guests.
+    for (const barcode of ['GUEST8', 'GUEST9']) {
+      const guest = await makeDoorCustomer(t.db, barcode)
+      expect((await guestOf(guest.id, host.id)).status).toBe(201)
+    }
+    expect(await passesUsed(host.id)).toBe(2)
+  })
+
+  test('the same guest again within 5 minutes at one gym is 400 and uses no second pass; after them, a new check-in', async () => {
+    const host = await makeHost('HOST8', 3)
+    const guest = await makeDoorCustomer(t.db, 'GUEST10')
+    expect((await guestOf(guest.id, host.id)).status).toBe(201)
+
+    t.clock.set(new Date(Date.parse(START) + 5 * 60_000))
+    const again = await guestOf(guest.id, host.id)
+    expect({ status: again.status, body: again.body }).toEqual({ status: 400, body: alreadyIn })
+    expect(await storedCheckIns(t.db)).toHaveLength(1)
+    expect(await storedWebhookEvents(t.db)).toHaveLength(0)
+    expect((await storedCheckInTotals(t.db, guest.id)).check_in_count).toBe(1)
+    expect(await passesUsed(host.id)).toBe(1)
+
+    t.clock.set(new Date(Date.parse(START) + 5 * 60_000 + 1))
+    expect((await guestOf(guest.id, host.id)).status).toBe(201)
+    expect(await passesUsed(host.id)).toBe(2)
+  })
+
+  test('a guest let in at the door within 5 minutes is already in', async () => {
+    const host = await makeHost('HOST9', 1)
+    const guest = await makeDoorCustomer(t.db, 'GUEST11')
+    await makeMembershipFor(t.db, guest.id)
+    const scanned = await t.request('POST', barcodePath('GUEST11'), { token: staff.members.token })
+    expect(scanned.status).toBe(200)
+    const res = await guestOf(guest.id, host.id)
+    expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: alreadyIn })
+    expect(await passesUsed(host.id)).toBe(0)
+  })
+
+  test('two guest check-ins of one guest sent at once: one 201, one 400, one pass used', async () => {
+    const host = await makeHost('HOST10', 2)
+    const guest = await makeDoorCustomer(t.db, 'GUEST12', { first_name: 'Tommy', last_name: 'Caldwell' })
+    const answers = await Promise.all([guestOf(guest.id, host.id), guestOf(guest.id, host.id)])
+    const rows = await storedCheckIns(t.db)
+    expect(rows).toHaveLength(1)
+    expect(answers.map((r) => r.status).sort()).toEqual([201, 400])
+    expect(answers.find((r) => r.status === 201)!.body).toEqual(
+      record(rows[0]!.id, guest, { entry_method: 'GUE', entry_method_description: 'Guest of Alex Honnold' }),
+    )
+    expect(answers.find((r) => r.status === 400)!.body).toEqual(alreadyIn)
+    expect(await passesUsed(host.id)).toBe(1)
+    expect(await storedCheckInTotals(t.db, guest.id)).toEqual({
+      check_in_count: 1,
+      first_check_in_timestamp: START,
+    })
   })
 
   test('a location_id at another gym is used; one naming no gym is refused', async () => {

@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import { lookUpMember, type LookUpOutcome } from '../../core/door/look-up.ts'
-import { checkInByBarcode, type DoorOutcome } from '../../core/door/record.ts'
+import { checkInByBarcode, DUPLICATE_WINDOW_MS, type DoorOutcome } from '../../core/door/record.ts'
 import { freeEntryCheckIn, guestCheckIn, type StaffCheckInOutcome } from '../../core/door/staff-check-ins.ts'
 import type { StaffUser } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
@@ -46,6 +46,17 @@ const checkIn = named('CheckIn', CheckInOut)
 const alertPrevents = (text: string) => `The following alert is preventing you from checking in: ${text}.`
 const noGuestPassMembership = 'This customer has no active membership with guest passes.'
 const noGuestPassesLeft = 'No guest passes left this month.'
+const ownGuest = 'A customer cannot be their own guest.'
+const duplicateWindowMinutes = DUPLICATE_WINDOW_MS / 60_000
+const guestCheckInRules = [
+  'The host (`host_customer_id`) needs a membership that lets them in now and grants guest passes,',
+  "with passes left this calendar month (the gym's); a customer cannot be their own guest (400 at",
+  "`host_customer_id`). The guest's blocking alerts and the waiver rule apply as at the door, and so",
+  `does its duplicate window: a guest who checked in at this location within the last ${duplicateWindowMinutes}`,
+  'minutes, by any entry method, is refused (400 `non_field_errors`) and no pass is used, so a',
+  'request sent twice records one check-in. A refusal records nothing.',
+].join(' ')
+const alreadyCheckedIn = `This customer already checked in at this location within the last ${duplicateWindowMinutes} minutes.`
 
 /** Plain-text bodies of open-door check-in, for the door controller's display. */
 export const doorText = {
@@ -167,6 +178,10 @@ export const doorRoutes = (deps: Deps) => {
         throw ValidationError.field('location_id', messages.doesNotExist(outcome.locationId))
       case 'unknown_host':
         throw ValidationError.field('host_customer_id', messages.doesNotExist(outcome.hostCustomerId))
+      case 'own_guest':
+        throw ValidationError.field('host_customer_id', ownGuest)
+      case 'duplicate':
+        throw new ValidationError({ non_field_errors: [alreadyCheckedIn] })
       case 'check_in_alerts':
         throw new ValidationError({ non_field_errors: outcome.alerts.map(alertPrevents) })
       case 'no_guest_pass_membership':
@@ -221,6 +236,7 @@ export const doorRoutes = (deps: Deps) => {
         ...docs({
           tag,
           summary: "Check a guest in on a member's guest pass (staff): entry method GUE",
+          description: guestCheckInRules,
           body: named('GuestCheckInRequest', GuestBody),
           ok: { status: 201, schema: checkIn },
           errors: [404],

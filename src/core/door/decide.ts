@@ -64,7 +64,9 @@ export function preventingAlerts(
  * was set back) counts as a duplicate too: recording a second visit is the worse mistake, and the
  * open-door endpoint opens the door for a duplicate anyway.
  */
-function isDuplicate(facts: CheckInFacts): boolean {
+export function isDuplicate(
+  facts: Pick<CheckInFacts, 'now' | 'lastCheckInAt' | 'duplicateWindowMs'>,
+): boolean {
   if (facts.lastCheckInAt === null) return false
   return facts.now.getTime() - Date.parse(facts.lastCheckInAt) <= facts.duplicateWindowMs
 }

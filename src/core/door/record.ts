@@ -27,7 +27,7 @@ import { syncTransaction } from '../../db/sync-transaction.ts'
 import type { Deps } from '../../deps.ts'
 import { localDate, localTimeOfDay } from '../../lib/local-time.ts'
 import { enqueueCheckInEvent, type CheckInEventData } from '../webhooks/outbox.ts'
-import { decideCheckIn } from './decide.ts'
+import { decideCheckIn, isDuplicate } from './decide.ts'
 import type { CheckInFacts, FactsAlert, FactsCustomer, FactsReservation } from './facts.ts'
 
 /** A second scan of a customer at a location this soon is a duplicate. */
@@ -131,6 +131,25 @@ const latestCreatedAt = (checkIns: readonly RecentCheckIn[]): string | null =>
     (latest, c) => (latest === null || c.created_at > latest ? c.created_at : latest),
     null,
   )
+
+/**
+ * Whether the customer checked in at the gym within the duplicate window before `now`, by any entry
+ * method: the door's duplicate rule, for the check-ins staff take at the desk (a guest's) too.
+ */
+export function checkedInWithinDuplicateWindow(
+  sqlite: BunDatabase,
+  customerId: number,
+  gymId: number,
+  now: Date,
+): boolean {
+  const recent = listRecentCheckIns(
+    sqlite,
+    customerId,
+    gymId,
+    new Date(now.getTime() - DUPLICATE_WINDOW_MS).toISOString(),
+  )
+  return isDuplicate({ now, lastCheckInAt: latestCreatedAt(recent), duplicateWindowMs: DUPLICATE_WINDOW_MS })
+}
 
 /** The lowest id among the check-ins on `localDate`. */
 const firstOnDate = (checkIns: readonly RecentCheckIn[], localDate: string): number | null =>

@@ -16,7 +16,7 @@ import { localDate, localTimeOfDay } from '../../lib/local-time.ts'
 import { membershipAdmits, preventingAlerts } from './decide.ts'
 import { FREE_ENTRY_DESCRIPTION, guestDescription } from './descriptions.ts'
 import { reachedMilestones } from './milestones.ts'
-import { resolveGym, writeCheckIn } from './record.ts'
+import { checkedInWithinDuplicateWindow, resolveGym, writeCheckIn } from './record.ts'
 
 /**
  * Check-ins staff take at the desk: free entry (FRE), granted by the signed-in user, and a member's
@@ -32,6 +32,10 @@ export type StaffCheckInOutcome =
   | { kind: 'unknown_location'; locationId: number | null }
   /** the host is unknown or deactivated */
   | { kind: 'unknown_host'; hostCustomerId: number }
+  /** the host named is the guest: a member cannot use a guest pass on themselves */
+  | { kind: 'own_guest' }
+  /** the guest already checked in at this gym within the door's duplicate window */
+  | { kind: 'duplicate' }
   /** the guest's alerts that prevent check-in, in the door's order ("No waiver" last) */
   | { kind: 'check_in_alerts'; alerts: string[] }
   /** the host has no membership that both lets them in now and grants guest passes */
@@ -108,8 +112,9 @@ export function freeEntryCheckIn(
 
 /**
  * A guest of a member: the host needs a membership that lets them in now and grants guest passes,
- * with passes left this calendar month (gym-local); the guest's own blocking alerts and the waiver
- * rule apply as at the door.
+ * with passes left this calendar month (gym-local); the host cannot be the guest, and the guest's
+ * own blocking alerts, the waiver rule and the duplicate window apply as at the door, so a request
+ * sent twice (a double click, two desks) records one check-in and uses one pass.
  */
 export function guestCheckIn(
   deps: Pick<Deps, 'db' | 'sqlite' | 'clock'>,
@@ -118,6 +123,7 @@ export function guestCheckIn(
   return syncTransaction(deps, (): StaffCheckInOutcome => {
     const guest = activeCustomer(deps, request.customerId)
     if (!guest) return { kind: 'customer_not_found' }
+    if (request.hostCustomerId === guest.id) return { kind: 'own_guest' }
     const host = activeCustomer(deps, request.hostCustomerId)
     if (!host) return { kind: 'unknown_host', hostCustomerId: request.hostCustomerId }
     const gym = resolveGym(deps.sqlite, request.locationId, request.user)
@@ -132,6 +138,7 @@ export function guestCheckIn(
       hasValidWaiver: hasValidWaiver(deps.sqlite, guest.id, today),
     })
     if (blocking.length > 0) return { kind: 'check_in_alerts', alerts: blocking }
+    if (checkedInWithinDuplicateWindow(deps.sqlite, guest.id, gym.id, now)) return { kind: 'duplicate' }
 
     const granting = listCoveringMemberships(deps.sqlite, host.id).filter(
       (m) => m.guest_passes_per_month > 0 && membershipAdmits(m, now, gym.time_zone),
