@@ -131,6 +131,9 @@ export const messages = {
   boolean: 'Must be a valid boolean.',
   /** Django's ProhibitNullCharactersValidator, on every CharField. */
   nullCharacters: 'Null characters are not allowed.',
+  /** DRF's ProhibitSurrogateCharactersValidator, on every CharField: names the first lone half. */
+  surrogateCharacters: (codePoint: number) =>
+    `Surrogate characters are not allowed: U+${codePoint.toString(16).toUpperCase()}.`,
   /** Django's generic refusal; a query value that is not UTF-8 gets it. */
   invalidValue: 'Enter a valid value.',
   date: 'Date has wrong format. Use one of these formats instead: YYYY-MM-DD.',

@@ -1,4 +1,4 @@
-import { FormatRegistry, type Static, type TObject, type TSchema } from '@sinclair/typebox'
+import { FormatRegistry, Kind, type Static, type TObject, type TSchema } from '@sinclair/typebox'
 import { Value } from '@sinclair/typebox/value'
 import 'elysia' // registers the standard string formats (email, uri, date-time) in FormatRegistry
 import { isKnownTimeZone } from '../lib/time-zones.ts'
@@ -165,6 +165,52 @@ const isTextSchema = (schema: TSchema): boolean =>
   (Array.isArray(schema.anyOf) && schema.anyOf.some((branch: TSchema) => branch.type === 'string'))
 
 /**
+ * The first half of a UTF-16 surrogate pair that stands alone in `value` (a string, or any string or
+ * key inside a list or object). A JSON escape can spell one (`"\ud800"`) but no UTF-8 text can hold
+ * it: stored, it would read back as U+FFFD.
+ */
+function firstLoneSurrogate(value: unknown): number | undefined {
+  if (typeof value === 'string') {
+    if (value.isWellFormed()) return undefined
+    for (let i = 0; i < value.length; i++) {
+      const unit = value.charCodeAt(i)
+      if (unit < 0xd800 || unit > 0xdfff) continue
+      const next = value.charCodeAt(i + 1)
+      if (unit <= 0xdbff && next >= 0xdc00 && next <= 0xdfff) i++
+      else return unit
+    }
+    return undefined
+  }
+  if (typeof value !== 'object' || value === null) return undefined
+  for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+    const found = (typeof key === 'string' ? firstLoneSurrogate(key) : undefined) ?? firstLoneSurrogate(item)
+    if (found !== undefined) return found
+  }
+  return undefined
+}
+
+/**
+ * A list whose items the schema leaves undescribed (a sale's lines): its reader checks each item as
+ * a body of its own, where a failing field is reported at the item's index.
+ */
+const isListCheckedItemByItem = (schema: TSchema): boolean =>
+  schema.type === 'array' && (schema.items as TSchema | undefined)?.[Kind] === 'Unknown'
+
+/**
+ * DRF's CharField validators on the characters a field holds: no NUL in a text field, and no lone
+ * surrogate in a text field or anywhere inside a list or object field (an object's text values are
+ * stored as they are).
+ */
+function refusedCharacters(value: unknown, schema: TSchema): string[] {
+  const refusals: string[] = []
+  if (typeof value === 'string' && !isTextSchema(schema)) return refusals
+  if (typeof value === 'string' && value.includes('\0')) refusals.push(messages.nullCharacters)
+  const lone = isListCheckedItemByItem(schema) ? undefined : firstLoneSurrogate(value)
+  if (lone !== undefined) refusals.push(messages.surrogateCharacters(lone))
+  return refusals
+}
+
+/**
  * The values DRF's BooleanField reads as true and as false: exactly these spellings (`"off"` and
  * `"No"` are false; `"oFF"` is refused), and the numbers 1 and 0.
  */
@@ -221,9 +267,10 @@ export function checkBody<S extends TObject>(schema: S, raw: unknown): CheckedBo
     const value = input[key]
     if (value === undefined || value === null) continue
     if (typeof value === 'string' && isTrimmedText(property as TSchema)) input[key] = value.trim()
-    // DRF's CharField refuses NUL; SQLite would store it and lookups would stop at it.
-    if (typeof value === 'string' && value.includes('\0') && isTextSchema(property as TSchema)) {
-      preChecked[key] = [messages.nullCharacters]
+    // SQLite would store a NUL and lookups would stop at it; a lone surrogate would become U+FFFD.
+    const refusals = refusedCharacters(value, property as TSchema)
+    if (refusals.length > 0) {
+      preChecked[key] = refusals
       delete input[key]
     } else if (isBooleanSchema(property as TSchema)) {
       if (TRUE_VALUES.has(value)) input[key] = true
