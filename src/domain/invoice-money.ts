@@ -1,8 +1,27 @@
+import { centsToDecimal } from '../lib/money.ts'
+
 /**
  * An invoice's arithmetic, in integer cents: what each discount takes off, how the discounts are
- * spread over the lines, each line's tax and the invoice's totals. Every division rounds half to
- * even, so a run of halves neither creeps up nor down.
+ * spread over the lines, each line's tax and the invoice's totals, and the most a payment can be.
+ * Every division rounds half to even, so a run of halves neither creeps up nor down.
  */
+
+/**
+ * The most a payment's amount can be: the API reads amounts as DRF's DecimalField(max_digits=10,
+ * decimal_places=2) does, which holds 99999999.99. A sale for more could never be paid, so none is
+ * recorded.
+ */
+export const MAX_PAYMENT_CENTS = 10 ** 10 - 1
+
+/** What a refused payment, refund or sale says about its amounts. */
+export const paymentAmountMessages = {
+  feeAboveAmount: (amountCents: number) =>
+    `Ensure this value is less than or equal to the amount (${centsToDecimal(amountCents)}).`,
+  linesAbovePayment: (grossCents: number) =>
+    `The lines come to ${centsToDecimal(grossCents)} before discounts, more than a payment can hold (${centsToDecimal(MAX_PAYMENT_CENTS)}).`,
+  totalAbovePayment: (totalCents: number) =>
+    `The invoice total (${centsToDecimal(totalCents)}) is more than a payment can hold (${centsToDecimal(MAX_PAYMENT_CENTS)}).`,
+}
 
 /** `numerator / denominator` rounded to a whole number, halves to the even neighbour (both >= 0). */
 export function divideHalfEven(numerator: number, denominator: number): number {
@@ -41,7 +60,7 @@ export function discountAmounts(grossCents: number, discounts: readonly Discount
   return discounts.map((discount) => {
     const amount =
       'percentOffHundredths' in discount
-        ? divideHalfEven(left * discount.percentOffHundredths, 10_000)
+        ? scaleHalfEven(left, discount.percentOffHundredths, 10_000)
         : Math.min(discount.amountOffCents, left)
     left -= amount
     return amount
@@ -73,7 +92,7 @@ export function spreadDiscount(grossCents: readonly number[], totalCents: number
 
 /** A line's tax: its net at the rate (in basis points, 825 is 8.25%), rounded to cents. */
 export const lineTaxCents = (netCents: number, rateBasisPoints: number): number =>
-  divideHalfEven(netCents * rateBasisPoints, 10_000)
+  scaleHalfEven(netCents, rateBasisPoints, 10_000)
 
 export interface LinePricing {
   unitPriceCents: number

@@ -137,10 +137,26 @@ describe('refund/', () => {
   test('the body is checked: amount required, above 0, a number', async () => {
     const id = await sell({ payment_type: 'OFF' })
     expect((await refund(id, {})).body).toEqual({ amount: required })
-    expect((await refund(id, { amount: '0' })).body).toEqual({
-      amount: ['Ensure this value is greater than 0.'],
-    })
+    // Zero and below are one refusal, in one wording.
+    for (const amount of ['0', '-0.00', '-0.01', '-1', -1])
+      expect((await refund(id, { amount })).body).toEqual({
+        amount: ['Ensure this value is greater than 0.'],
+      })
     expect((await refund(id, { amount: 'all' })).body).toEqual({ amount: invalidNumber })
+    expect(await t.db.selectFrom('refunds').select('id').execute()).toEqual([])
+  })
+
+  test("a refund's processor fee is at most the refund's amount", async () => {
+    const id = await sell({ payment_type: 'STR' })
+    const res = await refund(id, { amount: '15.00', processor_fee: '15.01' })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({
+      processor_fee: ['Ensure this value is less than or equal to the amount (15.00).'],
+    })
+    expect(await t.db.selectFrom('refunds').select('id').execute()).toEqual([])
+    const whole = await refund(id, { amount: '15.00', processor_fee: '15.00' })
+    expect(whole.status).toBe(200)
+    expect(whole.body.refunds).toMatchObject([{ amount: '15.00', processor_fee: '15.00' }])
   })
 
   test('a processing payment cannot be refunded', async () => {

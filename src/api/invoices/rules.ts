@@ -2,7 +2,7 @@ import type { Static, TObject } from '@sinclair/typebox'
 import { invoiceMessages } from './messages.ts'
 import type { InvoiceQuery } from './queries.ts'
 import { resolveLine } from './sale-lines.ts'
-import { resolvePayment, type SaleContext } from './sale-payments.ts'
+import { resolvePayment, unpayableSale, type SaleContext } from './sale-payments.ts'
 import {
   InvoiceCreate,
   InvoiceCreateTop,
@@ -142,7 +142,10 @@ export async function createInvoice(deps: Deps, raw: unknown, actor: Actor): Pro
     lines: lines as SaleLine[],
     payments: payments as SalePayment[],
   }
-  const { totalCents } = priceSale(sale)
+  const priced = priceSale(sale)
+  const unpayable = unpayableSale(priced)
+  if (unpayable) throw unpayable
+  const { totalCents } = priced
   const paidCents = sale.payments.reduce((sum, payment) => sum + payment.amount_cents, 0)
   if (paidCents > totalCents) {
     throw new ApiError(400, { payments: [invoiceMessages.overpaid(paidCents, totalCents)] })

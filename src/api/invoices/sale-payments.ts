@@ -5,8 +5,9 @@ import { getCredit } from '../customer-credits/queries.ts'
 import { getEventVoucher } from '../customer-event-vouchers/queries.ts'
 import type { SalePayment } from '../../core/sales/post-invoice.ts'
 import type { Deps } from '../../deps.ts'
+import { MAX_PAYMENT_CENTS, paymentAmountMessages, type PricedInvoice } from '../../domain/invoice-money.ts'
 import { checkDecimal } from '../../http/decimal.ts'
-import { messages, type FieldErrorCollector } from '../../http/errors.ts'
+import { ApiError, messages, type FieldErrorCollector } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { isExpired } from '../../lib/local-time.ts'
 
@@ -100,6 +101,9 @@ export async function resolvePayment(
   const { fields, errors } = payment
   const amountCents = checkDecimal(fields, errors, 'amount')
   const processorFeeCents = checkDecimal(fields, errors, 'processor_fee')
+  // What the processor kept comes out of what was paid.
+  if (processorFeeCents !== undefined && amountCents !== undefined && processorFeeCents > amountCents)
+    errors.add('processor_fee', paymentAmountMessages.feeAboveAmount(amountCents))
   await checkPaymentSource(deps, payment, amountCents, sale)
   if (fields.payment_type === undefined || amountCents === undefined) return undefined
   return {
@@ -124,4 +128,20 @@ export async function resolvePayment(
     processor_c_payment_id: fields.processor_c_payment_id ?? '',
     gift_card_number: fields.gift_card_number ?? '',
   }
+}
+
+/**
+ * The 400 of a sale that no payment could pay off: its lines before discounts (at line_items), or
+ * its total (at non_field_errors), above what a payment's amount can hold. Undefined for a sale
+ * within it.
+ */
+export function unpayableSale(priced: PricedInvoice): ApiError | undefined {
+  const grossCents = priced.lines.reduce((sum, line) => sum + line.grossCents, 0)
+  if (grossCents > MAX_PAYMENT_CENTS)
+    return new ApiError(400, { line_items: [paymentAmountMessages.linesAbovePayment(grossCents)] })
+  if (priced.totalCents > MAX_PAYMENT_CENTS)
+    return new ApiError(400, {
+      non_field_errors: [paymentAmountMessages.totalAbovePayment(priced.totalCents)],
+    })
+  return undefined
 }

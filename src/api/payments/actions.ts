@@ -8,6 +8,7 @@ import {
   type PaymentRow,
 } from '../../core/sales/settle-payment.ts'
 import type { Actor } from '../../domain/actor.ts'
+import { paymentAmountMessages } from '../../domain/invoice-money.ts'
 import { organizationToday } from '../organization/queries.ts'
 import type { Deps } from '../../deps.ts'
 import { checkDecimal } from '../../http/decimal.ts'
@@ -70,12 +71,21 @@ export async function refundCompletePayment(
   actor: Actor,
 ) {
   const { fields, errors } = body
-  const amountCents = checkDecimal(fields, errors, 'amount')
+  // No lower bound in the reading: zero and below are one refusal, worded once, below.
+  const amountCents = checkDecimal(fields, errors, 'amount', { min: Number.NEGATIVE_INFINITY })
   const processorFeeCents = checkDecimal(fields, errors, 'processor_fee')
   const left = payment.amount_cents - payment.amount_refunded_cents
-  if (amountCents === 0) errors.add('amount', paymentActionMessages.aboveZero)
+  if (amountCents !== undefined && amountCents <= 0) errors.add('amount', paymentActionMessages.aboveZero)
   else if (amountCents !== undefined && amountCents > left)
     errors.add('amount', paymentActionMessages.tooMuch(left))
+  // What the processor kept of a refund comes out of the refund.
+  if (
+    processorFeeCents !== undefined &&
+    amountCents !== undefined &&
+    amountCents > 0 &&
+    processorFeeCents > amountCents
+  )
+    errors.add('processor_fee', paymentAmountMessages.feeAboveAmount(amountCents))
   if (payment.status !== 'COM' && payment.status !== 'PRF')
     errors.add('non_field_errors', paymentActionMessages.notRefundable)
   const input = body.valid()

@@ -20,7 +20,9 @@ export const PaymentFail = t.Object({
 export const PaymentRefund = t.Object({
   amount: decimalField({ description: 'Above 0, at most what is not yet refunded of the payment' }),
   processor_fee: t.Optional(
-    decimalField({ description: 'What the processor kept of the refund; "0.00" unless given' }),
+    decimalField({
+      description: 'What the processor kept of the refund, at most its amount; "0.00" unless given',
+    }),
   ),
   reason: t.Optional(field.text({ blank: true, maxLength: 1000, description: 'Empty unless given' })),
 })
