@@ -141,8 +141,9 @@ export const messages = {
     'Datetime has wrong format. Use one of these formats instead: YYYY-MM-DDThh:mm[:ss[.uuuuuu]][+HH:MM|-HH:MM|Z].',
   url: 'Enter a valid URL.',
   choice: (value: unknown) => `"${String(value)}" is not a valid choice.`,
-  max: (n: number) => `Ensure this value is less than or equal to ${n}.`,
-  min: (n: number) => `Ensure this value is greater than or equal to ${n}.`,
+  /** Django's MaxValueValidator and MinValueValidator: a number's limit, or a date's (YYYY-MM-DD). */
+  max: (n: number | string) => `Ensure this value is less than or equal to ${n}.`,
+  min: (n: number | string) => `Ensure this value is greater than or equal to ${n}.`,
   maxLength: (n: number) => `Ensure this field has no more than ${n} characters.`,
   minLength: (n: number) => `Ensure this field has at least ${n} characters.`,
   doesNotExist: (pk: unknown) => `Invalid pk "${String(pk)}" - object does not exist.`,

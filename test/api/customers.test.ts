@@ -36,6 +36,8 @@ const staff = useStaff(t, 'members', 'allButMembers')
 
 const barcodeTaken = ['customer with this barcode already exists.']
 const invalidUrl = ['Enter a valid URL.']
+/** START is 2026-11-22 in the organization's zone (Denver). */
+const birthdayAfterToday = ['Ensure this value is less than or equal to 2026-11-22.']
 
 /** The whole record the API answers for a customer with the factory's defaults. */
 function customerBody(id: number, fields: Record<string, unknown> = {}) {
@@ -139,6 +141,22 @@ describe('/api/customers/ 400', () => {
       'a profile_image_url with a broken escape',
       { profile_image_url: 'http://t%OYPj2' },
       { profile_image_url: invalidUrl },
+    ],
+    [
+      'a profile_image_url of another scheme in upper case',
+      { profile_image_url: 'FTP://img.example/lynn.png' },
+      { profile_image_url: invalidUrl },
+    ],
+    ['a birthday in the year 2999', { birthday: '2999-01-01' }, { birthday: birthdayAfterToday }],
+    [
+      "a birthday of the organization's tomorrow (START is 2026-11-22 in Denver)",
+      { birthday: '2026-11-23' },
+      { birthday: birthdayAfterToday },
+    ],
+    [
+      'a birthday before 1900',
+      { birthday: '1899-12-31' },
+      { birthday: ['Ensure this value is greater than or equal to 1900-01-01.'] },
     ],
   ]
 
@@ -349,6 +367,32 @@ describe('/api/customers/ create, read, replace, update', () => {
     expect([first.status, second.status]).toEqual([201, 201])
     expect(first.body).toEqual(customerBody(first.body.id))
     expect(second.body).toEqual(customerBody(second.body.id))
+  })
+
+  test("a birthday of 1900-01-01 or of the organization's today is accepted", async () => {
+    const oldest = await post({ ...valid(), birthday: '1900-01-01' })
+    const today = await post({ ...valid(), birthday: '2026-11-22' })
+    expect([oldest.status, today.status]).toEqual([201, 201])
+    expect([oldest.body.birthday, today.body.birthday]).toEqual(['1900-01-01', '2026-11-22'])
+  })
+
+  test('PATCH to a birthday in the future is 400 and changes nothing', async () => {
+    const customer = await makeCustomer(t.db)
+    const res = await t.request('PATCH', `/api/customers/${customer.id}/`, {
+      token: staff.members.token,
+      body: { birthday: '2999-12-31' },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ birthday: birthdayAfterToday })
+    expect(await storedCustomer(t.db, customer.id)).toEqual(customer)
+  })
+
+  test("a profile_image_url's scheme is taken in any case, as DRF's URLValidator takes it", async () => {
+    for (const url of ['HTTPS://img.example/lynn.png', 'Http://img.example/lynn.png']) {
+      const res = await post({ ...valid(), profile_image_url: url })
+      expect(res.status).toBe(201)
+      expect(res.body.profile_image_url).toBe(url)
+    }
   })
 
   test('a barcode of exactly 128 characters is accepted', async () => {

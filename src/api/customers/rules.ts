@@ -1,4 +1,4 @@
-import { loadOrganization } from '../organization/queries.ts'
+import { loadOrganization, organizationToday } from '../organization/queries.ts'
 import type { Static } from 'elysia'
 import { lookUpGym } from '../gyms/queries.ts'
 import { barcodeTaken, insertCustomer, updateCustomer } from './queries.ts'
@@ -18,13 +18,22 @@ export const barcodeTakenMessage = messages.unique('customer', 'barcode')
 /** "" and null both mean "none" for the optional unique-or-nullable columns. */
 const noneIfBlank = (value: string | null | undefined) => (value === '' ? null : value)
 
+/** The earliest birthday taken: an older one is a typing slip, not a living customer. */
+export const OLDEST_BIRTHDAY = '1900-01-01'
+
 /** Rules that need the database or a list, shared by create and update; `existing` when updating. */
 async function checkCustomerInput(
-  deps: Pick<Deps, 'db'>,
+  deps: Pick<Deps, 'db' | 'clock'>,
   input: Partial<CustomerInput>,
   errors: FieldErrorCollector,
   existing?: Customer,
 ): Promise<void> {
+  // A birthday is a day already lived in the organization's zone, and in living memory.
+  if (input.birthday !== undefined) {
+    const today = await organizationToday(deps)
+    if (input.birthday > today) errors.add('birthday', messages.max(today))
+    else if (input.birthday < OLDEST_BIRTHDAY) errors.add('birthday', messages.min(OLDEST_BIRTHDAY))
+  }
   const barcode = noneIfBlank(input.barcode)
   if (barcode && (await barcodeTaken(deps.db, barcode, existing?.id)))
     errors.add('barcode', barcodeTakenMessage)
@@ -33,7 +42,7 @@ async function checkCustomerInput(
   if (country !== undefined && country !== '' && !isCountryCode(country)) {
     errors.add('address_country', messages.choice(country))
   }
-  // The schema's pattern (http or https, no space) lets through what is still no URL, such as a
+  // The schema's pattern (http or https in any case, no space) lets through what is still no URL, such as a
   // broken escape ("http://t%OY"); the door's look-up shows this URL as a `uri`.
   const image = input.profile_image_url
   if (image !== undefined && image !== '' && !isUri(image)) errors.add('profile_image_url', messages.url)

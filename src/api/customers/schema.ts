@@ -25,7 +25,9 @@ export const CustomerWrite = t.Object({
     ),
   ),
   telephone: text(50),
-  birthday: field.date(),
+  birthday: field.date({
+    description: "Not after the organization's today, not before 1900-01-01",
+  }),
   barcode: t.Optional(
     field.nullable(
       field.text({
@@ -51,9 +53,10 @@ export const CustomerWrite = t.Object({
   profile_image_url: t.Optional(
     t.String({
       maxLength: 1000,
-      pattern: '^(|https?://\\S+)$',
+      // JSON Schema patterns take no flags; the scheme is matched in any case, as DRF's URLValidator does.
+      pattern: '^(|[Hh][Tt][Tt][Pp][Ss]?://\\S+)$',
       'x-drf-message': messages.url,
-      description: 'An http(s) URL, or ""',
+      description: 'An http(s) URL (the scheme in any case), or ""',
     }),
   ),
 })
