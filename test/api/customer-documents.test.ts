@@ -34,8 +34,8 @@ const emptyFile = ['The submitted file is empty.']
 const notAPdf = ['Upload a valid PDF. The file you uploaded was either not a PDF or a corrupted PDF.']
 const tooLarge = { detail: 'Request body is too large.' }
 
-const bytes = (...parts: Array<string | number[]>) =>
-  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : p)))
+const bytes = (...parts: Array<string | Iterable<number>>) =>
+  new Uint8Array(parts.flatMap((p) => (typeof p === 'string' ? [...new TextEncoder().encode(p)] : [...p])))
 
 /** A tiny but valid one-page PDF, with the customary binary comment line (bytes above 0x7F). */
 const PDF = bytes(
@@ -150,6 +150,30 @@ describe('/api/customers/<id>/documents/ 400', () => {
     ['a file that is not a PDF', { pdf: new File(['hello'], 'waiver.pdf') }, { pdf: notAPdf }],
     ['an image named .pdf', { pdf: new File([bytes([0x89], 'PNG\r\n')], 'w.pdf') }, { pdf: notAPdf }],
     ['a file of fewer bytes than the PDF header', { pdf: new File(['%PDF'], 'w.pdf') }, { pdf: notAPdf }],
+    ['a %PDF- header without a version', { pdf: pdfFile(bytes('%PDF-x\n', PDF.slice(9))) }, { pdf: notAPdf }],
+    [
+      'a PDF header over an HTML page, with the PDF trailer at its end',
+      { pdf: pdfFile(bytes('%PDF-1.4\n<html><body><script>alert(1)</script></body></html>\n%%EOF\n')) },
+      { pdf: notAPdf },
+    ],
+    [
+      'a real PDF with an HTML page inside it, in any case',
+      {
+        pdf: pdfFile(bytes(PDF.slice(0, 20), '\n<!DOCTYPE HTML>\n<ScRiPt src=x></script>\n', PDF.slice(20))),
+      },
+      { pdf: notAPdf },
+    ],
+    [
+      'an SVG inside a PDF',
+      { pdf: pdfFile(bytes(PDF.slice(0, 20), '<svg onload=alert(1)>', PDF.slice(20))) },
+      { pdf: notAPdf },
+    ],
+    ['a PDF cut short before its %%EOF', { pdf: pdfFile(PDF.slice(0, PDF.length - 7)) }, { pdf: notAPdf }],
+    [
+      'a PDF whose %%EOF is followed by more than 1 KiB of something else',
+      { pdf: pdfFile(bytes(PDF, 'x'.repeat(1025))) },
+      { pdf: notAPdf },
+    ],
     ['an empty file', { pdf: new File([], 'waiver.pdf') }, { pdf: emptyFile }],
     ['pdf as a plain form field', { pdf: '%PDF-1.4' }, { pdf: notAFile }],
     ['an unknown kind', { kind: 'contract', pdf: pdfFile() }, { kind: invalidChoice('contract') }],
@@ -337,15 +361,25 @@ describe('/api/customers/<id>/documents/ success', () => {
     const file = await download(pdfPath(id), t.seed.staffToken)
     expect(file.status).toBe(200)
     expect(file.headers.get('content-type')).toBe('application/pdf')
-    expect(file.headers.get('content-disposition')).toBe(`inline; filename="document-${id}.pdf"`)
+    // Saved, never shown in the API's own origin: the file is the customer's, not the API's.
+    expect(file.headers.get('content-disposition')).toBe(`attachment; filename="document-${id}.pdf"`)
     expect(file.bytes).toEqual(PDF)
     // The link in the record is the download.
     expect(new URL(res.body.pdf).pathname).toBe(pdfPath(id))
   })
 
+  test('a PDF whose %%EOF is followed by a little padding, as scanners add, is accepted', async () => {
+    const padded = bytes(PDF, '\0'.repeat(1000))
+    const res = await upload({ name: 'Scanned waiver', pdf: pdfFile(padded) }, { token: f.membersToken })
+    expect(res.status).toBe(201)
+    expect((await download(pdfPath(res.body.id), f.membersToken)).bytes).toEqual(padded)
+  })
+
   test('a multipart upload of exactly 10 MiB is accepted', async () => {
+    // A PDF's objects with its trailer at the end, as a large scan is laid out.
     const big = new Uint8Array(10 * MiB)
     big.set(PDF)
+    big.set(bytes('\n%%EOF\n'), big.length - 7)
     const res = await upload({ name: 'Scanned waiver', pdf: pdfFile(big) }, { token: f.membersToken })
     expect(res.status).toBe(201)
     const file = await download(pdfPath(res.body.id), f.membersToken)

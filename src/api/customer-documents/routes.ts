@@ -104,7 +104,8 @@ export const customerDocumentRoutes = (deps: Deps) =>
             return new Response(file.content, {
               headers: {
                 'content-type': file.content_type,
-                'content-disposition': `inline; filename="document-${params.id}.pdf"`,
+                // Saved rather than shown: the file is the customer's, and would open in the API's origin.
+                'content-disposition': `attachment; filename="document-${params.id}.pdf"`,
               },
             })
           },
@@ -116,7 +117,7 @@ export const customerDocumentRoutes = (deps: Deps) =>
               responses: {
                 ...pdfDocs.detail.responses,
                 200: {
-                  description: 'The PDF',
+                  description: 'The PDF, as an attachment (Content-Disposition: attachment)',
                   content: { [PDF_CONTENT_TYPE]: { schema: { type: 'string', format: 'binary' } } },
                 },
               },

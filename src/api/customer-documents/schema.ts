@@ -23,7 +23,8 @@ export const DocumentUpload = t.Object({
   pdf: t.Optional(
     t.String({
       format: 'binary',
-      description: 'The signed document as a PDF file (starting with "%PDF-"), at most 10 MiB',
+      description:
+        'The signed document as a PDF file, at most 10 MiB: its "%PDF-1.x" header first, "%%EOF" in its last KiB, and no HTML, SVG or script markup anywhere',
     }),
   ),
 })
