@@ -8,6 +8,7 @@ import { throttled, ValidationError } from '../../http/errors.ts'
 import { field } from '../../http/fields.ts'
 import { requires } from '../../http/permissions.ts'
 import { checkBody } from '../../http/validation.ts'
+import { CrossSiteLoginRefusal, refuseCrossSiteLogin } from './cross-site.ts'
 
 export const GET_TOKEN_PATH = '/api/get-token/'
 const LOGOUT_PATH = '/api/logout/'
@@ -27,6 +28,9 @@ const logInRoute = (deps: Deps) =>
   new Elysia().post(
     GET_TOKEN_PATH,
     async ({ body, request, server }) => {
+      // Before the body, the throttles and the password: a refused login from another site counts
+      // against nobody.
+      refuseCrossSiteLogin(request, deps.config.publicUrl)
       const { username, password } = checkBody(Credentials, body).valid()
       // No server when the app is called without listening (app.handle): one unnamed client.
       const address = server?.requestIP(request)?.address ?? ''
@@ -41,12 +45,26 @@ const logInRoute = (deps: Deps) =>
         bodyAlso: { 'application/x-www-form-urlencoded': named('TokenRequest', Credentials) },
         tag: 'Authentication',
         summary: 'Obtain an API token (JSON or form-encoded body)',
+        description: [
+          "A login from another site's page is refused with 403 before the password is checked or the",
+          'throttles count it: a browser request with `Sec-Fetch-Site: cross-site`, or with an `Origin`',
+          "that is not the box's own (`null` included). The box's own origin is the configured public",
+          'URL, or the host the request was sent to (over http or https). `Sec-Fetch-Site: same-site`',
+          "passes only with the box's own `Origin`. Clients that send neither header (curl,",
+          'integrations) log in as before.',
+        ].join(' '),
         public: true,
         ok: {
           status: 200,
           schema: named('Token', t.Object({ token: t.String({ description: '40 hex characters' }) })),
         },
         errors: [429],
+        errorBodies: {
+          403: {
+            description: "A login from another site's page: refused before it counts",
+            json: named('CrossSiteLoginRefusal', CrossSiteLoginRefusal),
+          },
+        },
       }),
     },
   )
