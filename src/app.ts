@@ -9,6 +9,7 @@ import { openApiDocs } from './http/openapi.ts'
 import { requestHeadError } from './http/request-limits.ts'
 import type { DocumentedRoute } from './http/openapi-document.ts'
 import { RouteIndex, type IndexedRoute } from './http/route-index.ts'
+import { NO_SNIFF } from './http/security-headers.ts'
 
 /**
  * The whole API as an Elysia app. It never listens: main.ts does, and tests call `app.handle`.
@@ -20,6 +21,8 @@ export function createApp(deps: Deps, options: { precompile?: boolean } = {}) {
   let registered: ReadonlyArray<IndexedRoute & DocumentedRoute> = []
   const routes = new RouteIndex(() => registered)
   const app = new Elysia({ precompile: options.precompile ?? false })
+    // On every answer, errors included (Elysia adds these to each response it sends).
+    .headers(NO_SNIFF)
     .use(
       errorHandling({
         log: deps.log,

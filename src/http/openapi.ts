@@ -4,16 +4,50 @@ import swaggerBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'f
 import swaggerCss from 'swagger-ui-dist/swagger-ui.css' with { type: 'file' }
 import { sharedResponses } from './docs.ts'
 import { finishDocument, type DocumentedRoute } from './openapi-document.ts'
+import { NOT_A_PAGE, pageSecurityHeaders } from './security-headers.ts'
 
 const ASSETS = '/swagger/assets'
+const PAGE_PATH = '/swagger'
 const SPEC_PATH = '/swagger/json'
 
+const DESCRIPTION =
+  'The climbing-gym appliance API. Authenticate with `Authorization: Token <key>` (get a key from POST /api/get-token/). Errors are Django REST Framework bodies. A method a path does not list answers 405 (after 401 when the path needs a token).'
+
 /**
- * The page fetches the document from its absolute path: the plugin's default is relative
- * ("swagger/json"), which from /swagger/ (with the final slash every other path has) resolves to
- * /swagger/swagger/json. The plugin's options type leaves `url` out, but its page takes it.
+ * Starts Swagger UI on the document at its absolute path: a relative one would resolve, from
+ * /swagger/ (with the final slash every other path has), to /swagger/swagger/json.
  */
-const specUrl: object = { url: SPEC_PATH }
+const START_SCRIPT = `window.onload = () => {
+  window.ui = SwaggerUIBundle(${JSON.stringify({ dom_id: '#swagger-ui', url: SPEC_PATH })});
+};`
+
+/**
+ * The docs page, written here rather than by the plugin so that it is one fixed text: its one
+ * inline script is allowed by hash, and nothing but the box's own files runs in it. The empty icon
+ * keeps browsers from asking for /favicon.ico.
+ */
+const PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Belay API</title>
+<meta name="description" content="${DESCRIPTION.replace(/[<>"&]/g, (c) => `&#${c.charCodeAt(0)};`)}">
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="${ASSETS}/swagger-ui.css">
+</head>
+<body>
+<div id="swagger-ui"></div>
+<script src="${ASSETS}/swagger-ui-bundle.js"></script>
+<script>${START_SCRIPT}</script>
+</body>
+</html>
+`
+
+const PAGE_HEADERS = {
+  'content-type': 'text/html; charset=utf-8',
+  ...pageSecurityHeaders({ inlineScripts: [START_SCRIPT] }),
+}
 
 /**
  * The API's docs page at /swagger and its OpenAPI JSON at /swagger/json. Swagger UI's script and
@@ -39,10 +73,12 @@ export function openApiDocs(version: string, routes: () => readonly DocumentedRo
           detail: { hide: true },
         },
       )
+      .get(PAGE_PATH, () => new Response(PAGE, { headers: PAGE_HEADERS }), { detail: { hide: true } })
       // The plugin generates the document from the route table (and keeps it while the table stays
       // the same size); openapi-document.ts finishes it, once per generated document.
-      .onAfterHandle(({ path, response }) => {
+      .onAfterHandle(({ path, response, set }) => {
         if (path.replace(/\/$/, '') !== SPEC_PATH || response === null || typeof response !== 'object') return
+        Object.assign(set.headers, NOT_A_PAGE)
         let document = finished.get(response)
         if (document === undefined) {
           document = finishDocument(response, routes())
@@ -52,22 +88,15 @@ export function openApiDocs(version: string, routes: () => readonly DocumentedRo
       })
       .use(
         openapi({
-          path: '/swagger',
           specPath: SPEC_PATH,
-          provider: 'swagger-ui',
-          swagger: {
-            cdn: `${ASSETS}/swagger-ui-bundle.js`,
-            theme: `${ASSETS}/swagger-ui.css`,
-            autoDarkMode: false,
-            ...specUrl,
-          },
+          // The page is served above.
+          provider: null,
           exclude: { paths: [/^\/swagger/] },
           documentation: {
             info: {
               title: 'Belay API',
               version,
-              description:
-                'The climbing-gym appliance API. Authenticate with `Authorization: Token <key>` (get a key from POST /api/get-token/). Errors are Django REST Framework bodies. A method a path does not list answers 405 (after 401 when the path needs a token).',
+              description: DESCRIPTION,
             },
             // The appliance serves its own document: requests go to wherever it was fetched from.
             servers: [{ url: '/' }],

@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import { notFound } from '../../http/errors.ts'
+import { NO_SNIFF, pageSecurityHeaders } from '../../http/security-headers.ts'
 import { bundleDeskPage } from './page-bundle.ts' with { type: 'macro' }
 
 /** Where the page's script and styles are served; each name carries its content's hash. */
@@ -35,7 +36,7 @@ interface Served {
 const served = (body: string, headers: Record<string, string>): Served => ({
   body,
   gzipped: Bun.gzipSync(body),
-  headers: { 'x-content-type-options': 'nosniff', vary: 'accept-encoding', ...headers },
+  headers: { ...NO_SNIFF, vary: 'accept-encoding', ...headers },
 })
 
 /** An asset's name changes with its content, so a browser may keep it for good. */
@@ -60,7 +61,7 @@ const page = served(PAGE, {
   // Asked again on every load, so a new executable's page (naming its new assets) shows at once.
   'cache-control': 'no-cache',
   // Only the appliance's own script, styles and API: nothing from elsewhere runs in the desk.
-  'content-security-policy': "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'",
+  ...pageSecurityHeaders(),
 })
 
 function respond(request: Request, file: Served): Response {
