@@ -341,7 +341,7 @@ describe('Swagger UI page', () => {
     expect(html).toContain('src="/swagger/assets/swagger-ui-bundle.js"')
     expect(html).not.toMatch(/cdn|unpkg|jsdelivr/i)
     const scriptSources = [...html.matchAll(/<script[^>]*\ssrc="([^"]+)"/g)].map((m) => m[1])
-    const styleSources = [...html.matchAll(/<link[^>]*\shref="([^"]+)"/g)].map((m) => m[1])
+    const styleSources = [...html.matchAll(/<link rel="stylesheet"[^>]*\shref="([^"]+)"/g)].map((m) => m[1])
     for (const source of [...scriptSources, ...styleSources]) expect(source).toMatch(/^\/swagger\/assets\//)
   })
 
