@@ -12,7 +12,10 @@ import { prepareCompiledStatements } from './db/compiled-statement.ts'
 import type { Connection } from './db/connection.ts'
 import { openReader } from './db/reader.ts'
 import { BODY_READ_LIMIT_BYTES } from './http/body.ts'
+import { jsonResponse } from './http/error-handler.ts'
+import { serverError } from './http/errors.ts'
 import { rawPathFallback, rawPathRoutes } from './http/raw-path.ts'
+import { NO_SNIFF } from './http/security-headers.ts'
 import { Monitoring } from './http/monitoring.ts'
 import { withRequestLog } from './http/request-log.ts'
 import { RouteIndex } from './http/route-index.ts'
@@ -98,6 +101,13 @@ export async function startServing(
       maxRequestBodySize: BODY_READ_LIMIT_BYTES,
       routes: rawPathRoutes(handle),
       fetch: rawPathFallback(handle),
+      // Whatever escapes the app is the API's bare 500, logged: never Bun's development page,
+      // which shows the failing source to whoever sent the request.
+      development: false,
+      error(error) {
+        log.error('unhandled error', { error: error.stack ?? error.message })
+        return jsonResponse(500, serverError().body, NO_SNIFF)
+      },
     })
   } catch (error) {
     throw listenError(config.host, config.port, error)

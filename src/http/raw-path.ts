@@ -1,5 +1,6 @@
 import { notFound } from './errors.ts'
 import { jsonResponse } from './error-handler.ts'
+import { NO_SNIFF } from './security-headers.ts'
 
 /**
  * The most path segments a request may have. No route of the API has half as many; a longer path
@@ -8,6 +9,17 @@ import { jsonResponse } from './error-handler.ts'
 export const MAX_PATH_SEGMENTS = 16
 
 type Fetch = (request: Request) => Response | Promise<Response>
+
+const notFoundResponse = () => jsonResponse(404, notFound().body, NO_SNIFF)
+
+/**
+ * The server builds `request.url` as `http://` and the Host header (any host: `pi`, `[::1]:8080`);
+ * from a Host that names no host (empty, or with a space, a slash, `?`, `#` or `@` in it) it cannot
+ * build one, and the request arrives with its path alone, which no route or URL of the API can be
+ * made from. It is 400, as HTTP asks of a Host that is not a valid host.
+ */
+const hasNoHost = (request: Request) => !request.url.startsWith('http://')
+const invalidHostResponse = () => jsonResponse(400, { detail: 'Invalid Host header.' }, NO_SNIFF)
 
 /**
  * A segment that the URL parser would fold into its neighbours: `.`, `..` (also spelled `%2e`), one
@@ -27,9 +39,10 @@ export function rawPathRoutes(
   fetch: Fetch,
 ): Record<string, (request: Request) => Response | Promise<Response>> {
   const guarded = (request: Request) => {
+    if (hasNoHost(request)) return invalidHostResponse()
     const params = (request as Request & { params?: Record<string, string> }).params ?? {}
     for (const segment of Object.values(params)) {
-      if (isFoldedSegment(segment)) return jsonResponse(404, notFound().body)
+      if (isFoldedSegment(segment)) return notFoundResponse()
     }
     return fetch(request)
   }
@@ -48,6 +61,8 @@ export function rawPathRoutes(
  * `fetch`; any other (an empty segment, more than MAX_PATH_SEGMENTS) names no resource and is 404.
  */
 export function rawPathFallback(fetch: Fetch): Fetch {
-  return (request) =>
-    new URL(request.url).pathname === '/' ? fetch(request) : jsonResponse(404, notFound().body)
+  return (request) => {
+    if (hasNoHost(request)) return invalidHostResponse()
+    return new URL(request.url).pathname === '/' ? fetch(request) : notFoundResponse()
+  }
 }
