@@ -20,6 +20,15 @@ const staff = useStaff(t, 'members')
 const messages = {
   notRecurring: ['Only a recurring membership can be renewed.'],
   notRenewable: ['Only an active membership (ACT) or one whose renewal failed (PAF) can be renewed.'],
+  paidAhead: (until: string) => [
+    `This membership is already paid until ${until}. To pay ahead, name the period: period_start "${until}".`,
+  ],
+  periodPaid: (until: string) => [`This period is already paid: the membership is paid until ${until}.`],
+  periodNotNext: (next: string) => [
+    `Periods are paid in order: this membership's next period starts on ${next}.`,
+  ],
+  keyReused: ['This Idempotency-Key was already used for a different sale.'],
+  keyInvalid: ['An Idempotency-Key is 1 to 255 visible ASCII characters.'],
   changed: ['This membership was renewed or changed by another sale or line while this sale was recorded.'],
 }
 
@@ -41,7 +50,12 @@ const settle = (paymentId: number, action: 'complete' | 'fail') =>
 
 /** The customer's membership of `monthly` since 31 January, billing 58.50 next on 30 November. */
 const membershipOf = (
-  fields: { status?: MembershipStatus; end_date?: string | null; owner_id?: number } = {},
+  fields: {
+    status?: MembershipStatus
+    start_date?: string
+    end_date?: string | null
+    owner_id?: number
+  } = {},
 ) =>
   makeCustomerMembership(t.db, {
     membership_type_id: monthly.id,
@@ -65,12 +79,13 @@ const historyOf = (id: number) =>
     .where('customer_membership_id', '=', id)
     .orderBy('id')
     .execute()
+/** A sale renewing the membership's period from 30 November, eight days ahead: named, as paying ahead is. */
 const renewal = (
   membershipId: number,
   payment: Record<string, unknown> = { payment_type: 'OFF', amount: '63.33' },
 ) => ({
   customer_id: customer.id,
-  line_items: [{ purchase_type: 'MRE', customer_membership_id: membershipId }],
+  line_items: [{ purchase_type: 'MRE', customer_membership_id: membershipId, period_start: '2026-11-30' }],
   payments: [payment],
 })
 
@@ -120,6 +135,7 @@ describe('POST /api/invoices/ MRE', () => {
           customer_event_voucher_id: null,
           gift_code: null,
           customer_entry_pass_ids: [],
+          period_start: '2026-11-30',
         },
       ],
       payments: [{ ...emptyPayment, id: res.body.payments[0].id, amount: '63.33' }],
@@ -206,7 +222,7 @@ describe('POST /api/invoices/ MRE 400', () => {
         { purchase_type: 'MRE', customer_membership_id: theirs.id },
         { purchase_type: 'MRE', customer_membership_id: notRecurring.id },
         ...byStatus.map((membership) => ({ purchase_type: 'MRE', customer_membership_id: membership.id })),
-        { purchase_type: 'MRE', customer_membership_id: active.id, quantity: 2 },
+        { purchase_type: 'MRE', customer_membership_id: active.id, period_start: '2026-11-30', quantity: 2 },
       ],
     })
     expect(res.status).toBe(400)
@@ -230,11 +246,170 @@ describe('POST /api/invoices/ MRE 400', () => {
 
   test('two lines renewing one membership are refused, and nothing is recorded', async () => {
     const membership = await membershipOf()
-    const line = { purchase_type: 'MRE', customer_membership_id: membership.id }
+    const line = { purchase_type: 'MRE', customer_membership_id: membership.id, period_start: '2026-11-30' }
     const res = await post({ customer_id: customer.id, line_items: [line, line] })
     expect(res.status).toBe(400)
     expect(res.body).toEqual({ line_items: [{}, { customer_membership_id: messages.changed }] })
     expect(await stateOf(membership.id)).toEqual({ status: 'ACT', end_date: '2026-11-30' })
     expect(await t.db.selectFrom('invoices').select('id').execute()).toEqual([])
+  })
+})
+
+describe('POST /api/invoices/ MRE sent twice: one period, paid once', () => {
+  /** A renewal line as a client sends it, with no period named unless given. */
+  const renewalOf = (membershipId: number, line: Record<string, unknown> = {}) => ({
+    customer_id: customer.id,
+    line_items: [{ purchase_type: 'MRE', customer_membership_id: membershipId, ...line }],
+    payments: [{ payment_type: 'OFF', amount: '63.33' }],
+  })
+  const invoiceCount = async () => (await t.db.selectFrom('invoices').select('id').execute()).length
+  const renewalLines = (membershipId: number) =>
+    t.db
+      .selectFrom('invoice_line_items')
+      .select('period_start')
+      .where('customer_membership_id', '=', membershipId)
+      .execute()
+
+  test('without period_start the period due is paid: its bill date is today or past', async () => {
+    // Billed on the 22nd, today, and, a month behind, on the 31st of October.
+    const dueToday = await membershipOf({ start_date: '2026-01-22', end_date: '2026-11-22' })
+    const overdue = await membershipOf({ status: 'PAF', end_date: '2026-10-31' })
+    const res = await post(renewalOf(dueToday.id))
+    expect(res.status).toBe(201)
+    expect(res.body.line_items[0].period_start).toBe('2026-11-22')
+    expect(await stateOf(dueToday.id)).toEqual({ status: 'ACT', end_date: '2026-12-22' })
+    expect((await post(renewalOf(overdue.id))).body.line_items[0].period_start).toBe('2026-10-31')
+    expect(await stateOf(overdue.id)).toEqual({ status: 'ACT', end_date: '2026-11-30' })
+  })
+
+  test('a membership paid until a later day has paid the period due: refused unless the next period is named', async () => {
+    const membership = await membershipOf()
+    const res = await post(renewalOf(membership.id))
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({ line_items: [{ customer_membership_id: messages.paidAhead('2026-11-30') }] })
+    expect(await invoiceCount()).toBe(0)
+    expect(await stateOf(membership.id)).toEqual({ status: 'ACT', end_date: '2026-11-30' })
+  })
+
+  test('a named period must be the next one: one already paid, or one after it, is refused', async () => {
+    const membership = await membershipOf()
+    const res = await post({
+      customer_id: customer.id,
+      line_items: [
+        { purchase_type: 'MRE', customer_membership_id: membership.id, period_start: '2026-10-31' },
+        { purchase_type: 'MRE', customer_membership_id: membership.id, period_start: '2026-12-31' },
+      ],
+    })
+    expect(res.status).toBe(400)
+    expect(res.body).toEqual({
+      line_items: [
+        { period_start: messages.periodPaid('2026-11-30') },
+        { period_start: messages.periodNotNext('2026-11-30') },
+      ],
+    })
+    expect(await invoiceCount()).toBe(0)
+  })
+
+  test('the same renewal a minute later is refused at its line, with or without its period named', async () => {
+    const due = await membershipOf({ end_date: '2026-10-31' })
+    const ahead = await membershipOf()
+    expect((await post(renewalOf(due.id))).status).toBe(201)
+    expect((await post(renewalOf(ahead.id, { period_start: '2026-11-30' }))).status).toBe(201)
+    t.clock.advance(60_000)
+    const again = await post(renewalOf(due.id))
+    expect(again.status).toBe(400)
+    expect(again.body).toEqual({ line_items: [{ customer_membership_id: messages.paidAhead('2026-11-30') }] })
+    const aheadAgain = await post(renewalOf(ahead.id, { period_start: '2026-11-30' }))
+    expect(aheadAgain.status).toBe(400)
+    expect(aheadAgain.body).toEqual({ line_items: [{ period_start: messages.periodPaid('2026-12-31') }] })
+    expect(await invoiceCount()).toBe(2)
+    expect(await stateOf(due.id)).toEqual({ status: 'ACT', end_date: '2026-11-30' })
+    expect(await stateOf(ahead.id)).toEqual({ status: 'ACT', end_date: '2026-12-31' })
+  })
+
+  test('twenty sent at the same instant: one is recorded, the date moves once, the rest are refused at the line', async () => {
+    const due = await membershipOf({ end_date: '2026-10-31' })
+    const ahead = await membershipOf()
+    for (const [membership, line, movedTo] of [
+      [due, {}, '2026-11-30'],
+      [ahead, { period_start: '2026-11-30' }, '2026-12-31'],
+    ] as const) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => post(renewalOf(membership.id, line))),
+      )
+      expect(answers.filter((res) => res.status === 201)).toHaveLength(1)
+      const refused = answers.filter((res) => res.status !== 201)
+      expect(refused).toHaveLength(19)
+      for (const res of refused) {
+        expect(res.status).toBe(400)
+        expect(Object.keys(res.body)).toEqual(['line_items'])
+      }
+      expect(await stateOf(membership.id)).toEqual({ status: 'ACT', end_date: movedTo })
+      expect(await historyOf(membership.id)).toHaveLength(1)
+      expect(await renewalLines(membership.id)).toEqual([{ period_start: membership.end_date }])
+    }
+    expect(await invoiceCount()).toBe(2)
+  })
+})
+
+describe('POST /api/invoices/ with an Idempotency-Key', () => {
+  const sale = (membershipId: number) => ({
+    customer_id: customer.id,
+    line_items: [{ purchase_type: 'MRE', customer_membership_id: membershipId, period_start: '2026-11-30' }],
+    payments: [{ payment_type: 'OFF', amount: '63.33' }],
+  })
+  const postWithKey = (body: unknown, key: string, token = staff.members.token) =>
+    t.request('POST', '/api/invoices/', { token, body, headers: { 'idempotency-key': key } })
+  const invoiceIds = async () =>
+    (await t.db.selectFrom('invoices').select('id').orderBy('id').execute()).map((r) => r.id)
+
+  test('a retry with the same key is recorded once and answered with the first sale', async () => {
+    const membership = await membershipOf()
+    const first = await postWithKey(sale(membership.id), 'b3f1c2a4-0001')
+    expect(first.status).toBe(201)
+    expect(first.headers.get('idempotent-replayed')).toBeNull()
+    t.clock.advance(60_000)
+    const retry = await postWithKey(sale(membership.id), 'b3f1c2a4-0001')
+    expect(retry.status).toBe(201)
+    expect(retry.headers.get('idempotent-replayed')).toBe('true')
+    expect(retry.body).toEqual(first.body)
+    expect(await invoiceIds()).toEqual([first.body.id])
+    expect(await stateOf(membership.id)).toEqual({ status: 'ACT', end_date: '2026-12-31' })
+  })
+
+  test('ten at the same instant with one key: one sale, each answered with it', async () => {
+    const membership = await membershipOf()
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => postWithKey(sale(membership.id), 'double-click-7')),
+    )
+    expect(answers.map((res) => res.status)).toEqual(Array(10).fill(201))
+    const ids = await invoiceIds()
+    expect(ids).toHaveLength(1)
+    for (const res of answers) expect(res.body).toEqual(answers[0]!.body)
+    expect(answers[0]!.body.id).toBe(ids[0])
+    expect(await stateOf(membership.id)).toEqual({ status: 'ACT', end_date: '2026-12-31' })
+  })
+
+  test('the same key with another sale is refused; another user may use the key for their own sale', async () => {
+    const membership = await membershipOf()
+    const other = await membershipOf()
+    expect((await postWithKey(sale(membership.id), 'key-1')).status).toBe(201)
+    const reused = await postWithKey(sale(other.id), 'key-1')
+    expect(reused.status).toBe(400)
+    expect(reused.body).toEqual({ 'Idempotency-Key': messages.keyReused })
+    expect(await stateOf(other.id)).toEqual({ status: 'ACT', end_date: '2026-11-30' })
+    const theirs = await postWithKey(sale(other.id), 'key-1', t.seed.adminToken)
+    expect(theirs.status).toBe(201)
+    expect(await invoiceIds()).toHaveLength(2)
+  })
+
+  test('a key that is empty, too long or not visible ASCII is refused, and nothing is recorded', async () => {
+    const membership = await membershipOf()
+    for (const key of ['', 'x'.repeat(256), 'with space', 'clé']) {
+      const res = await postWithKey(sale(membership.id), key)
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({ 'Idempotency-Key': messages.keyInvalid })
+    }
+    expect(await invoiceIds()).toEqual([])
   })
 })

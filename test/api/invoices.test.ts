@@ -269,6 +269,7 @@ describe('POST /api/invoices/', () => {
           customer_event_voucher_id: null,
           gift_code: null,
           customer_entry_pass_ids: passes.map((pass) => pass.id),
+          period_start: null,
         },
         {
           id: lines[1].id,
@@ -292,6 +293,7 @@ describe('POST /api/invoices/', () => {
           customer_event_voucher_id: null,
           gift_code: null,
           customer_entry_pass_ids: [],
+          period_start: null,
         },
         {
           id: lines[2].id,
@@ -315,6 +317,7 @@ describe('POST /api/invoices/', () => {
           customer_event_voucher_id: null,
           gift_code: null,
           customer_entry_pass_ids: [],
+          period_start: null,
         },
       ],
       payments: [
@@ -526,6 +529,7 @@ describe('POST /api/invoices/ bookings and voucher packs', () => {
         customer_event_voucher_id: null,
         gift_code: null,
         customer_entry_pass_ids: [],
+        period_start: null,
       },
       {
         purchase_type: 'VPO',
@@ -548,6 +552,7 @@ describe('POST /api/invoices/ bookings and voucher packs', () => {
         customer_event_voucher_id: voucher.id,
         gift_code: null,
         customer_entry_pass_ids: [],
+        period_start: null,
       },
     ])
     expect(res.body.total).toBe('83.00')
@@ -651,6 +656,7 @@ describe('POST /api/invoices/ event vouchers', () => {
         customer_event_voucher_id: vouchers[0]!.id,
         gift_code: null,
         customer_entry_pass_ids: [],
+        period_start: null,
       },
     ])
   })

@@ -9,6 +9,14 @@ export const invoiceMessages = {
   notRenewable: 'Only an active membership (ACT) or one whose renewal failed (PAF) can be renewed.',
   membershipChanged:
     'This membership was renewed or changed by another sale or line while this sale was recorded.',
+  paidAhead: (nextBillDate: string) =>
+    `This membership is already paid until ${nextBillDate}. To pay ahead, name the period: period_start "${nextBillDate}".`,
+  periodPaid: (nextBillDate: string) =>
+    `This period is already paid: the membership is paid until ${nextBillDate}.`,
+  periodNotNext: (nextBillDate: string) =>
+    `Periods are paid in order: this membership's next period starts on ${nextBillDate}.`,
+  idempotencyKeyReused: 'This Idempotency-Key was already used for a different sale.',
+  idempotencyKeyInvalid: 'An Idempotency-Key is 1 to 255 visible ASCII characters.',
   unknownDiscount: (code: string) => `No active discount has the code "${code}".`,
   repeatedDiscount: (code: string) => `The discount code "${code}" is given more than once.`,
   needsCustomer: 'A sale that grants the customer something (MIN, EPA, BOO, VPO, EVV) needs a customer.',

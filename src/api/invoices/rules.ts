@@ -1,7 +1,7 @@
 import type { Static, TObject } from '@sinclair/typebox'
 import { invoiceMessages } from './messages.ts'
 import type { InvoiceQuery } from './queries.ts'
-import { resolveLine } from './sale-lines.ts'
+import { resolveLine, type LineContext } from './sale-lines.ts'
 import { resolvePayment, unpayableSale, type SaleContext } from './sale-payments.ts'
 import {
   InvoiceCreate,
@@ -15,14 +15,17 @@ import { findDiscountByCode, type DiscountRow } from '../discounts/queries.ts'
 import { loadOrganization } from '../organization/queries.ts'
 import { resolveGym } from '../../core/door/record.ts'
 import {
+  IdempotencyKeyUsed,
   MembershipChanged,
   PaymentSourceSpent,
   postInvoice,
   priceSale,
   type SaleDiscount,
+  type SaleIdempotency,
   type SaleLine,
   type SalePayment,
 } from '../../core/sales/post-invoice.ts'
+import { findInvoiceByIdempotencyKey } from '../../core/sales/queries.ts'
 import type { Actor } from '../../domain/actor.ts'
 import type { Deps } from '../../deps.ts'
 import { ApiError, FieldErrorCollector, messages, type FieldErrors } from '../../http/errors.ts'
@@ -30,7 +33,7 @@ import type { FilterValues } from '../../http/filters.ts'
 import { lookUpReferenced } from '../../http/references.ts'
 import { CheckedBody, checkBody } from '../../http/validation.ts'
 import { jsonTypeName } from '../../lib/json.ts'
-import { endOfLocalDay, startOfLocalDay } from '../../lib/local-time.ts'
+import { endOfLocalDay, localDate, startOfLocalDay } from '../../lib/local-time.ts'
 
 /** Line purchase types that grant the invoice's customer something, so cannot be sold anonymously. */
 const GRANTS_TO_CUSTOMER: readonly string[] = ['MIN', 'EPA', 'BOO', 'VPO', 'EVV']
@@ -107,7 +110,19 @@ function saleErrors(
  * POST /api/invoices/: checks the whole sale (every line and payment, each at its own path), then
  * posts it in one transaction. Returns the new invoice's id.
  */
-export async function createInvoice(deps: Deps, raw: unknown, actor: Actor): Promise<number> {
+export async function createInvoice(
+  deps: Deps,
+  raw: unknown,
+  actor: Actor,
+  idempotencyKey: string | null = null,
+): Promise<RecordedSale> {
+  const idempotency = idempotencyKey === null ? undefined : checkIdempotencyKey(idempotencyKey, raw)
+  if (idempotency) {
+    // A retry is answered before the sale is checked again: its renewals are paid now, and its
+    // credit drawn on, by the very sale it repeats.
+    const recorded = await findInvoiceByIdempotencyKey(deps.db, actor.user.id, idempotency.key)
+    if (recorded) return replayed(recorded, idempotency)
+  }
   const top = checkBody(InvoiceCreateTop, raw)
   const { fields, errors } = top
   const lineBodies = (fields.line_items ?? []).map((item) => checkItem(LineItemWrite, item))
@@ -121,10 +136,11 @@ export async function createInvoice(deps: Deps, raw: unknown, actor: Actor): Pro
   if (!gym && !errors.has('location_id'))
     errors.add('location_id', messages.doesNotExist(fields.location_id ?? actor.user.default_gym_id))
   const discounts = await resolveDiscounts(deps, errors, fields.discount_codes ?? [])
-  const lines: (SaleLine | undefined)[] = []
-  for (const line of lineBodies) lines.push(await resolveLine(deps, line, fields.customer_id ?? null))
   const customerId = fields.customer_id ?? null
   const zone = (await loadOrganization(deps.db)).time_zone
+  const lineContext: LineContext = { customerId, today: localDate(deps.clock.now(), zone) }
+  const lines: (SaleLine | undefined)[] = []
+  for (const line of lineBodies) lines.push(await resolveLine(deps, line, lineContext))
   const paymentContext: SaleContext = { customerId, zone, drawn: new Map() }
   const payments: (SalePayment | undefined)[] = []
   for (const payment of paymentBodies) payments.push(await resolvePayment(deps, payment, paymentContext))
@@ -141,6 +157,7 @@ export async function createInvoice(deps: Deps, raw: unknown, actor: Actor): Pro
     discounts,
     lines: lines as SaleLine[],
     payments: payments as SalePayment[],
+    idempotency,
   }
   const priced = priceSale(sale)
   const unpayable = unpayableSale(priced)
@@ -151,8 +168,10 @@ export async function createInvoice(deps: Deps, raw: unknown, actor: Actor): Pro
     throw new ApiError(400, { payments: [invoiceMessages.overpaid(paidCents, totalCents)] })
   }
   try {
-    return await postInvoice(deps, sale, zone)
+    return { invoiceId: await postInvoice(deps, sale, zone), replayed: false }
   } catch (error) {
+    if (error instanceof IdempotencyKeyUsed)
+      return replayed({ id: error.invoiceId, request_digest: error.requestDigest }, idempotency!)
     if (error instanceof PaymentSourceSpent)
       throw oneItemRefused('payments', sale.payments, error.paymentIndex, { amount: [invoiceMessages.spent] })
     if (error instanceof MembershipChanged)
@@ -161,6 +180,35 @@ export async function createInvoice(deps: Deps, raw: unknown, actor: Actor): Pro
       })
     throw error
   }
+}
+
+/** A sale as POST /api/invoices/ answers it: the invoice, and whether an earlier request recorded it. */
+export interface RecordedSale {
+  invoiceId: number
+  /** True when the Idempotency-Key named a sale already recorded, which is answered again */
+  replayed: boolean
+}
+
+/** The header's name, as a 400 reports it. */
+const IDEMPOTENCY_KEY = 'Idempotency-Key'
+/** Visible ASCII, as a client's UUID or random token is written; at most 255 characters. */
+const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/
+
+/** The key a sale was sent with, and the digest of the request, which its retries must repeat. */
+function checkIdempotencyKey(key: string, raw: unknown): SaleIdempotency {
+  if (!IDEMPOTENCY_KEY_PATTERN.test(key))
+    throw new ApiError(400, { [IDEMPOTENCY_KEY]: [invoiceMessages.idempotencyKeyInvalid] })
+  return { key, requestDigest: Bun.SHA256.hash(JSON.stringify(raw), 'hex') }
+}
+
+/** The sale a key already recorded, answered again; the same key with another request is refused. */
+function replayed(
+  recorded: { id: number; request_digest: string | null },
+  idempotency: SaleIdempotency,
+): RecordedSale {
+  if (recorded.request_digest !== idempotency.requestDigest)
+    throw new ApiError(400, { [IDEMPOTENCY_KEY]: [invoiceMessages.idempotencyKeyReused] })
+  return { invoiceId: recorded.id, replayed: true }
 }
 
 /**

@@ -63,28 +63,49 @@ async function lookUpProduct<P extends Product>(
 const activeOnly = <P extends { status: string }>(product: P) =>
   product.status === 'ACT' ? undefined : invoiceMessages.notForSale
 
+/** Who a sale is for and on which of the organization's days, as each line is checked against. */
+export interface LineContext {
+  customerId: number | null
+  /** The organization's today */
+  today: string
+}
+
 /**
  * The membership an MRE line renews, with what its next bill charges: its billing amount, at its
  * type's tax rate and revenue account (a membership of a type no longer sold is still renewed).
  * It must be the customer's own (another customer's is reported as not existing, as another
  * customer's credit is), recurring, and in a status that can be renewed.
+ *
+ * A renewal pays one period, the one starting at the next bill date: periods are paid in order.
+ * Without `period_start` only the period due is paid, one whose bill date is today or past, so a
+ * sale sent twice renews once: the first moved the bill date past today, and the second finds the
+ * period due already paid. Paying ahead names the period, which a repeat then names again, paid.
  */
 async function lookUpRenewal(
   deps: Pick<Deps, 'db'>,
   errors: FieldErrorCollector,
-  id: number | undefined,
-  customerId: number | null,
+  fields: Pick<LineInput, 'customer_membership_id' | 'period_start'>,
+  sale: LineContext,
 ): Promise<{ product: Product; renewal: NonNullable<SaleLine['renewal']> } | undefined> {
   const field = 'customer_membership_id'
+  const id = fields.customer_membership_id
   if (id === undefined) return void errors.add(field, messages.required)
   const found = await getCustomerMembership(deps.db, id)
-  const membership = found && found.owner_id === customerId ? found : undefined
+  const membership = found && found.owner_id === sale.customerId ? found : undefined
   if (!membership) return void errors.add(field, messages.doesNotExist(id))
   const type = (await getMembershipType(deps.db, membership.membership_type_id))!
   if (type.purchase_type !== 'REC' || type.interval === '')
     return void errors.add(field, invoiceMessages.notRecurring)
   if (!RENEWABLE_STATUSES.includes(membership.status))
     return void errors.add(field, invoiceMessages.notRenewable)
+  const nextBillDate = membership.end_date ?? membership.start_date
+  const named = fields.period_start
+  if (named === undefined && nextBillDate > sale.today)
+    return void errors.add(field, invoiceMessages.paidAhead(nextBillDate))
+  if (named !== undefined && named < nextBillDate)
+    return void errors.add('period_start', invoiceMessages.periodPaid(nextBillDate))
+  if (named !== undefined && named > nextBillDate)
+    return void errors.add('period_start', invoiceMessages.periodNotNext(nextBillDate))
   return {
     product: {
       name: type.name,
@@ -99,6 +120,7 @@ async function lookUpRenewal(
       end_date: membership.end_date,
       interval: type.interval,
       membership_type_id: type.id,
+      period_start: nextBillDate,
     },
   }
 }
@@ -110,9 +132,10 @@ async function lookUpRenewal(
 export async function resolveLine(
   deps: Pick<Deps, 'db'>,
   line: CheckedBody<LineInput>,
-  customerId: number | null,
+  sale: LineContext,
 ): Promise<SaleLine | undefined> {
   const { fields, errors } = line
+  const customerId = sale.customerId
   const unitPriceCents = checkDecimal(fields, errors, 'unit_price')
   if (fields.tax_rate_id !== undefined)
     await lookUpTaxRate(deps.db, errors, 'tax_rate_id', fields.tax_rate_id)
@@ -166,7 +189,7 @@ export async function resolveLine(
     }
     case 'MRE': {
       if (quantity > 1) errors.add('quantity', messages.max(1))
-      const renewed = await lookUpRenewal(deps, errors, fields.customer_membership_id, customerId)
+      const renewed = await lookUpRenewal(deps, errors, fields, sale)
       product = renewed?.product
       if (renewed) grants = { renewal: renewed.renewal }
       break

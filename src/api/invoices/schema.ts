@@ -33,6 +33,12 @@ export const LineItemWrite = t.Object({
         "MRE: the customer's own recurring membership renewed (ACT, or PAF after a failed renewal); the line charges its billing amount at its type's tax rate and revenue account",
     }),
   ),
+  period_start: t.Optional(
+    field.date({
+      description:
+        "MRE: the first day of the billing period the renewal pays, which must be the membership's next bill date (periods are paid in order). Default: the period due, the one starting at the next bill date when that is today or earlier; a membership paid until a later day has paid the period due, and a renewal without period_start is refused. Naming the period pays ahead, and makes a sale sent twice safe: the second names a period already paid and is refused.",
+    }),
+  ),
   event_type_id: t.Optional(
     field.integer({
       description: 'EVV: the event type (ACT) of the voucher sold, one use per quantity; unit_price required',
@@ -151,6 +157,13 @@ export const LineItemOut = t.Object({
   customer_event_voucher_id: field.nullable(t.Integer({ description: 'VPO, EVV: the voucher it issued' })),
   gift_code: field.nullable(t.String({ description: 'GIF: the code that redeems the gift' })),
   customer_entry_pass_ids: t.Array(t.Integer(), { description: 'EPA: the passes it issued' }),
+  period_start: field.nullable(
+    t.String({
+      format: 'date',
+      description:
+        'MRE: the first day of the billing period it paid; null on other lines and on renewals sold before periods were recorded',
+    }),
+  ),
 })
 
 export const PaymentOut = t.Object({

@@ -69,6 +69,7 @@ export function serializeInvoice(row: InvoiceRow, urls: Urls): Static<typeof Inv
       customer_event_voucher_id: line.customer_event_voucher_id,
       gift_code: line.gift_code,
       customer_entry_pass_ids: line.customer_entry_pass_ids,
+      period_start: line.period_start,
     })),
     payments: row.payments.map((payment) => ({
       id: payment.id,

@@ -8,6 +8,7 @@ import { startMembership } from '../memberships/start.ts'
 import { priceInvoice, type DiscountTerms } from '../../domain/invoice-money.ts'
 import {
   drawOnCredit,
+  findInvoiceByIdempotencyKey,
   insertEntryPasses,
   insertEventVoucher,
   insertGift,
@@ -47,8 +48,11 @@ export interface SaleLine {
   membershipType?: SoldMembershipType
   startDate?: string
   memberIds?: readonly number[]
-  /** MRE: the customer's recurring membership it renews, as read when the sale was checked */
-  renewal?: RenewableMembership & { membership_type_id: number }
+  /**
+   * MRE: the customer's recurring membership it renews, as read when the sale was checked; the
+   * period it pays starts at that next bill date (its start date when none was on record)
+   */
+  renewal?: RenewableMembership & { membership_type_id: number; period_start: string }
   /** GIF: the product the gift's code grants whoever redeems it */
   gift?: { entryPassTypeId: number } | { voucherPackId: number } | { membershipTypeId: number }
   /** BOO: the event it books the customer on */
@@ -82,6 +86,13 @@ export interface Sale {
   discounts: SaleDiscount[]
   lines: SaleLine[]
   payments: SalePayment[]
+  /** The Idempotency-Key the sale was sent with, and a digest of the request that carried it */
+  idempotency?: SaleIdempotency
+}
+
+export interface SaleIdempotency {
+  key: string
+  requestDigest: string
 }
 
 /**
@@ -101,6 +112,19 @@ export class PaymentSourceSpent extends Error {
 export class MembershipChanged extends Error {
   constructor(readonly lineIndex: number) {
     super(`line ${lineIndex} renews a membership that changed after the sale was checked`)
+  }
+}
+
+/**
+ * The staff user already recorded a sale with this Idempotency-Key (another request with the same
+ * key was posted first): nothing more is recorded, and the caller answers with that sale.
+ */
+export class IdempotencyKeyUsed extends Error {
+  constructor(
+    readonly invoiceId: number,
+    readonly requestDigest: string | null,
+  ) {
+    super(`the Idempotency-Key already recorded invoice ${invoiceId}`)
   }
 }
 
@@ -127,11 +151,19 @@ export async function postInvoice(
   // A membership bought or renewed with a payment still at the terminal waits for that payment.
   const processing = sale.payments.some((payment) => payment.status === 'PRO')
   return deps.db.transaction().execute(async (trx) => {
+    if (sale.idempotency) {
+      // Read inside the transaction, which holds the one connection: a sale with the same key
+      // posted at the same instant is either already here or waits for this one to commit.
+      const recorded = await findInvoiceByIdempotencyKey(trx, sale.staffUserId, sale.idempotency.key)
+      if (recorded) throw new IdempotencyKeyUsed(recorded.id, recorded.request_digest)
+    }
     const invoiceId = await insertInvoice(trx, {
       customer_id: sale.customerId,
       gym_id: sale.gymId,
       staff_user_id: sale.staffUserId,
       description: sale.description,
+      idempotency_key: sale.idempotency?.key ?? null,
+      request_digest: sale.idempotency?.requestDigest ?? null,
       created_at: at,
       updated_at: at,
     })
@@ -222,6 +254,7 @@ export async function postInvoice(
         customer_membership_id: membershipId ?? renewal?.id ?? null,
         reservation_id: reservationId,
         customer_event_voucher_id: voucherId,
+        period_start: renewal?.period_start ?? null,
       })
       if (line.gift) {
         await insertGift(trx, {

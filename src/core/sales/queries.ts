@@ -20,6 +20,15 @@ export async function insertInvoice(trx: Db, row: Insertable<InvoiceTable>): Pro
   return (await trx.insertInto('invoices').values(row).returning('id').executeTakeFirstOrThrow()).id
 }
 
+/** The sale a staff user recorded with an Idempotency-Key, with the digest of its request. */
+export const findInvoiceByIdempotencyKey = (db: Db, staffUserId: number, key: string) =>
+  db
+    .selectFrom('invoices')
+    .select(['id', 'request_digest'])
+    .where('staff_user_id', '=', staffUserId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst()
+
 export async function insertInvoiceDiscounts(
   trx: Db,
   rows: Insertable<InvoiceDiscountTable>[],

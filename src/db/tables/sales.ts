@@ -57,6 +57,10 @@ export interface InvoiceTable {
   gym_id: number
   staff_user_id: number | null
   description: string
+  /** The Idempotency-Key the sale was sent with, unique per staff user; null when none */
+  idempotency_key: string | null
+  /** A digest of the request the key came with, so the key cannot be reused for another sale */
+  request_digest: string | null
   created_at: string
   updated_at: string
 }
@@ -101,6 +105,8 @@ export interface InvoiceLineItemTable {
   customer_membership_id: number | null
   reservation_id: number | null
   customer_event_voucher_id: number | null
+  /** MRE: the first day of the billing period the renewal paid (null on renewals sold before 0021) */
+  period_start: string | null
 }
 
 export interface PaymentTable {
