@@ -322,6 +322,59 @@ describe('/api/customer-memberships/ 400 on actions (nothing changes, no history
   })
 })
 
+describe('/api/customer-memberships/ actions sent at the same instant: one is applied', () => {
+  const changedMeanwhile = {
+    non_field_errors: [
+      'This membership was changed by another request while this one was recorded; nothing was changed.',
+    ],
+  }
+  /** Ten of the same action at once: one 200, and each other refused as already done or changed meanwhile. */
+  const raced = async (id: number, action: string, body: unknown, alreadyDone: unknown) => {
+    const answers = await Promise.all(Array.from({ length: 10 }, () => act(id, action, body)))
+    expect(answers.filter((res) => res.status === 200)).toHaveLength(1)
+    for (const res of answers.filter((res) => res.status !== 200)) {
+      expect(res.status).toBe(400)
+      expect([changedMeanwhile, alreadyDone]).toContainEqual(res.body)
+    }
+  }
+  const historyOf = async (id: number) =>
+    (await read(id)).status_history.map((row: { from_status: string | null; to_status: string }) => [
+      row.from_status,
+      row.to_status,
+    ])
+
+  test('freeze/, unfreeze/ and cancel/ each change the membership once, with one history row', async () => {
+    const m = await solo()
+    await raced(m.id, 'freeze', {}, messages.freezeNotActive)
+    await raced(m.id, 'unfreeze', {}, messages.unfreezeNotFrozen)
+    await raced(m.id, 'cancel', {}, messages.finished)
+    expect(await historyOf(m.id)).toEqual([
+      [null, 'ACT'],
+      ['ACT', 'FRZ'],
+      ['FRZ', 'ACT'],
+      ['ACT', 'CAN'],
+    ])
+  })
+
+  test('one member frozen and unfrozen: each once, with one history row naming them', async () => {
+    const m = await group()
+    await raced(m.id, 'freeze', { member_id: kid.id }, messages.alreadyFrozen)
+    await raced(m.id, 'unfreeze', { member_id: kid.id }, messages.notFrozen)
+    expect(await historyOf(m.id)).toEqual([
+      [null, 'ACT'],
+      ['ACT', 'FRZ'],
+      ['FRZ', 'ACT'],
+    ])
+  })
+
+  test('a freeze beside a cancel: whichever is first is applied, the other refused', async () => {
+    const m = await solo()
+    const [freeze, cancel] = await Promise.all([act(m.id, 'freeze'), act(m.id, 'cancel')])
+    expect([freeze.status, cancel.status].sort()).toEqual([200, 400])
+    expect(await historyOf(m.id)).toHaveLength(2)
+  })
+})
+
 describe('/api/customer-memberships/ 403, 404 and 405', () => {
   test('without can_manage_members nobody creates, changes or acts', async () => {
     const m = await solo()

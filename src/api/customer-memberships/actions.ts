@@ -4,15 +4,15 @@ import type { Static } from 'elysia'
 import { customerExists } from '../customers/queries.ts'
 import {
   insertStatusChange,
-  updateCustomerMembership,
   updateMemberFrozen,
+  updateMembershipFrom,
   type CustomerMembershipRow,
 } from './queries.ts'
 import type { MemberAction } from './schema.ts'
 import type { Db } from '../../db/connection.ts'
 import type { MembershipStatus } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
-import { messages } from '../../http/errors.ts'
+import { ApiError, messages } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { ACTIVE_STATUSES, FINISHED_STATUSES, FROZEN_STATUSES } from '../../domain/membership-status.ts'
 
@@ -32,7 +32,13 @@ export const membershipActionMessages = {
   memberAlreadyFrozen: 'This member is already frozen.',
   memberNotFrozen: 'This member is not frozen.',
   alreadyFinished: 'This membership is already cancelled, ended or denied.',
+  changedMeanwhile:
+    'This membership was changed by another request while this one was recorded; nothing was changed.',
 }
+
+/** Another request changed the membership between this one's checks and its write. */
+const changedMeanwhile = () =>
+  new ApiError(400, { non_field_errors: [membershipActionMessages.changedMeanwhile] })
 
 interface Change {
   from: MembershipStatus
@@ -60,7 +66,12 @@ async function recordChange(
   })
 }
 
-/** Sets the whole membership's status and records the change. */
+/**
+ * Sets the whole membership's status and records the change, provided it is still in the status
+ * and at the bill date the request was checked against: of two requests changing one membership at
+ * once (two desks, a double click, a renewal beside a freeze), the second is refused, not applied
+ * on top of the first.
+ */
 async function changeStatus(
   deps: Pick<Deps, 'db' | 'clock'>,
   row: CustomerMembershipRow,
@@ -70,11 +81,8 @@ async function changeStatus(
 ): Promise<void> {
   const on = await organizationToday(deps)
   await deps.db.transaction().execute(async (trx) => {
-    await updateCustomerMembership(trx, row.id, {
-      status: to,
-      ...extra,
-      updated_at: deps.clock.now().toISOString(),
-    })
+    const changes = { status: to, ...extra, updated_at: deps.clock.now().toISOString() }
+    if (!(await updateMembershipFrom(trx, row.id, row, changes))) throw changedMeanwhile()
     await recordChange(deps, trx, row, { from: row.status, to, memberId: null, on }, actor)
   })
 }
@@ -112,8 +120,10 @@ async function setMemberFrozen(
     ? { from: row.status, to: 'FRZ', memberId, on }
     : { from: 'FRZ', to: row.status, memberId, on }
   await deps.db.transaction().execute(async (trx) => {
-    await updateMemberFrozen(trx, row.id, memberId, frozen ? 1 : 0)
-    await updateCustomerMembership(trx, row.id, { updated_at: deps.clock.now().toISOString() })
+    // The membership must still be active as checked, and the member not frozen or unfrozen since.
+    const touched = { updated_at: deps.clock.now().toISOString() }
+    if (!(await updateMembershipFrom(trx, row.id, row, touched))) throw changedMeanwhile()
+    if (!(await updateMemberFrozen(trx, row.id, memberId, frozen ? 1 : 0))) throw changedMeanwhile()
     await recordChange(deps, trx, row, change, actor)
   })
 }

@@ -139,22 +139,30 @@ export async function updateCustomerMembership(
   if (set) await db.updateTable('customer_memberships').set(set).where('id', '=', id).execute()
 }
 
+/**
+ * Freezes or unfreezes one member who is not so already; false (nothing changed) when another
+ * request did it first.
+ */
 export async function updateMemberFrozen(
   db: Db,
   membershipId: number,
   customerId: number,
   isFrozen: Flag,
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('membership_members')
     .set({ is_frozen: isFrozen })
     .where('customer_membership_id', '=', membershipId)
     .where('customer_id', '=', customerId)
-    .execute()
+    .where('is_frozen', '!=', isFrozen)
+    .executeTakeFirst()
+  return result.numUpdatedRows > 0n
 }
 
-// Starting a membership is shared with the sales engine (a MIN line), so its statements live there.
+// Starting and renewing a membership are shared with the sales engine (MIN and MRE lines), so
+// their statements live there.
 export {
+  updateMembershipFrom,
   insertCustomerMembership,
   insertMembers,
   insertStatusChange,
