@@ -10,7 +10,7 @@ import { useSeededApp, useStaff } from '../helpers/seeded.ts'
  */
 
 const t = useSeededApp()
-const staff = useStaff(t, 'members')
+const staff = useStaff(t, 'members', 'allButMembers')
 
 let colorado: Awaited<ReturnType<typeof makeTaxRate>>
 beforeEach(async () => {
@@ -101,5 +101,28 @@ describe('POST /api/invoices/: a sale no payment could hold', () => {
     })
     expect(res.status).toBe(201)
     expect(res.body).toMatchObject({ total: '99999999.99', amount_paid: '99999999.99', balance_due: '0.00' })
+  })
+})
+
+describe("GET /api/payments/<id>/: a dear sale's payment", () => {
+  test('carries its share of the tax to the cent, however large the product', async () => {
+    // 52428863.03 at 8.25% is 4325381.20 tax: 56754244.23 in all. A payment of 28377124.28 carries
+    // 4325381.20 x 28377124.28 / 56754244.23 = 2162690.76500000009 of it, just over half a cent:
+    // 2162690.77. Worked out in doubles the product is past whole units and it came to 2162690.76.
+    const sale = await post({
+      line_items: [
+        { purchase_type: 'GEN', description: 'Wall', unit_price: '52428863.03', tax_rate_id: colorado.id },
+      ],
+      payments: [{ payment_type: 'OFF', amount: '28377124.28' }],
+    })
+    expect(sale.body).toMatchObject({ tax_total: '4325381.20', total: '56754244.23' })
+    const res = await t.request('GET', `/api/payments/${sale.body.payments[0].id}/`, {
+      token: staff.allButMembers.token,
+    })
+    expect(res.body).toMatchObject({
+      amount: '28377124.28',
+      tax_amount: '2162690.77',
+      amount_pre_tax: '26214433.51',
+    })
   })
 })

@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox'
-import { divideHalfEven } from '../../domain/invoice-money.ts'
+import { scaleHalfEven } from '../../domain/invoice-money.ts'
 import type { Urls } from '../../http/urls.ts'
 import { localDate } from '../../lib/local-time.ts'
 import { centsToDecimal } from '../../lib/money.ts'
@@ -34,7 +34,7 @@ function revenueFractions(revenueCents: Record<string, number>): Record<string, 
 export function serializePayment(row: PaymentRow, urls: Urls): Static<typeof PaymentOut> {
   const total = row.invoice_total_cents
   const share = (cents: number) => (total === 0 ? 0 : (cents * row.amount_cents) / total)
-  const taxCents = total === 0 ? 0 : divideHalfEven(row.invoice_tax_cents * row.amount_cents, total)
+  const taxCents = total === 0 ? 0 : scaleHalfEven(row.invoice_tax_cents, row.amount_cents, total)
   const lines = JSON.parse(row.line_items) as LineCents[]
   const anonymous = row.customer_id === null
   return {
