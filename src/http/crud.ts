@@ -7,6 +7,7 @@ import { authenticated } from './auth.ts'
 import { docs, envelopeOf, named, pascalCase, type DocOptions } from './docs.ts'
 import { messages, notFound, ValidationError } from './errors.ts'
 import { pageParams, paginate } from './pagination.ts'
+import { RecordId } from './record-id.ts'
 import { requires, type Permission } from './permissions.ts'
 import type { Urls } from './urls.ts'
 import { checkBody, type CheckedBody } from './validation.ts'
@@ -195,13 +196,13 @@ export function collectionRoutes<
   Target,
 >(deps: Deps, spec: CollectionSpec<Row, Out, Create, Replace, F, K, ParentId, Target>): AnyElysia {
   const parent = spec.parent
-  // Path ids are any integer (0 or -1 simply match no record: 404); anything else is 404 too.
+  // Integer ids are digits (RecordId): 0 simply matches no record (404), any other spelling is 404.
   // A top-level list has no path parameters: Elysia refuses an empty params schema, so give none.
-  const listParams = parent ? { params: t.Object({ [parent.param]: t.Integer() }) } : {}
-  const idParam = spec.idType === 'string' ? t.String() : t.Integer()
+  const listParams = parent ? { params: t.Object({ [parent.param]: RecordId() }) } : {}
+  const idParam = spec.idType === 'string' ? t.String() : RecordId()
   const idName = spec.idParam ?? 'id'
   const recordParams = t.Object(
-    parent ? { [parent.param]: t.Integer(), [idName]: idParam } : { [idName]: idParam },
+    parent ? { [parent.param]: RecordId(), [idName]: idParam } : { [idName]: idParam },
   )
   const record = `/:${idName}/`
   const recordId = (params: Record<string, unknown>) => params[idName] as IdOf<K>

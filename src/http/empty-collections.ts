@@ -5,6 +5,7 @@ import { docs, envelopeOf, named } from './docs.ts'
 import { notFound } from './errors.ts'
 import { pageParams, paginate } from './pagination.ts'
 import { requires } from './permissions.ts'
+import { RecordId } from './record-id.ts'
 
 /**
  * Sub-collections the API names but this version does not hold yet (a gym's climbs, an event
@@ -24,7 +25,7 @@ export function emptySubCollections(
         return paginate(request, query, urls, { count: async () => 0, rows: async () => [] }, (row) => row)
       },
       {
-        params: t.Object({ id: t.Integer() }),
+        params: t.Object({ id: RecordId() }),
         ...requires('staff'),
         ...docs({
           tag: spec.tag,

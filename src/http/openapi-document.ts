@@ -1,4 +1,5 @@
 import { ref } from './docs.ts'
+import { RECORD_ID_PATTERN } from './record-id.ts'
 
 /**
  * Finishes the document @elysiajs/openapi generates from the route table, so that it says what the
@@ -8,8 +9,8 @@ import { ref } from './docs.ts'
  *   parameters of a list) are kept: the generator replaces them with the ones it derives from the
  *   route's validation schemas whenever the route has path parameters.
  * - Elysia's `t.Integer()` validates a union of an integer and a numeric string (what a URL
- *   carries), and the generator prints both, the string one with a default of 0. The document
- *   states the integer.
+ *   carries), and the generator prints both, the string one with a default of 0; a path's record
+ *   id (record-id.ts) validates the digits a URL carries. The document states the integer.
  * - Every schema with a `title` (docs.ts `named`) is listed once under `components.schemas` and
  *   referred to from where it is used; two different schemas under one name are a mistake, and
  *   refused.
@@ -76,9 +77,13 @@ function keepDocumentedParameters(doc: Json, routes: readonly DocumentedRoute[])
 const isCoercionTwin = (s: Json) =>
   s?.type === 'string' && (s.format === 'integer' || s.format === 'numeric') && s.default === 0
 
+/** A path's record id: the digits of an integer. */
+const isRecordIdDigits = (s: Json) => s?.type === 'string' && s.pattern === RECORD_ID_PATTERN
+
 function withoutCoercionTwins(value: Json): Json {
   if (Array.isArray(value)) return value.map(withoutCoercionTwins)
   if (value === null || typeof value !== 'object') return value
+  if (isRecordIdDigits(value)) return { type: 'integer' }
   const out: Json = {}
   for (const [key, child] of Object.entries(value)) out[key] = withoutCoercionTwins(child)
   if (Array.isArray(out.anyOf) && out.anyOf.some(isCoercionTwin)) {

@@ -11,7 +11,7 @@ const PAGE_PATH = '/swagger'
 const SPEC_PATH = '/swagger/json'
 
 const DESCRIPTION =
-  'The climbing-gym appliance API. Authenticate with `Authorization: Token <key>` (get a key from POST /api/get-token/). Errors are Django REST Framework bodies. A method a path does not list answers 405 (after 401 when the path needs a token).'
+  "The climbing-gym appliance API. Authenticate with `Authorization: Token <key>` (get a key from POST /api/get-token/). Errors are Django REST Framework bodies. A method a path does not list answers 405 (after 401 when the path needs a token). A record's id in a path is its digits: any other spelling (`0x0A`, `1e1`, `+1`, `1.0`) is 404."
 
 /**
  * Starts Swagger UI on the document at its absolute path: a relative one would resolve, from

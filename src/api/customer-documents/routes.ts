@@ -8,6 +8,7 @@ import { collectionRoutes } from '../../http/crud.ts'
 import { docs, named } from '../../http/docs.ts'
 import { notFound } from '../../http/errors.ts'
 import { defineFilters } from '../../http/filters.ts'
+import { RecordId } from '../../http/record-id.ts'
 import { requires } from '../../http/permissions.ts'
 import { checkBody } from '../../http/validation.ts'
 import { customerExists } from '../customers/queries.ts'
@@ -92,7 +93,7 @@ export const customerDocumentRoutes = (deps: Deps) =>
             )
           },
           {
-            params: t.Object({ customer_id: t.Integer() }),
+            params: t.Object({ customer_id: RecordId() }),
             ...requires('can_manage_members'),
             ...createDocs,
           },
@@ -110,7 +111,7 @@ export const customerDocumentRoutes = (deps: Deps) =>
             })
           },
           {
-            params: t.Object({ customer_id: t.Integer(), id: t.Integer() }),
+            params: t.Object({ customer_id: RecordId(), id: RecordId() }),
             ...requires('staff'),
             detail: {
               ...pdfDocs.detail,

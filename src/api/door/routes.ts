@@ -8,6 +8,7 @@ import { authenticated } from '../../http/auth.ts'
 import { docs, named } from '../../http/docs.ts'
 import { jsonResponse } from '../../http/error-handler.ts'
 import { requires } from '../../http/permissions.ts'
+import { RecordId } from '../../http/record-id.ts'
 import { checkBody } from '../../http/validation.ts'
 import {
   BarcodeCheckInNotFound,
@@ -190,7 +191,7 @@ export const doorRoutes = (deps: Deps) => {
         throw ValidationError.field('host_customer_id', noGuestPassesLeft)
     }
   }
-  const customerParams = t.Object({ customer_id: t.Integer() })
+  const customerParams = t.Object({ customer_id: RecordId() })
   return new Elysia()
     .use(authenticated(deps))
     .post(

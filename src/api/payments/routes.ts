@@ -10,6 +10,7 @@ import { authenticated } from '../../http/auth.ts'
 import { docs, named } from '../../http/docs.ts'
 import type { Permission } from '../../http/permissions.ts'
 import { requires } from '../../http/permissions.ts'
+import { RecordId } from '../../http/record-id.ts'
 import { checkBody } from '../../http/validation.ts'
 import { getInvoice } from '../invoices/queries.ts'
 import { InvoiceOut } from '../invoices/schema.ts'
@@ -69,7 +70,7 @@ export const paymentActionRoutes = (deps: Deps): AnyElysia => {
         return serializeInvoice((await getInvoice(deps.db, payment.invoice_id))!, urls)
       },
       {
-        params: t.Object({ id: t.Integer() }),
+        params: t.Object({ id: RecordId() }),
         ...requires(action.permission as Permission),
         ...docs({
           tag,

@@ -8,6 +8,7 @@ import { notFound } from '../../http/errors.ts'
 import { defineFilters } from '../../http/filters.ts'
 import { pageParams, paginate } from '../../http/pagination.ts'
 import { requires } from '../../http/permissions.ts'
+import { RecordId } from '../../http/record-id.ts'
 import { getWebhook, listWebhookDeliveries, listWebhooks, webhookExists } from './queries.ts'
 import { RedeliverBody, WebhookDeliveryOut, WebhookEventOut, WebhookOut, WebhookWrite } from './schema.ts'
 import { serializeWebhook, serializeWebhookDelivery, serializeWebhookEvent } from './serializer.ts'
@@ -53,7 +54,7 @@ export const webhookRoutes = (deps: Deps) =>
             )
           },
           {
-            params: t.Object({ id: t.Integer() }),
+            params: t.Object({ id: RecordId() }),
             ...requires('admin'),
             ...docs({
               tag: TAG,
@@ -75,7 +76,7 @@ export const webhookRoutes = (deps: Deps) =>
             return serializeWebhookEvent(event)
           },
           {
-            params: t.Object({ id: t.Integer(), webhook_event_id: t.Integer() }),
+            params: t.Object({ id: RecordId(), webhook_event_id: RecordId() }),
             ...requires('admin'),
             ...docs({
               tag: TAG,
