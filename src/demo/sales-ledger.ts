@@ -21,6 +21,8 @@ export interface LineLinks {
   customerMembershipId?: number
   reservationId?: number
   customerEventVoucherId?: number
+  /** MRE: the first day of the billing period the renewal paid */
+  periodStart?: string
 }
 
 export interface SaleLine extends LineLinks {
@@ -189,6 +191,7 @@ export class Ledger {
           customer_membership_id: line.customerMembershipId ?? null,
           reservation_id: line.reservationId ?? null,
           customer_event_voucher_id: line.customerEventVoucherId ?? null,
+          period_start: line.periodStart ?? null,
         })
         if (line.pass) line.pass.invoice_id = invoiceId
         const gift = line.gift

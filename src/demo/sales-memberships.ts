@@ -59,8 +59,9 @@ export function sellMemberships(ctx: DemoContext, holdings: Holdings, ledger: Le
       if (change.to !== 'PPR') return
       const before = cal.lastBillDay(m.start, interval, change.day)
       const after = cal.nextBillDay(m.start, interval, change.day)
-      attempted.add(before > m.start && change.day - before <= after - change.day ? before : after)
-      renewal(m, onFile, change, m.changes[i + 1], m.changes[i + 2])
+      const billDay = before > m.start && change.day - before <= after - change.day ? before : after
+      attempted.add(billDay)
+      renewal(m, onFile, { change, billDay }, m.changes[i + 1], m.changes[i + 2])
     })
     for (let k = 1; ; k++) {
       const day = cal.addPeriods(m.start, interval, k)
@@ -80,16 +81,19 @@ export function sellMemberships(ctx: DemoContext, holdings: Holdings, ledger: Le
         })
       const charge = (made: ReturnType<typeof sale>) =>
         payments.onFile(made, { status: 'COM', atMs: made.atMs, day }, onFile, made.priced.totalCents)
-      if (status === 'ACT') charge(sale('Membership renewal', membershipLines(m, 'MRE')))
+      if (status === 'ACT') charge(sale('Membership renewal', membershipLines(m, 'MRE', cal.date(day))))
       else if (status === 'FRZ' && !freezesBegan.has(day)) charge(sale('Freeze fee', [freezeLine(m)]))
     }
   }
 
-  /** A renewal the history shows going to PPR on `change.day`, and what became of its payment. */
+  /**
+   * A renewal the history shows going to PPR on `change.day`, paying the period from `billDay`, and
+   * what became of its payment.
+   */
   function renewal(
     m: HeldMembership,
     onFile: OnFile,
-    change: StatusChange,
+    { change, billDay }: { change: StatusChange; billDay: number },
     next: StatusChange | undefined,
     then: StatusChange | undefined,
   ) {
@@ -101,7 +105,7 @@ export function sellMemberships(ctx: DemoContext, holdings: Holdings, ledger: Le
       gymId: m.gymId,
       staffUserId: null,
       description: 'Membership renewal',
-      lines: membershipLines(m, 'MRE'),
+      lines: membershipLines(m, 'MRE', cal.date(billDay)),
     })
     const total = sale.priced.totalCents
     const attempt = { atMs: sale.atMs, day }
@@ -156,9 +160,16 @@ export function sellMemberships(ctx: DemoContext, holdings: Holdings, ledger: Le
   }
 }
 
-/** The membership's own line and, for a recurring one, a line per add-on its members have. */
-function membershipLines(m: HeldMembership, purchaseType: LineItemPurchaseType): SaleLine[] {
-  const links = { membershipTypeId: m.type.id, customerMembershipId: m.id }
+/**
+ * The membership's own line and, for a recurring one, a line per add-on its members have; a
+ * renewal's lines name the period they pay.
+ */
+function membershipLines(
+  m: HeldMembership,
+  purchaseType: LineItemPurchaseType,
+  periodStart?: string,
+): SaleLine[] {
+  const links = { membershipTypeId: m.type.id, customerMembershipId: m.id, periodStart }
   const own = { ...m.type.terms, unitPriceCents: m.priceCents }
   const lines: SaleLine[] = [{ purchaseType, terms: own, quantity: 1, ...links }]
   if (m.type.purchaseType === 'REC')
