@@ -83,7 +83,9 @@ export const PaymentWrite = t.Object({
   status: t.Optional(
     field.choice(NEW_PAYMENT_STATUSES, { description: 'COM (default), or PRO while a terminal settles it' }),
   ),
-  processor_fee: t.Optional(decimalField({ description: 'What the processor kept; default "0.00"' })),
+  processor_fee: t.Optional(
+    decimalField({ description: 'What the processor kept, at most amount; default "0.00"' }),
+  ),
   credit_card_last4: optionalText(4),
   credit_card_brand: optionalText(32),
   bank_account_last4: optionalText(4),
@@ -130,7 +132,7 @@ export const InvoiceCreateTop = t.Object({
 export const InvoiceErrors = t.Record(t.String(), t.Union([t.Array(t.String()), t.Array(FieldErrors)]), {
   title: 'InvoiceErrors',
   description:
-    'DRF field errors; line_items and payments hold one object per item sent, {} for an item that passed',
+    'DRF field errors; line_items and payments hold one object per item sent, {} for an item that passed. A sale whose lines come to more than 99999999.99 before discounts (the most a payment can hold) is refused at line_items; one whose total does is refused at non_field_errors.',
 })
 
 export const LineItemOut = t.Object({
@@ -139,7 +141,9 @@ export const LineItemOut = t.Object({
   description: t.String(),
   quantity: t.Integer(),
   unit_price: out.money(),
-  discount_amount: out.money(),
+  discount_amount: out.money(
+    "Its share of the discounts: the running exact share of the lines so far rounded half to even, less the lines before it's; never below 0 or above its gross, and the shares add up to discount_total",
+  ),
   net_amount: out.money(),
   tax_rate_id: field.nullable(t.Integer()),
   tax_rate: t.String({ description: 'The rate charged, 4 places ("0.0825")' }),
