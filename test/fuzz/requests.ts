@@ -108,6 +108,16 @@ const BAD_IDS = [
   '1.5',
   '1e3',
   '0x10',
+  '0x0A',
+  '1e1',
+  '+1',
+  '1.0',
+  '0b1',
+  '0o1',
+  '.1e1',
+  '%201',
+  '1%20',
+  '9007199254740993',
   '99999999999999999999999',
   '9223372036854775808',
   'abc',
@@ -491,6 +501,159 @@ const lowerBound = (s: Json, fallback: number) =>
 const upperBound = (s: Json, fallback: number) =>
   s.maximum ??
   (s.exclusiveMaximum !== undefined ? s.exclusiveMaximum - 1 : Math.max(fallback, lowerBound(s, 0)))
+
+// ---------------------------------------------------------------------------------------------------
+// Families a property holds for exactly, beyond "below 500"
+
+/** The operation's path parameters that name a record: the document types them as integers. */
+const recordParamsOf = (op: Operation): string[] =>
+  (op.operation.parameters ?? [])
+    .filter((p: Json) => p.in === 'path' && p.schema?.type === 'integer')
+    .map((p: Json) => p.name as string)
+
+/**
+ * Spellings of an id that are not its digits but that JavaScript's Number() reads as the id (hex,
+ * binary, octal, exponents, a sign, a fraction of zero, spaces and tabs around it, digits of other
+ * scripts), and digits past the largest safe integer, which Number() rounds onto another value.
+ */
+export function otherSpellingOf(id: string): fc.Arbitrary<string> {
+  const n = Number(id)
+  const otherDigits = (zero: number) =>
+    encodeURIComponent(id.replace(/[0-9]/g, (d) => String.fromCharCode(zero + Number(d))))
+  return fc.oneof(
+    fc.constantFrom(
+      `0x${n.toString(16)}`,
+      `0X${n.toString(16).toUpperCase()}`,
+      `0x${n.toString(16).padStart(4, '0')}`,
+      `0b${n.toString(2)}`,
+      `0o${n.toString(8)}`,
+      `${n}e0`,
+      `${n * 10}e-1`,
+      `.${n}e${String(n).length}`,
+      `+${n}`,
+      `${n}.0`,
+      `${n}.`,
+      `%20${n}`,
+      `${n}%20`,
+      `%09${n}`,
+      `${n}%0A`,
+      `%0C${n}`,
+      `${n}%C2%A0`,
+      otherDigits(0xff10),
+      otherDigits(0x0660),
+    ),
+    fc.bigInt({ min: BigInt(Number.MAX_SAFE_INTEGER) + 1n, max: 10n ** 40n }).map(String),
+  )
+}
+
+/**
+ * Requests, as the fuzzer (who may do anything), for every operation whose path names a record,
+ * with one such id spelled some other way than its digits (`otherSpellingOf`) and the rest naming
+ * records that exist, with a body the operation documents or none. Each must be 404 `Not found.`
+ * and change nothing: only `\d+` names a record.
+ */
+export function otherIdSpellingRequest(doc: Json, known: KnownValues): fc.Arbitrary<FuzzRequest> {
+  const schemas = new SchemaArbitraries(doc)
+  const operations = operationsOf(doc).filter((op) => recordParamsOf(op).length > 0)
+  return fc.oneof(
+    ...operations.map((op) => {
+      const pathParams = (op.template.match(/\{(\w+)\}/g) ?? []).map((p) => p.slice(1, -1))
+      const jsonBody = op.operation.requestBody?.content?.['application/json']?.schema
+      return fc
+        .record({
+          respelled: fc.constantFrom(...recordParamsOf(op)),
+          values: fc.tuple(
+            ...pathParams.map((name) => fc.constantFrom(...(known[name] ?? known.id ?? ['1']))),
+          ),
+          body: jsonBody ? fc.option(schemas.of(jsonBody), { nil: undefined }) : fc.constant(undefined),
+        })
+        .chain(({ respelled, values, body }) => {
+          const at = pathParams.indexOf(respelled)
+          return otherSpellingOf(values[at]!).map((spelling): FuzzRequest => {
+            const path = pathParams.reduce(
+              (p, name, i) => p.replace(`{${name}}`, i === at ? spelling : values[i]!),
+              op.template,
+            )
+            return {
+              method: op.method,
+              path,
+              operation: `${op.method} ${op.template}`,
+              caller: 'fuzzer',
+              headers: body === undefined ? {} : { 'content-type': 'application/json' },
+              ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+            }
+          })
+        })
+    }),
+  )
+}
+
+/**
+ * Text with half of a UTF-16 surrogate pair standing alone: a high half before other text, a low
+ * half alone, a high half at the end, the halves in the wrong order. JSON.stringify writes each as
+ * its `\uXXXX` escape, which is how a client's JSON carries it.
+ */
+const loneSurrogateText = fc.oneof(
+  fc.constantFrom('\ud800x', '\udfff', 'Lynn\udbff', 'x\ud83d', '\ude00\ud83d', '\udc00'),
+  fc
+    .tuple(fc.string({ maxLength: 8 }), fc.integer({ min: 0xd800, max: 0xdfff }), fc.string({ maxLength: 8 }))
+    .map(
+      ([before, half, after]) =>
+        `${before.toWellFormed()}${String.fromCharCode(half)}${after.toWellFormed()}`,
+    )
+    .filter((text) => !text.isWellFormed()),
+)
+
+/** The text fields a body schema declares and a client writes: candidates for a lone surrogate. */
+function textFieldsOf(schemas: SchemaArbitraries, schema: Json): string[] {
+  const resolved = schemas.resolve(schema)
+  const isText = (s: Json): boolean => {
+    const r = schemas.resolve(s)
+    if (r?.readOnly === true || s?.readOnly === true) return false
+    if (r?.type === 'string' && r.format !== 'binary' && !Array.isArray(r.enum) && !('const' in r))
+      return true
+    return Array.isArray(r?.anyOf) && r.anyOf.some(isText)
+  }
+  return Object.entries((resolved?.properties ?? {}) as Record<string, Json>)
+    .filter(([, property]) => isText(property))
+    .map(([name]) => name)
+}
+
+/**
+ * Requests, as the fuzzer, for every operation that takes a JSON body with text fields: a body the
+ * document describes, with one of its text fields holding a lone surrogate (`loneSurrogateText`).
+ * None may succeed: stored, the half would become U+FFFD.
+ */
+export function loneSurrogateRequest(doc: Json, known: KnownValues): fc.Arbitrary<FuzzRequest> {
+  const schemas = new SchemaArbitraries(doc)
+  const operations = operationsOf(doc).flatMap((op) => {
+    const schema = op.operation.requestBody?.content?.['application/json']?.schema
+    const fields = schema ? textFieldsOf(schemas, schema) : []
+    return fields.length > 0 ? [{ op, schema, fields }] : []
+  })
+  return fc.oneof(
+    ...operations.map(({ op, schema, fields }) => {
+      const pathParams = (op.template.match(/\{(\w+)\}/g) ?? []).map((p) => p.slice(1, -1))
+      return fc
+        .record({
+          values: fc.tuple(
+            ...pathParams.map((name) => fc.constantFrom(...(known[name] ?? known.id ?? ['1']))),
+          ),
+          body: schemas.of(schema),
+          field: fc.constantFrom(...fields),
+          text: loneSurrogateText,
+        })
+        .map(({ values, body, field, text }): FuzzRequest => ({
+          method: op.method,
+          path: pathParams.reduce((p, name, i) => p.replace(`{${name}}`, values[i]!), op.template),
+          operation: `${op.method} ${op.template}`,
+          caller: 'fuzzer',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ ...asObject(body), [field]: text }),
+        }))
+    }),
+  )
+}
 
 /** One line that reproduces the request with curl-like clarity: method, path, caller, headers, body. */
 export function describeRequest(request: FuzzRequest): string {
