@@ -6,7 +6,7 @@ import { TokenCache } from '../../../src/core/auth/token-cache.ts'
 import type { StaffUser } from '../../../src/db/schema.ts'
 import { hashTokenKey } from '../../../src/lib/secrets.ts'
 
-/** The TokenCache on its own (core/auth/token-cache.ts); the API-level behaviour is test/api/token-cache.test.ts. */
+/** The TokenCache on its own (core/auth/token-cache.ts); the API-level behaviour is test/api/auth/token-cache.test.ts. */
 
 const T0 = Date.parse('2026-11-22T15:04:05.123Z')
 
