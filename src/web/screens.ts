@@ -4,12 +4,8 @@ import { CustomersScreen } from './screens/customers.tsx'
 import { DashboardScreen } from './screens/dashboard.tsx'
 import { SellScreen } from './screens/sell.tsx'
 import { TodayScreen } from './screens/today.tsx'
-import type { Account, Gym } from './types.ts'
-
-export interface ScreenProps {
-  account: Account
-  gym: Gym
-}
+import type { ScreenProps } from './screens/screen-props.ts'
+import type { Account } from './types.ts'
 
 export interface Screen {
   id: string

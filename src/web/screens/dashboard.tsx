@@ -1,5 +1,5 @@
 import { DASHBOARD_CHARTS, todayIn } from '../dashboard.ts'
-import type { ScreenProps } from '../screens.ts'
+import type { ScreenProps } from './screen-props.ts'
 import { ChartPanel } from './dashboard-panel.tsx'
 
 /**

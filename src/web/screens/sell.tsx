@@ -3,7 +3,7 @@ import { api, ApiError, messageOf } from '../api.ts'
 import { useCustomerSearch } from '../customers.ts'
 import { useFocusOnShow } from '../focus.ts'
 import { fullName } from '../format.ts'
-import type { ScreenProps } from '../screens.ts'
+import type { ScreenProps } from './screen-props.ts'
 import {
   creditMethod,
   dayInZone,

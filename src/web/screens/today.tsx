@@ -2,7 +2,7 @@ import { useEffect, useState } from 'preact/hooks'
 import { api, ApiError, messageOf, query } from '../api.ts'
 import { fullName, wallClockTime } from '../format.ts'
 import { occupancyLevel } from '../occupancy.ts'
-import type { ScreenProps } from '../screens.ts'
+import type { ScreenProps } from './screen-props.ts'
 import type { CheckInRecord, Page } from '../types.ts'
 import { ErrorLine } from './error-line.tsx'
 
