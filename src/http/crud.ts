@@ -8,7 +8,7 @@ import { docs, envelopeOf, named, pascalCase, type DocOptions } from './docs.ts'
 import { messages, notFound, ValidationError } from './errors.ts'
 import { pageParams, paginate } from './pagination.ts'
 import { RecordId } from './record-id.ts'
-import { requires, type Permission } from './permissions.ts'
+import { requires, whoMay, type Permission } from './permissions.ts'
 import type { Urls } from './urls.ts'
 import { checkBody, type CheckedBody } from './validation.ts'
 
@@ -56,6 +56,8 @@ export interface RecordAction<Target, Body extends TObject, P extends ParentId =
   /** The path segment, e.g. 'freeze' */
   name: string
   summary: string
+  /** What it changes and when it refuses, in words (Markdown), beneath who may run it. */
+  description?: string
   /** Who may run it: the collection's write permission unless it names another. */
   permission?: Permission
   /** Documented and validated like a create body; `t.Object({})` for an action that takes none. */
@@ -158,7 +160,15 @@ export interface CollectionSpec<
   remove?: { run(scope: Scope<P>, row: Target, actor: RequestActor): Promise<void> }
   /** POST `/<id>/<name>/` actions. */
   actions?: RecordAction<Target, any, P>[]
+  /**
+   * Each ordinary operation's rules in words (Markdown), shown on the docs page beneath who may
+   * call it: what it changes, when it refuses and with which message, its order, its filters.
+   */
+  descriptions?: Partial<Record<CollectionOperation, string>>
 }
+
+/** The ordinary operations a collection may offer, by the name its description is given under. */
+export type CollectionOperation = 'list' | 'read' | 'create' | 'replace' | 'update' | 'remove'
 
 /** The routes of a collection at the top level: `parentId` is null. */
 export function collectionRoutes<
@@ -235,6 +245,12 @@ export function collectionRoutes<
     errors: number[],
     more: Partial<DocOptions> = {},
   ) => docs({ tag: spec.tag, summary, ok, errors, params: recordParamDocs, ...more })
+  const described = (operation: CollectionOperation) => ({
+    description: whoMay(
+      operation === 'list' || operation === 'read' ? spec.read : spec.write,
+      spec.descriptions?.[operation],
+    ),
+  })
   const hasFilters = Object.keys(spec.filters.query.properties).some((k) => !(k in pageParams))
 
   const app = new Elysia({ prefix: spec.path })
@@ -257,13 +273,14 @@ export function collectionRoutes<
           params: listParamDocs,
           query: spec.filters.query,
           filters: hasFilters,
+          ...described('list'),
         }),
       },
     )
     .get(record, async ({ params, urls }) => detail(await scopeOf(params), recordId(params), urls), {
       params: recordParams,
       ...requires(spec.read),
-      ...doc(`Read a ${spec.noun}`, { status: 200, schema: output }, [404]),
+      ...doc(`Read a ${spec.noun}`, { status: 200, schema: output }, [404], described('read')),
     })
 
   const create = spec.create
@@ -284,6 +301,7 @@ export function collectionRoutes<
         ...doc(`Create a ${spec.noun}`, { status: 201, schema: output }, [404], {
           params: listParamDocs,
           body: named(`${name}Create`, create.body),
+          ...described('create'),
         }),
       },
     )
@@ -304,22 +322,22 @@ export function collectionRoutes<
       )
       return detail(scope, recordId(params), actor.urls)
     }
-    const writeOptions = (summary: string, body: TObject) => ({
+    const writeOptions = (summary: string, body: TObject, operation: CollectionOperation) => ({
       params: recordParams,
       ...requires(spec.write),
-      ...doc(summary, { status: 200, schema: output }, [404], { body }),
+      ...doc(summary, { status: 200, schema: output }, [404], { body, ...described(operation) }),
     })
     if (!replace.patchOnly) {
       app.put(
         record,
         ({ params, body, user, token, urls }) => update(params, replace.body, body, { user, token, urls }),
-        writeOptions(`Replace a ${spec.noun}`, named(`${name}Replace`, replace.body)),
+        writeOptions(`Replace a ${spec.noun}`, named(`${name}Replace`, replace.body), 'replace'),
       )
     }
     app.patch(
       record,
       ({ params, body, user, token, urls }) => update(params, partial, body, { user, token, urls }),
-      writeOptions(`Update a ${spec.noun}`, named(`Patched${name}`, partial)),
+      writeOptions(`Update a ${spec.noun}`, named(`Patched${name}`, partial), 'update'),
     )
   }
   for (const action of spec.actions ?? []) {
@@ -340,6 +358,7 @@ export function collectionRoutes<
         ...requires(action.permission ?? spec.write),
         ...doc(action.summary, { status: 200, schema: output }, [400, 404], {
           body: named(`${name}${pascalCase(action.name)}`, action.body),
+          description: whoMay(action.permission ?? spec.write, action.description),
         }),
       },
     )
@@ -357,7 +376,7 @@ export function collectionRoutes<
       {
         params: recordParams,
         ...requires(spec.write),
-        ...doc(`Remove a ${spec.noun}`, { status: 204, schema: null }, [404]),
+        ...doc(`Remove a ${spec.noun}`, { status: 204, schema: null }, [404], described('remove')),
       },
     )
   }

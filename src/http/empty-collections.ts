@@ -30,6 +30,11 @@ export function emptySubCollections(
         ...docs({
           tag: spec.tag,
           summary: `List ${name} (empty in this version)`,
+          description: [
+            'Any staff user.',
+            `This version holds no ${name}: the list is always empty, for a parent that exists (404`,
+            'otherwise), so that the `*_url` field naming it resolves.',
+          ].join(' '),
           ok: {
             status: 200,
             schema: envelopeOf(named('NotHeld', t.Object({}, { description: 'None in this version' }))),

@@ -16,6 +16,17 @@ export function allows(user: StaffUser, permission: Permission): boolean {
   return user[permission] === 1
 }
 
+/** An operation's description in the document: who may call it, then its own rules (Markdown). */
+export function whoMay(permission: Permission, rules?: string): string {
+  const who =
+    permission === 'staff'
+      ? 'Any staff user.'
+      : permission === 'admin'
+        ? 'Organization admins only.'
+        : `Staff users with \`${permission}\`, and organization admins.`
+  return rules ? `${who}\n\n${rules}` : who
+}
+
 /**
  * Route option that checks `permission` before the body is validated, so a user without the right
  * gets 403 whatever they sent, as DRF checks permissions before running the serializer.

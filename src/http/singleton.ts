@@ -4,7 +4,7 @@ import type { Deps } from '../deps.ts'
 import { authenticated } from './auth.ts'
 import type { RequestActor } from './crud.ts'
 import { docs, named, pascalCase } from './docs.ts'
-import { requires, type Permission } from './permissions.ts'
+import { requires, whoMay, type Permission } from './permissions.ts'
 import type { Urls } from './urls.ts'
 import { checkBody, type CheckedBody } from './validation.ts'
 
@@ -20,6 +20,8 @@ export interface SingletonSpec<Row, Out extends TObject, Replace extends TObject
   tag: string
   /** What the docs call each method, e.g. 'Read the organization'. */
   summaries: { read: string; replace: string; update: string }
+  /** Each method's rules in words (Markdown), shown beneath who may call it. */
+  descriptions?: { read?: string; replace?: string; update?: string }
   read: Permission
   write: Permission
   output: Out
@@ -50,14 +52,31 @@ export function singletonRoutes<Row, Out extends TObject, Replace extends TObjec
     .use(authenticated(deps))
     .get('/', ({ user, token, urls }) => detail({ user, token, urls }), {
       ...requires(spec.read),
-      ...docs({ tag, summary: summaries.read, ok }),
+      ...docs({
+        tag,
+        summary: summaries.read,
+        description: whoMay(spec.read, spec.descriptions?.read),
+        ok,
+      }),
     })
     .put('/', ({ body, user, token, urls }) => update(replace.body, body, { user, token, urls }), {
       ...requires(spec.write),
-      ...docs({ tag, summary: summaries.replace, body: named(`${name}Replace`, replace.body), ok }),
+      ...docs({
+        tag,
+        summary: summaries.replace,
+        description: whoMay(spec.write, spec.descriptions?.replace),
+        body: named(`${name}Replace`, replace.body),
+        ok,
+      }),
     })
     .patch('/', ({ body, user, token, urls }) => update(partial, body, { user, token, urls }), {
       ...requires(spec.write),
-      ...docs({ tag, summary: summaries.update, body: named(`Patched${name}`, partial), ok }),
+      ...docs({
+        tag,
+        summary: summaries.update,
+        description: whoMay(spec.write, spec.descriptions?.update),
+        body: named(`Patched${name}`, partial),
+        ok,
+      }),
     })
 }
