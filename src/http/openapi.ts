@@ -3,15 +3,13 @@ import { Elysia } from 'elysia'
 import swaggerBundle from 'swagger-ui-dist/swagger-ui-bundle.js' with { type: 'file' }
 import swaggerCss from 'swagger-ui-dist/swagger-ui.css' with { type: 'file' }
 import { sharedResponses } from './docs.ts'
+import { API_CONVENTIONS, API_SUMMARY } from './openapi-conventions.ts'
 import { finishDocument, type DocumentedRoute } from './openapi-document.ts'
 import { NOT_A_PAGE, pageSecurityHeaders } from './security-headers.ts'
 
 const ASSETS = '/swagger/assets'
 const PAGE_PATH = '/swagger'
 const SPEC_PATH = '/swagger/json'
-
-const DESCRIPTION =
-  "The climbing-gym appliance API. Authenticate with `Authorization: Token <key>` (get a key from POST /api/get-token/). Errors are Django REST Framework bodies. A method a path does not list answers 405 (after 401 when the path needs a token). A record's id in a path is its digits: any other spelling (`0x0A`, `1e1`, `+1`, `1.0`) is 404."
 
 /**
  * Starts Swagger UI on the document at its absolute path: a relative one would resolve, from
@@ -32,7 +30,7 @@ const PAGE = `<!doctype html>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Belay API</title>
-<meta name="description" content="${DESCRIPTION.replace(/[<>"&]/g, (c) => `&#${c.charCodeAt(0)};`)}">
+<meta name="description" content="${API_SUMMARY.replace(/[<>"&]/g, (c) => `&#${c.charCodeAt(0)};`)}">
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="${ASSETS}/swagger-ui.css">
 </head>
@@ -96,7 +94,7 @@ export function openApiDocs(version: string, routes: () => readonly DocumentedRo
             info: {
               title: 'Belay API',
               version,
-              description: DESCRIPTION,
+              description: API_CONVENTIONS,
             },
             // The appliance serves its own document: requests go to wherever it was fetched from.
             servers: [{ url: '/' }],
