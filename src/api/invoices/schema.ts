@@ -110,7 +110,10 @@ const invoiceFields = {
   ),
   description: optionalText(255),
   discount_codes: t.Optional(
-    t.Array(field.text({ maxLength: 64 }), { description: 'Discount codes, applied in this order' }),
+    t.Array(field.text({ maxLength: 64 }), {
+      description:
+        'Discount codes in any case, each of an active discount and named once, applied in this order',
+    }),
   ),
 }
 
