@@ -105,6 +105,12 @@ export interface ErrorBody {
   text?: TSchema
 }
 
+/**
+ * A description of several paragraphs, each written as lines of words so that it reads in code:
+ * the lines of a paragraph are joined with spaces, the paragraphs with a blank line (Markdown).
+ */
+export const paragraphs = (...lines: string[][]): string => lines.map((words) => words.join(' ')).join('\n\n')
+
 export interface DocOptions {
   tag: string
   summary: string
