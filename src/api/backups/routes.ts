@@ -5,7 +5,7 @@ import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
 import { docs, envelopeOf, named } from '../../http/docs.ts'
 import { pageParams, paginate } from '../../http/pagination.ts'
-import { requires } from '../../http/permissions.ts'
+import { requires, whoMay } from '../../http/permissions.ts'
 import { SnapshotOut } from './schema.ts'
 import { serializeSnapshot } from './serializer.ts'
 
@@ -30,6 +30,15 @@ export const backupRoutes = (deps: Deps) =>
       ...docs({
         tag: 'Backups',
         summary: 'List the snapshots in the backup folder, newest first',
+        description: whoMay(
+          'admin',
+          [
+            "The snapshots in `serve`'s backup folder (`--backup-dir`), read from the folder at each",
+            'request, newest first and paginated as every list is, whatever took them (`kind`).',
+            'Only whole, verified copies are listed: a copy is checked before it gets its name. Scheduled',
+            'ones beyond `--backup-keep` are removed by the schedule; manual and pre-migration ones never.',
+          ].join(' '),
+        ),
         ok: { status: 200, schema: envelopeOf(named('Snapshot', SnapshotOut)) },
         query: t.Object(pageParams),
         errors: [404],

@@ -7,7 +7,7 @@ import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
 import { docs, named } from '../../http/docs.ts'
 import { jsonResponse } from '../../http/error-handler.ts'
-import { requires } from '../../http/permissions.ts'
+import { requires, whoMay } from '../../http/permissions.ts'
 import { RecordId } from '../../http/record-id.ts'
 import { checkBody } from '../../http/validation.ts'
 import {
@@ -57,6 +57,28 @@ const guestCheckInRules = [
   'minutes, by any entry method, is refused (400 `non_field_errors`) and no pass is used, so a',
   'request sent twice records one check-in. A refusal records nothing.',
 ].join(' ')
+
+/** Who is let in, in the order the door decides it: both scanning endpoints describe it. */
+const whoIsLetIn = [
+  '**Who is let in**, in this order, the first rule that answers winning: an unknown barcode or a',
+  'deactivated customer is `customer_not_found` (the barcode is looked up before the location); then',
+  'alerts that prevent check-in, with the built-in "No waiver" when the organization requires a',
+  "waiver and the customer has none usable today (good through its expiration day in the gym's",
+  `zone); then a check-in at the same gym within the last ${duplicateWindowMinutes} minutes, bound included, is a`,
+  'duplicate; then, at a gym with `combine_same_day_check_ins`, a second check-in the same local day',
+  'answers with the first and records nothing; then the entry method: an event reservation happening',
+  'now that includes entry (`EVE`, earliest start first), an active membership (`MEM`: `ACT`, `IPP`',
+  "or `PPR`, the member not individually frozen, started, inside the type's access hours on the gym's",
+  "wall clock; a recurring membership's `end_date` is its next bill date and does not stop entry, a",
+  "prepaid one's does; lowest id first), an entry pass with entries left (`ENT`, the one expiring",
+  'soonest, never-expiring last; one entry taken), else `no_entry_method`. The location is the',
+  "body's `location_id`, else the organization's only gym, else the user's default gym.",
+].join(' ')
+const notRecordedRule = [
+  'A check-in the database cannot save (a full or failing disk) is refused, never pretended: nothing',
+  'of it (row, count, pass entry, webhook event) is kept.',
+].join(' ')
+
 const alreadyCheckedIn = `This customer already checked in at this location within the last ${duplicateWindowMinutes} minutes.`
 
 /** Plain-text bodies of open-door check-in, for the door controller's display. */
@@ -212,6 +234,14 @@ export const doorRoutes = (deps: Deps) => {
         ...docs({
           tag,
           summary: 'Let a customer in free (staff): entry method FRE, with the reason and the granting user',
+          description: whoMay(
+            'can_manage_members',
+            [
+              'Records a check-in with entry method `FRE`, the `free_entry_reason` and the granting user,',
+              "whatever the customer's entry methods or alerts; 201 with the check-in record. 404 for an",
+              'unknown or deactivated customer; a `location_id` naming no gym is 400 on that field.',
+            ].join(' '),
+          ),
           body: named('FreeEntryRequest', FreeEntryBody),
           ok: { status: 201, schema: checkIn },
           errors: [404],
@@ -237,7 +267,7 @@ export const doorRoutes = (deps: Deps) => {
         ...docs({
           tag,
           summary: "Check a guest in on a member's guest pass (staff): entry method GUE",
-          description: guestCheckInRules,
+          description: whoMay('can_manage_members', guestCheckInRules),
           body: named('GuestCheckInRequest', GuestBody),
           ok: { status: 201, schema: checkIn },
           errors: [404],
@@ -255,6 +285,24 @@ export const doorRoutes = (deps: Deps) => {
         ...docs({
           tag,
           summary: 'Check a customer in by barcode',
+          description: whoMay(
+            'staff',
+            [
+              whoIsLetIn,
+              [
+                "The desk's scan. 200 with the check-in: `id`, the customer's `customer_*` fields, `entry_method`",
+                'and its description, `milestones` (`1st check-in`, `10th check-in`, …, joined by newlines),',
+                "`check_in_count` and the customer's `customer_alerts`. `reservations` lists the reservations",
+                'happening now (UTC times); `has_any_automatic_check_ins` is true when this check-in checked a',
+                'reservation in; `has_any_challenges_completed` is false and',
+                '`association_memberships_pending_reverification` `[]` (the appliance keeps neither). A refusal',
+                'is 400 with `error` (`check_in_alerts`, with `alerts` to show; `duplicate_check_in`;',
+                "`no_entry_method`) and the customer's fields; an unknown customer or location is 404 with",
+                '`error` alone (`customer_not_found`, `invalid_location`).',
+                `${notRecordedRule} It is answered with the API's DRF 503.`,
+              ].join(' '),
+            ].join('\n\n'),
+          ),
           body: doorRequest,
           ok: { status: 200, schema: named('BarcodeCheckIn', BarcodeCheckInOut) },
           errorBodies: {
@@ -284,6 +332,23 @@ export const doorRoutes = (deps: Deps) => {
         ...docs({
           tag,
           summary: 'Access control: 200 opens the door, 4xx does not (plain-text reason)',
+          description: whoMay(
+            'staff',
+            [
+              whoIsLetIn,
+              [
+                "A door controller's scan, answered in plain text for its display. 200 with no body opens the",
+                `door, also for a second scan within the ${duplicateWindowMinutes} minutes (a person at a door that did not open`,
+                'must get in; nothing new is recorded). Any other answer keeps it shut: 404',
+                '`Unknown or deactivated customer account.` or `Unknown location.`; 400',
+                '`The following alert is preventing you from checking in: <alert text>.` (the first, with',
+                'several) or the text of no entry method. A body that cannot be read is still a DRF JSON 400.',
+                `${notRecordedRule} It is answered 503 with \`Retry-After\` and`,
+                '`The check-in could not be recorded. Please see the front desk.`: the fault is the',
+                "server's, not the member's.",
+              ].join(' '),
+            ].join('\n\n'),
+          ),
           body: doorRequest,
           ok: { status: 200, schema: null, description: 'Open the door (no body)' },
           errorBodies: {
@@ -329,6 +394,17 @@ export const doorRoutes = (deps: Deps) => {
         ...docs({
           tag,
           summary: 'Look up an active member by barcode',
+          description: whoMay(
+            'staff',
+            [
+              'Checks nobody in. An active member is covered by a membership in an active status (`ACT`,',
+              '`IPP`, `PPR`) and not individually frozen; access hours do not matter: 200 `{"customer": {…}}`.',
+              'Otherwise 404 `{"error": "No customer matching barcode."}`, or 400 with `customer` and',
+              '`{"error": "This customer does not have a membership."}` or',
+              '`{"error": "This customer\'s membership is not active."}`. The image URLs are `null` without',
+              'a picture, and the small one is the same picture.',
+            ].join(' '),
+          ),
           ok: { status: 200, schema: named('LookUp', LookUpOut) },
           errorBodies: {
             400: {

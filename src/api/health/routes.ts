@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia'
 import { sql } from 'kysely'
-import { getOutboxBacklog, MAX_OUTBOX_AGE_SECONDS } from '../../core/webhooks/queries.ts'
+import { getOutboxBacklog } from '../../core/webhooks/queries.ts'
+import { MAX_OUTBOX_AGE_SECONDS } from '../../domain/webhooks.ts'
 import { freeBytesBeside, MIN_FREE_BYTES } from '../../db/disk.ts'
 import { snapshotHealth } from '../../core/backup/schedule.ts'
 import type { Deps } from '../../deps.ts'
@@ -124,6 +125,26 @@ export const healthRoutes = (deps: Deps) =>
         tag: 'Health',
         summary:
           'Is the appliance up: its database readable and writable, disk space, webhook outbox, snapshots',
+        description: [
+          [
+            'No token needed. 200 when every check passes; any failing check makes it 503 with `failing`',
+            'naming it, so a monitor needs only the status (`curl -fsS .../healthz` fails on anything but',
+            '200). A database that cannot be read at all is 503',
+            '`{"status": "unavailable", "database": "unreachable", …}` without `checks`.',
+          ],
+          [
+            'The checks: `database_writable`, the write lock taken and an empty UPDATE rolled back, between',
+            "the door's commits; `disk`, at least `disk_min_free_bytes` free in the database's folder",
+            '(`--health-min-free-mb`); `outbox`, the oldest undelivered webhook event at most',
+            '`outbox_max_age_seconds` old (`--health-max-outbox-age-minutes`); `snapshot`, the newest',
+            'snapshot of any kind at most `snapshot_max_age_seconds` old, two backup intervals (one missed',
+            'snapshot is a hiccup, two in a row need someone). With no snapshot yet it fails once `serve`',
+            'has run two intervals without one, at once when the backup folder cannot be read, and it is',
+            '`not_applicable` with snapshots off.',
+          ],
+        ]
+          .map((paragraph) => paragraph.join(' '))
+          .join('\n\n'),
         public: true,
         ok: {
           status: 200,

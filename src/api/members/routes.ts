@@ -3,10 +3,37 @@ import { reportMembersJson } from '../../core/reports/members-report.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
 import { docs, named } from '../../http/docs.ts'
-import { requires } from '../../http/permissions.ts'
+import { requires, whoMay } from '../../http/permissions.ts'
 import { readMembersQuery } from './rules.ts'
 import { MemberQuery, MemberRowOut } from './schema.ts'
 import { serializeMemberAddOn } from './serializer.ts'
+
+/** The report's rows, order, filters and billing fields, as the operation's description says them. */
+const REPORT_RULES = [
+  [
+    'One row per member of each membership, as a plain JSON array: never paginated, one request',
+    'answers every matching row. Ordered by last then first name (ignoring case), then membership',
+    'and customer id. `email` and `owner_email` are `""` when there is none.',
+  ],
+  [
+    'Filters: an empty value means "not given"; a 400 lists every failing filter. `status_in` tokens',
+    'are `active`, `frozen` and `failed` (case matters), matched against the effective status (an',
+    'individually frozen member of an active membership is `FRZ`); an unknown token or membership',
+    'type id is `Select a valid choice. …`. `home_location_id` with an unknown id matches nothing.',
+    '`add_on_name` is exact and case-sensitive. `has_payment_method=true` (any case) means with one,',
+    'any other value without.',
+  ],
+  [
+    'With `include_billing_info=true`, `billing_amount_per_member` divides by every member of the',
+    "membership (frozen ones too). `last_invoice_*` describe the membership's newest invoice holding",
+    'a `MIN` or `MRE` line for it (a freeze fee or another line for it does not count): its id, its',
+    "total (every line's net and tax, whatever else it sold), its tax and its organization-local",
+    'day; all `null` for a membership never invoiced. The newest is the one posted last: invoices',
+    "are posted with the clock's time and never back-dated.",
+  ],
+]
+  .map((paragraph) => paragraph.join(' '))
+  .join('\n\n')
 
 /**
  * /api/members/: the members report. A plain JSON array, never paginated: one
@@ -37,6 +64,7 @@ export const memberRoutes = (deps: Deps) =>
       ...docs({
         tag: 'Members',
         summary: 'List member rows (not paginated)',
+        description: whoMay('staff', REPORT_RULES),
         ok: { status: 200, schema: t.Array(named('MemberRow', MemberRowOut)) },
         query: MemberQuery,
         filters: true,

@@ -5,7 +5,7 @@ import { freeBytesBeside, walSizeBytes } from '../../db/disk.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
 import { docs } from '../../http/docs.ts'
-import { requires } from '../../http/permissions.ts'
+import { requires, whoMay } from '../../http/permissions.ts'
 import { PROMETHEUS_CONTENT_TYPE } from '../../lib/prometheus.ts'
 
 /** The path Prometheus scrapes unless told otherwise. */
@@ -87,6 +87,27 @@ export const monitoringRoutes = (deps: Deps) => {
         summary:
           'Prometheus metrics (organization admin): requests and their durations by route, door ' +
           'decisions by outcome, webhook outbox, WAL size, free disk, login queue',
+        description: whoMay(
+          'admin',
+          [
+            [
+              "Prometheus's text format; give Prometheus an admin's token, sent as",
+              '`Authorization: Token <key>`. Each metric carries its own help line. `route` on the request',
+              'metrics is the route as registered (`/api/customers/:customer_id/`), never the path, and',
+              '`unmatched` for a path no route serves; `belay_door_decisions_total` counts the scans of',
+              '`open-door-check-in` and `barcode-check-in` by outcome (`admitted`, `duplicate`,',
+              '`check_in_alerts`, `no_entry_method`, `customer_not_found`, `invalid_location`).',
+            ],
+            [
+              'Gauges are read at each scrape: the webhook outbox (0 when none waits), the WAL not yet',
+              'checkpointed, free disk beside the database, logins running and queued (past four waiting a',
+              "login is refused with 429), the newest snapshot's age (absent before the first, or with",
+              'snapshots off), resident memory, uptime and `belay_build_info{version}`.',
+            ],
+          ]
+            .map((paragraph) => paragraph.join(' '))
+            .join('\n\n'),
+        ),
         ok: {
           status: 200,
           schema: null,
