@@ -9,3 +9,17 @@ export const BILLING_INTERVALS = ['WEE', 'BWK', 'FWK', 'MON', 'QUA', 'HYR', 'YRL
  */
 export const EVENT_SCHEDULE_TYPES = ['recurring', 'multi_part', 'rolling'] as const
 export type EventScheduleType = (typeof EVENT_SCHEDULE_TYPES)[number]
+
+/**
+ * What a product is sold on, whatever it is (a membership type, an entry pass type, a voucher
+ * pack, an event): its price, its tax rate (null: untaxed) and the account its revenue is booked
+ * to. A sale's line charges these unless the line gives its own.
+ */
+export interface SaleTerms {
+  price_cents: number
+  tax_rate_id: number | null
+  revenue_account_code: string
+}
+
+/** A product's terms until it is given its own: free, untaxed, booked to no account. */
+export const DEFAULT_SALE_TERMS: SaleTerms = { price_cents: 0, tax_rate_id: null, revenue_account_code: '' }

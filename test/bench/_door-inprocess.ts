@@ -11,6 +11,7 @@ import { authenticateToken } from '../../src/core/auth/authentication.ts'
 import { checkInByBarcode } from '../../src/core/door/record.ts'
 import { DEMO_ADMIN_EMAIL } from '../../src/demo/index.ts'
 import * as door from '../../src/core/door/queries.ts'
+import { getGym, getOnlyGymId } from '../../src/core/gyms/queries.ts'
 import { DoorBody } from '../../src/api/door/schema.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { checkBody } from '../../src/http/validation.ts'
@@ -93,7 +94,7 @@ export async function measureInProcess(
       await response.arrayBuffer()
     }
     const customers = valid.slice(0, n).map((barcode) => door.getCustomerByBarcode(sqlite, barcode)!)
-    const gym1 = door.getDoorGym(sqlite, 1)!
+    const gym1 = getGym(sqlite, 1)!
     const now = new Date()
     const today = localDate(now, gym1.time_zone)
     const steps: Step[] = []
@@ -115,8 +116,8 @@ export async function measureInProcess(
     steps.push(
       await step('the decision reads (the statements gatherFacts runs)', n, (i) => {
         const c = customers[i]!
-        door.getOnlyGymId(sqlite)
-        door.getDoorGym(sqlite, 1)
+        getOnlyGymId(sqlite)
+        getGym(sqlite, 1)
         door.getCustomerByBarcode(sqlite, valid[i]!)
         door.getDoorOrganization(sqlite)
         door.listActiveAlerts(sqlite, c.id)

@@ -1,8 +1,6 @@
 import type { Static, TObject } from '@sinclair/typebox'
 import { invoiceMessages } from './messages.ts'
 import type { InvoiceQuery } from './queries.ts'
-import { resolveLine, type LineContext } from './sale-lines.ts'
-import { resolvePayment, unpayableSale, type SaleContext } from './sale-payments.ts'
 import {
   InvoiceCreate,
   InvoiceCreateTop,
@@ -10,33 +8,29 @@ import {
   PaymentWrite,
   type invoiceFilterSpec,
 } from './schema.ts'
-import { customerExists } from '../customers/queries.ts'
-import { findDiscountByCode, type DiscountRow } from '../discounts/queries.ts'
 import { loadOrganization } from '../organization/queries.ts'
-import { resolveGym } from '../../core/door/record.ts'
-import {
-  IdempotencyKeyUsed,
-  MembershipChanged,
-  PaymentSourceSpent,
-  postInvoice,
-  priceSale,
-  type SaleDiscount,
-  type SaleIdempotency,
-  type SaleLine,
-  type SalePayment,
-} from '../../core/sales/post-invoice.ts'
+import { checkSale, checkSaleTotals } from '../../core/sales/check-sale.ts'
+import { IdempotencyKeyUsed, MembershipChanged, PaymentSourceSpent } from '../../core/sales/conflicts.ts'
+import { saleMessages } from '../../core/sales/messages.ts'
+import { postInvoice } from '../../core/sales/post-invoice.ts'
 import { findInvoiceByIdempotencyKey } from '../../core/sales/queries.ts'
+import type { Reason, SaleRefusal } from '../../core/sales/refusals.ts'
+import type { LineRequest, PaymentRequest } from '../../core/sales/request.ts'
+import type { SaleIdempotency } from '../../core/sales/sale.ts'
 import type { Actor } from '../../domain/actor.ts'
 import type { Deps } from '../../deps.ts'
+import { checkDecimal } from '../../http/decimal.ts'
 import { ApiError, FieldErrorCollector, messages, type FieldErrors } from '../../http/errors.ts'
 import type { FilterValues } from '../../http/filters.ts'
-import { lookUpReferenced } from '../../http/references.ts'
 import { CheckedBody, checkBody } from '../../http/validation.ts'
 import { jsonTypeName } from '../../lib/json.ts'
-import { endOfLocalDay, localDate, startOfLocalDay } from '../../lib/local-time.ts'
+import { endOfLocalDay, startOfLocalDay } from '../../lib/local-time.ts'
 
-/** Line purchase types that grant the invoice's customer something, so cannot be sold anonymously. */
-const GRANTS_TO_CUSTOMER: readonly string[] = ['MIN', 'EPA', 'BOO', 'VPO', 'EVV']
+/*
+ * POST /api/invoices/ in DRF's terms: the request's form read here (each line and payment as DRF
+ * reads a nested serializer's items, decimals as DecimalFields), the sale checked and posted by
+ * core/sales, and its refusals worded and placed as DRF lists a list's errors.
+ */
 
 /**
  * One line or payment of the request checked on its own, as a DRF nested serializer checks each
@@ -52,32 +46,35 @@ function checkItem<S extends TObject>(schema: S, item: unknown): CheckedBody<Sta
   return checkBody(schema, item)
 }
 
-/** The discounts named by their codes, in order: each active, none twice. */
-async function resolveDiscounts(
-  deps: Pick<Deps, 'db'>,
-  errors: FieldErrorCollector,
-  codes: readonly string[],
-): Promise<SaleDiscount[]> {
-  const found: DiscountRow[] = []
-  for (const code of codes) {
-    const discount = await findDiscountByCode(deps.db, code)
-    if (!discount || discount.is_active !== 1)
-      errors.add('discount_codes', invoiceMessages.unknownDiscount(code))
-    else if (found.some((other) => other.id === discount.id))
-      errors.add('discount_codes', invoiceMessages.repeatedDiscount(code))
-    else found.push(discount)
+const refusedAny = (body: CheckedBody<unknown>) => Object.keys(body.errors.collected()).length > 0
+
+/** A line's form as the engine takes it: its price in cents. */
+function lineRequest(body: CheckedBody<Static<typeof LineItemWrite>>): LineRequest {
+  const { unit_price, ...fields } = body.fields
+  const unitPriceCents = checkDecimal(body.fields, body.errors, 'unit_price')
+  return {
+    ...fields,
+    unit_price_cents: unit_price === undefined ? undefined : (unitPriceCents ?? null),
+    refused: refusedAny(body),
   }
-  return found.map((discount) => ({
-    id: discount.id,
-    code: discount.code,
-    name: discount.name,
-    display_name: discount.display_name,
-    association_id: discount.association_id,
-    terms:
-      discount.percent_off_hundredths !== null
-        ? { percentOffHundredths: discount.percent_off_hundredths }
-        : { amountOffCents: discount.amount_off_cents! },
-  }))
+}
+
+/** A payment's form as the engine takes it: its amounts in cents. */
+function paymentRequest(body: CheckedBody<Static<typeof PaymentWrite>>): PaymentRequest {
+  const { amount, processor_fee, ...fields } = body.fields
+  return {
+    ...fields,
+    amount_cents: checkDecimal(body.fields, body.errors, 'amount'),
+    processor_fee_cents: checkDecimal(body.fields, body.errors, 'processor_fee'),
+  }
+}
+
+/** A refusal in DRF's words. */
+function worded(reason: Reason): string {
+  if ('message' in reason) return reason.message
+  if (reason.code === 'required') return messages.required
+  if (reason.code === 'max') return messages.max(reason.limit)
+  return messages.doesNotExist(reason.id)
 }
 
 /**
@@ -123,60 +120,40 @@ export async function createInvoice(
     const recorded = await findInvoiceByIdempotencyKey(deps.db, actor.user.id, idempotency.key)
     if (recorded) return replayed(recorded, idempotency)
   }
-  const top = checkBody(InvoiceCreateTop, raw)
-  const { fields, errors } = top
+  const { fields, errors } = checkBody(InvoiceCreateTop, raw)
   const lineBodies = (fields.line_items ?? []).map((item) => checkItem(LineItemWrite, item))
   const paymentBodies = (fields.payments ?? []).map((item) => checkItem(PaymentWrite, item))
   if (fields.line_items?.length === 0) errors.add('line_items', invoiceMessages.emptyList)
-
-  await lookUpReferenced(errors, 'customer_id', fields.customer_id, (id) => customerExists(deps.db, id))
-  const gym = errors.has('location_id')
-    ? undefined
-    : resolveGym(deps.sqlite, fields.location_id ?? null, actor.user)
-  if (!gym && !errors.has('location_id'))
-    errors.add('location_id', messages.doesNotExist(fields.location_id ?? actor.user.default_gym_id))
-  const discounts = await resolveDiscounts(deps, errors, fields.discount_codes ?? [])
-  const customerId = fields.customer_id ?? null
-  const zone = (await loadOrganization(deps.db)).time_zone
-  const lineContext: LineContext = { customerId, today: localDate(deps.clock.now(), zone) }
-  const lines: (SaleLine | undefined)[] = []
-  for (const line of lineBodies) lines.push(await resolveLine(deps, line, lineContext))
-  const paymentContext: SaleContext = { customerId, zone, drawn: new Map() }
-  const payments: (SalePayment | undefined)[] = []
-  for (const payment of paymentBodies) payments.push(await resolvePayment(deps, payment, paymentContext))
-  if (customerId === null && lines.some((line) => line && GRANTS_TO_CUSTOMER.includes(line.purchaseType)))
-    errors.add('customer_id', invoiceMessages.needsCustomer)
-
+  const lines = lineBodies.map(lineRequest)
+  const payments = paymentBodies.map(paymentRequest)
+  const checked = await checkSale(deps, {
+    customer_id: fields.customer_id,
+    location_id: fields.location_id,
+    description: fields.description,
+    discount_codes: fields.discount_codes,
+    lines,
+    payments,
+    refused: new Set(Object.keys(errors.collected())),
+    staff: actor.user,
+  })
+  const placeOf = (at: SaleRefusal['at']) =>
+    at === 'sale' ? errors : (at.list === 'line_items' ? lineBodies : paymentBodies)[at.index]!.errors
+  for (const refusal of checked.refusals) placeOf(refusal.at).add(refusal.field, worded(refusal.reason))
   const failed = saleErrors(errors, lineBodies, paymentBodies)
   if (failed) throw failed
-  const sale = {
-    customerId,
-    gymId: gym!.id,
-    staffUserId: actor.user.id,
-    description: fields.description ?? '',
-    discounts,
-    lines: lines as SaleLine[],
-    payments: payments as SalePayment[],
-    idempotency,
-  }
-  const priced = priceSale(sale)
-  const unpayable = unpayableSale(priced)
-  if (unpayable) throw unpayable
-  const { totalCents } = priced
-  const paidCents = sale.payments.reduce((sum, payment) => sum + payment.amount_cents, 0)
-  if (paidCents > totalCents) {
-    throw new ApiError(400, { payments: [invoiceMessages.overpaid(paidCents, totalCents)] })
-  }
+  const sale = { ...checked.sale!, idempotency }
+  const unpayable = checkSaleTotals(sale)
+  if (unpayable) throw new ApiError(400, { [unpayable.field]: [worded(unpayable.reason)] })
   try {
-    return { invoiceId: await postInvoice(deps, sale, zone), replayed: false }
+    return { invoiceId: await postInvoice(deps, sale, checked.zone), replayed: false }
   } catch (error) {
     if (error instanceof IdempotencyKeyUsed)
       return replayed({ id: error.invoiceId, request_digest: error.requestDigest }, idempotency!)
     if (error instanceof PaymentSourceSpent)
-      throw oneItemRefused('payments', sale.payments, error.paymentIndex, { amount: [invoiceMessages.spent] })
+      throw oneItemRefused('payments', sale.payments, error.paymentIndex, { amount: [saleMessages.spent] })
     if (error instanceof MembershipChanged)
       throw oneItemRefused('line_items', sale.lines, error.lineIndex, {
-        customer_membership_id: [invoiceMessages.membershipChanged],
+        customer_membership_id: [saleMessages.membershipChanged],
       })
     throw error
   }

@@ -5,6 +5,7 @@ import { ACTIVE_STATUSES, FAILED_STATUSES, FROZEN_STATUSES } from '../../domain/
 import { usableWaiverExists } from '../../domain/waiver.ts'
 import type { FactsAlert, FactsEntryPass, FactsMembership, FactsReservation } from './facts.ts'
 import { doorWriteStatements } from './writes.ts'
+import { gymStatements } from '../gyms/queries.ts'
 
 /**
  * The door's reads (its writes are in writes.ts): built with Kysely against the table types, compiled once, and run
@@ -20,16 +21,6 @@ import { doorWriteStatements } from './writes.ts'
  * split up, the reservations join ~40 µs against ~2 µs (most customers have none). At the door's
  * rush that difference was most of a scan. Each statement reads by primary key or an index.
  */
-
-const gymById = compiledStatement((db, p: { id: number }) =>
-  db
-    .selectFrom('gyms')
-    .select(['id', 'name', 'time_zone', 'combine_same_day_check_ins'])
-    .where('id', '=', p.id),
-)
-
-/** Two gyms at most: enough to tell whether there is only one. */
-const firstGyms = compiledStatement((db) => db.selectFrom('gyms').select('id').orderBy('id').limit(2))
 
 const CUSTOMER_COLUMNS = [
   'id',
@@ -165,8 +156,7 @@ const checkInSummary = compiledStatement((db, p: { id: number }) =>
 
 /** Every statement of the door, for tests that ask SQLite how each one reaches its rows. */
 export const doorStatements = {
-  gymById,
-  firstGyms,
+  ...gymStatements,
   customerByBarcode,
   customerById,
   organization,
@@ -187,7 +177,6 @@ export const doorStatements = {
   checkInSummary,
 }
 
-export type DoorGym = RowOf<typeof gymById>
 export type DoorCustomer = RowOf<typeof customerByBarcode>
 export type DoorOrganization = RowOf<typeof organization>
 export type RecentCheckIn = RowOf<typeof recentCheckIns>
@@ -195,14 +184,6 @@ export type RecentCheckIn = RowOf<typeof recentCheckIns>
 /** Orders for rows the statements return unordered (see the note at the top). */
 const byId = (a: { id: number }, b: { id: number }) => a.id - b.id
 const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)
-
-export const getDoorGym = (sqlite: BunDatabase, id: number): DoorGym | null => gymById.get(sqlite, { id })
-
-/** The only gym's id when the organization has exactly one, else null. */
-export function getOnlyGymId(sqlite: BunDatabase): number | null {
-  const rows = firstGyms.all(sqlite)
-  return rows.length === 1 ? rows[0]!.id : null
-}
 
 export const getCustomerByBarcode = (sqlite: BunDatabase, barcode: string): DoorCustomer | null =>
   customerByBarcode.get(sqlite, { barcode })

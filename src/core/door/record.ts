@@ -1,9 +1,7 @@
 import {
   getCheckInSummary,
   getCustomerByBarcode,
-  getDoorGym,
   getDoorOrganization,
-  getOnlyGymId,
   hasValidWaiver,
   listActiveAlerts,
   listCoveringMemberships,
@@ -11,7 +9,6 @@ import {
   listReservationsNow,
   listUsableEntryPasses,
   type DoorCustomer,
-  type DoorGym,
   type RecentCheckIn,
 } from './queries.ts'
 import {
@@ -26,6 +23,8 @@ import type { StaffUser } from '../../db/schema.ts'
 import { syncTransaction } from '../../db/sync-transaction.ts'
 import type { Deps } from '../../deps.ts'
 import { localDate, localTimeOfDay } from '../../lib/local-time.ts'
+import { resolveGym } from '../gyms/resolve-gym.ts'
+import type { Gym } from '../gyms/queries.ts'
 import { enqueueCheckInEvent, type CheckInEventData } from '../webhooks/outbox.ts'
 import { decideCheckIn, isDuplicate } from './decide.ts'
 import type { CheckInFacts, FactsAlert, FactsCustomer, FactsReservation } from './facts.ts'
@@ -65,23 +64,10 @@ export type DoorOutcome =
   | { kind: 'duplicate'; customer: DoorCustomer }
   | { kind: 'admitted'; customer: DoorCustomer; checkIn: AdmittedCheckIn }
 
-/**
- * The gym a door request is for: the given location, else the organization's only
- * gym, else the requesting user's default gym. Undefined when a given location names no gym.
- */
-export function resolveGym(
-  sqlite: BunDatabase,
-  locationId: number | null,
-  user: StaffUser,
-): DoorGym | undefined {
-  const id = locationId ?? getOnlyGymId(sqlite) ?? user.default_gym_id
-  return getDoorGym(sqlite, id) ?? undefined
-}
-
 /** What the check_in webhook says about a check-in just written (the outbox shapes the body). */
 const checkInEventData = (
   customer: DoorCustomer,
-  gym: DoorGym,
+  gym: Gym,
   checkIn: NewCheckIn & { id: number },
 ): CheckInEventData => ({
   id: checkIn.id,
@@ -107,7 +93,7 @@ const checkInEventData = (
 export function writeCheckIn(
   sqlite: BunDatabase,
   customer: DoorCustomer,
-  gym: DoorGym,
+  gym: Gym,
   checkIn: NewCheckIn,
 ): number {
   const id = insertCheckIn(sqlite, checkIn)
@@ -170,7 +156,7 @@ interface ScanTime {
 function gatherFacts(
   sqlite: BunDatabase,
   customer: DoorCustomer,
-  gym: DoorGym,
+  gym: Gym,
   { now, nowIso, today }: ScanTime,
 ): CheckInFacts {
   const org = getDoorOrganization(sqlite)

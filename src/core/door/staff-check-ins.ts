@@ -6,7 +6,6 @@ import {
   listActiveAlerts,
   listCoveringMemberships,
   type DoorCustomer,
-  type DoorGym,
 } from './queries.ts'
 import type { NewCheckIn } from './writes.ts'
 import type { StaffUser } from '../../db/schema.ts'
@@ -16,7 +15,9 @@ import { localDate, localTimeOfDay } from '../../lib/local-time.ts'
 import { membershipAdmits, preventingAlerts } from './decide.ts'
 import { FREE_ENTRY_DESCRIPTION, guestDescription } from './descriptions.ts'
 import { reachedMilestones } from './milestones.ts'
-import { checkedInWithinDuplicateWindow, resolveGym, writeCheckIn } from './record.ts'
+import { checkedInWithinDuplicateWindow, writeCheckIn } from './record.ts'
+import type { Gym } from '../gyms/queries.ts'
+import { resolveGym } from '../gyms/resolve-gym.ts'
 
 /**
  * Check-ins staff take at the desk: free entry (FRE), granted by the signed-in user, and a member's
@@ -51,7 +52,7 @@ interface StaffCheckIn {
 
 function newCheckIn(
   customer: DoorCustomer,
-  gym: DoorGym,
+  gym: Gym,
   now: Date,
   user: StaffUser,
   milestones: number[],

@@ -23,14 +23,14 @@ export interface MemberList {
  * listed). Returns the ids to store (undefined when they cannot be known yet) and, in order, why
  * the list is refused; an id naming no customer is refused in the caller's words, `unknown(id)`.
  */
-export async function checkMembers(
+export async function checkMembers<Unknown = string>(
   db: Db,
   list: MemberList,
-  unknown: (id: number) => string,
-): Promise<{ ids: number[] | undefined; refusals: string[] }> {
+  unknown: (id: number) => Unknown,
+): Promise<{ ids: number[] | undefined; refusals: (string | Unknown)[] }> {
   const { sent, ownerId, isGroup } = list
   const ids = sent ? [...sent] : ownerId === undefined ? undefined : [ownerId]
-  const refusals: string[] = []
+  const refusals: (string | Unknown)[] = []
   if (ids === undefined) return { ids, refusals }
   if (sent !== undefined) {
     const existing = await listExistingCustomerIds(db, ids)
