@@ -10,7 +10,9 @@ import { join, relative, resolve, dirname } from 'node:path'
  * | api/<r>/        | http/, core/, domain/, db/, lib/; another resource's queries.ts,  |
  * |                 | schema.ts and serializer.ts (never its rules, actions or routes); |
  * |                 | api/customer-records/ (what every collection under a customer     |
- * |                 | shares), api/index.ts alone imports routes                        |
+ * |                 | shares) and api/sellable-products/ (the price, tax rate and       |
+ * |                 | revenue account rule every product type keeps): shared rooms      |
+ * |                 | without routes; api/index.ts alone imports routes                 |
  * | core/<e>/       | domain/, db/, lib/, another engine; never api/, http/, elysia     |
  * | domain/         | lib/, kysely and luxon; the table types (type-only) for the       |
  * |                 | expressions it defines over them                                  |
@@ -76,6 +78,9 @@ const pkgName = (target: string) =>
 /** What the page is built with: its components, and its dashboard's charts. */
 const PAGE_LIBRARIES = ['preact', 'uplot']
 
+/** Rooms under api/ that are no resource: what several resources share, imported whole. */
+const SHARED_API_ROOMS = ['api/customer-records', 'api/sellable-products']
+
 /** Why an import breaks the rules, or null when it keeps them. */
 export function breach({ file, target, typeOnly }: ImportOf): string | null {
   const from = roomOf(file)
@@ -114,7 +119,7 @@ export function breach({ file, target, typeOnly }: ImportOf): string | null {
         // A resource with more than one routes file names each <part>-routes.ts.
         if (from === 'api/index.ts')
           return /\/([a-z]+-)*routes\.ts$/.test(target) ? null : `api/index.ts imports ${target}`
-        if (to === 'api/customer-records' && !target.endsWith('/routes.ts')) return null
+        if (SHARED_API_ROOMS.includes(to) && !target.endsWith('/routes.ts')) return null
         return /\/(queries|schema|serializer)\.ts$/.test(target)
           ? null
           : `${from} imports ${target}: another resource's rules, actions and routes are its own`
@@ -190,6 +195,12 @@ describe('import rules', () => {
       false,
     ],
     ['a resource calling an engine', 'src/api/door/routes.ts', 'src/core/door/record.ts', false],
+    [
+      'a product type keeping the sellable product rule',
+      'src/api/events/rules.ts',
+      'src/api/sellable-products/rules.ts',
+      false,
+    ],
     ['an engine calling another', 'src/core/door/record.ts', 'src/core/webhooks/outbox.ts', false],
     ['domain naming a table type', 'src/domain/waiver.ts', 'src/db/tables/customers.ts', true],
     ['the page using its hooks', 'src/web/screens/today.tsx', 'preact/hooks', false],

@@ -2,10 +2,10 @@ import type { Static } from 'elysia'
 import { getAddOn, insertAddOn, listAddOnIdsStartingWith, updateAddOn, type AddOnRow } from './queries.ts'
 import { ADD_ON_ID_MAX_LENGTH, type AddOnWrite } from './schema.ts'
 import { gymExists } from '../gyms/queries.ts'
-import { lookUpTaxRate } from '../tax-rates/queries.ts'
+import { checkSaleTerms } from '../sellable-products/rules.ts'
 import type { Db } from '../../db/connection.ts'
 import type { Deps } from '../../deps.ts'
-import { checkDecimal, parseDecimal } from '../../http/decimal.ts'
+import { parseDecimal } from '../../http/decimal.ts'
 import { messages, type FieldErrorCollector } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { toFlag } from '../../db/flags.ts'
@@ -109,8 +109,8 @@ async function checkAddOn(
       errors.add('id', addOnIdTaken)
     }
   }
-  checked.feeCents = checkDecimal(fields, errors, 'fee')
-  await lookUpTaxRate(deps.db, errors, 'tax_rate_id', fields.tax_rate_id)
+  // An add-on's price is its fee; its revenue accounts and rates may differ by location.
+  checked.feeCents = (await checkSaleTerms(deps.db, fields, errors, 'fee')).price_cents
   if (fields.revenue_account_codes !== undefined) {
     const codes = await checkByLocation(
       deps.db,

@@ -12,8 +12,7 @@ import { isIsoDate } from '../../lib/local-time.ts'
 import { startOfLocalDay } from '../../lib/local-time.ts'
 import { toFlag } from '../../db/flags.ts'
 import { lookUpReferenced } from '../../http/references.ts'
-import { checkDecimal } from '../../http/decimal.ts'
-import { lookUpTaxRate } from '../tax-rates/queries.ts'
+import { checkSaleTerms, newSaleTerms } from '../sellable-products/rules.ts'
 
 type EventInput = Static<typeof EventWrite>
 
@@ -32,8 +31,8 @@ export function toUtcInstant(value: string): string | null {
 }
 
 /**
- * The rules a schema cannot say: the event type, gym and tax rate exist, the price is a decimal, the
- * times are real instants, and the event ends after it starts (judged on the whole resulting record
+ * The rules a schema cannot say: the event type and gym exist, the terms it is sold on, the times
+ * are real instants, and the event ends after it starts (judged on the whole resulting record
  * for PATCH).
  */
 async function checkEvent(
@@ -46,8 +45,7 @@ async function checkEvent(
     getEventType(deps.db, id),
   )
   await lookUpGym(deps.db, errors, 'gym_id', fields.gym_id)
-  await lookUpTaxRate(deps.db, errors, 'tax_rate_id', fields.tax_rate_id)
-  const priceCents = checkDecimal(fields, errors, 'price')
+  const saleTerms = await checkSaleTerms(deps.db, fields, errors)
   const times: { start_at?: string; end_at?: string } = {}
   for (const name of ['start_at', 'end_at'] as const) {
     const value = fields[name]
@@ -60,7 +58,7 @@ async function checkEvent(
   const end = times.end_at ?? (fields.end_at === undefined ? existing?.end_at : undefined)
   if (start !== undefined && end !== undefined && end <= start)
     errors.add('end_at', eventMessages.endBeforeStart)
-  return { type, priceCents, ...times }
+  return { type, saleTerms, ...times }
 }
 
 export async function createEvent(
@@ -78,9 +76,7 @@ export async function createEvent(
     end_at: checked.end_at!,
     includes_entry: toFlag(input.includes_entry) ?? 1,
     is_cancelled: toFlag(input.is_cancelled) ?? 0,
-    price_cents: checked.priceCents ?? 0,
-    tax_rate_id: input.tax_rate_id ?? null,
-    revenue_account_code: input.revenue_account_code ?? '',
+    ...newSaleTerms(checked.saleTerms),
     created_at: now,
     updated_at: now,
   })
@@ -102,9 +98,7 @@ export async function changeEvent(
     end_at: checked.end_at,
     includes_entry: toFlag(input.includes_entry),
     is_cancelled: toFlag(input.is_cancelled),
-    price_cents: checked.priceCents,
-    tax_rate_id: input.tax_rate_id,
-    revenue_account_code: input.revenue_account_code,
+    ...checked.saleTerms,
     updated_at: deps.clock.now().toISOString(),
   })
 }

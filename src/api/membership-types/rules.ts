@@ -1,14 +1,14 @@
 import { lookUpGym } from '../gyms/queries.ts'
-import { lookUpTaxRate } from '../tax-rates/queries.ts'
+import { checkSaleTerms, newSaleTerms } from '../sellable-products/rules.ts'
 import type { Static } from 'elysia'
 import type { MembershipTypeRow } from './queries.ts'
 import { insertMembershipType, updateMembershipType } from './queries.ts'
 import type { MembershipTypeWrite } from './schema.ts'
 import type { BillingInterval, PurchaseType } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
-import { checkDecimal } from '../../http/decimal.ts'
 import type { FieldErrorCollector } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
+import type { SaleTerms } from '../../domain/products.ts'
 import { parseAccessHours, type AccessWindow } from '../../domain/access-hours.ts'
 import { toFlag } from '../../db/flags.ts'
 
@@ -21,14 +21,14 @@ export const intervalMessages = {
 
 /** What the rules beyond the schema produce: the values to store, in their stored form. */
 interface Checked {
-  priceCents?: number
+  saleTerms: Partial<SaleTerms>
   /** undefined: not sent; null: any time */
   accessHours?: AccessWindow[] | null
   interval?: BillingInterval
 }
 
 /**
- * The rules a schema cannot say: price as a decimal, the location and tax rate, access hours, and an interval
+ * The rules a schema cannot say: the terms it is sold on, the location, access hours, and an interval
  * that exactly recurring types have. `existing` is the type being changed: its purchase type and
  * interval count where the request leaves them out, and a change away from recurring clears the
  * interval it no longer needs.
@@ -39,10 +39,8 @@ async function checkMembershipType(
   errors: FieldErrorCollector,
   existing?: MembershipTypeRow,
 ): Promise<Checked> {
-  const checked: Checked = {}
-  checked.priceCents = checkDecimal(fields, errors, 'price')
+  const checked: Checked = { saleTerms: await checkSaleTerms(deps.db, fields, errors) }
   await lookUpGym(deps.db, errors, 'location_id', fields.location_id)
-  await lookUpTaxRate(deps.db, errors, 'tax_rate_id', fields.tax_rate_id)
   if (fields.access_hours !== undefined) {
     const parsed = parseAccessHours(fields.access_hours)
     for (const message of parsed.errors) errors.add('access_hours', message)
@@ -81,7 +79,7 @@ export async function createMembershipType(
     status: input.status,
     purchase_type: input.purchase_type,
     interval: checked.interval ?? '',
-    price_cents: checked.priceCents ?? 0,
+    ...newSaleTerms(checked.saleTerms),
     is_group: toFlag(input.is_group) ?? 0,
     is_youth_programming: toFlag(input.is_youth_programming) ?? 0,
     duration_years: input.duration_years ?? null,
@@ -90,8 +88,6 @@ export async function createMembershipType(
     location_id: input.location_id ?? null,
     access_hours: storedAccessHours(checked.accessHours) ?? null,
     guest_passes_per_month: input.guest_passes_per_month ?? 0,
-    tax_rate_id: input.tax_rate_id ?? null,
-    revenue_account_code: input.revenue_account_code ?? '',
     created_at: now,
     updated_at: now,
   })
@@ -111,7 +107,7 @@ export async function changeMembershipType(
     status: input.status,
     purchase_type: input.purchase_type,
     interval: checked.interval,
-    price_cents: checked.priceCents,
+    ...checked.saleTerms,
     is_group: toFlag(input.is_group),
     is_youth_programming: toFlag(input.is_youth_programming),
     duration_years: input.duration_years,
@@ -120,8 +116,6 @@ export async function changeMembershipType(
     location_id: input.location_id,
     access_hours: storedAccessHours(checked.accessHours),
     guest_passes_per_month: input.guest_passes_per_month,
-    tax_rate_id: input.tax_rate_id,
-    revenue_account_code: input.revenue_account_code,
     updated_at: deps.clock.now().toISOString(),
   })
 }

@@ -2,27 +2,25 @@ import type { Static } from 'elysia'
 import { insertVoucherPack, updateVoucherPack, type VoucherPackRow } from './queries.ts'
 import type { VoucherPackWrite } from './schema.ts'
 import { getEventType } from '../event-types/queries.ts'
-import { lookUpTaxRate } from '../tax-rates/queries.ts'
+import { checkSaleTerms, newSaleTerms } from '../sellable-products/rules.ts'
 import type { Deps } from '../../deps.ts'
-import { checkDecimal } from '../../http/decimal.ts'
 import { lookUpReferenced } from '../../http/references.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 
 type VoucherPackInput = Static<typeof VoucherPackWrite>
 
-/** The rules a schema cannot say: the event type and tax rate exist, the price is a decimal. */
+/** The rules a schema cannot say: the event type exists, and the terms it is sold on. */
 async function checkVoucherPack(deps: Pick<Deps, 'db'>, body: CheckedBody<Partial<VoucherPackInput>>) {
   const { fields, errors } = body
   await lookUpReferenced(errors, 'event_type_id', fields.event_type_id, (id) => getEventType(deps.db, id))
-  await lookUpTaxRate(deps.db, errors, 'tax_rate_id', fields.tax_rate_id)
-  return { priceCents: checkDecimal(fields, errors, 'price') }
+  return checkSaleTerms(deps.db, fields, errors)
 }
 
 export async function createVoucherPack(
   deps: Pick<Deps, 'db' | 'clock'>,
   body: CheckedBody<VoucherPackInput>,
 ): Promise<number> {
-  const { priceCents } = await checkVoucherPack(deps, body)
+  const saleTerms = await checkVoucherPack(deps, body)
   const input = body.valid()
   const now = deps.clock.now().toISOString()
   return insertVoucherPack(deps.db, {
@@ -31,9 +29,7 @@ export async function createVoucherPack(
     event_type_id: input.event_type_id,
     number_of_uses: input.number_of_uses,
     valid_days: input.valid_days ?? null,
-    price_cents: priceCents ?? 0,
-    tax_rate_id: input.tax_rate_id ?? null,
-    revenue_account_code: input.revenue_account_code ?? '',
+    ...newSaleTerms(saleTerms),
     created_at: now,
     updated_at: now,
   })
@@ -48,7 +44,7 @@ export async function changeVoucherPack(
   row: VoucherPackRow,
   body: CheckedBody<Partial<VoucherPackInput>>,
 ): Promise<void> {
-  const { priceCents } = await checkVoucherPack(deps, body)
+  const saleTerms = await checkVoucherPack(deps, body)
   const input = body.valid()
   await updateVoucherPack(deps.db, row.id, {
     name: input.name,
@@ -56,9 +52,7 @@ export async function changeVoucherPack(
     event_type_id: input.event_type_id,
     number_of_uses: input.number_of_uses,
     valid_days: input.valid_days,
-    price_cents: priceCents,
-    tax_rate_id: input.tax_rate_id,
-    revenue_account_code: input.revenue_account_code,
+    ...saleTerms,
     updated_at: deps.clock.now().toISOString(),
   })
 }
