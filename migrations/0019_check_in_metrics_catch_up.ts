@@ -10,7 +10,7 @@ import { countIn, countOut } from './0012_check_in_metrics.ts'
 //
 // Instead the metrics count the check-ins added since they last looked before they read those
 // tables, some thousands at a time, each table by one statement over the batch
-// (src/core/metrics/check-in-catch-up.ts). check_in_metrics_state.counted_through is the id of the
+// (src/core/metrics/tables/check-in-catch-up.ts). check_in_metrics_state.counted_through is the id of the
 // last check-in counted: check-ins are only ever appended, so every later id is one not counted yet.
 // Rowids are not reused except the largest, after the check-in holding it is deleted: a delete
 // that leaves counted_through above every id left lowers it to the largest one, so the next

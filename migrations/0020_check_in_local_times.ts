@@ -6,7 +6,7 @@ import { productOf } from './0012_check_in_metrics.ts'
 // for the metrics alone: one more b-tree entry for every check-in, in day and time order, so
 // several more pages written in every commit at the door's busiest. Its rows move to a table of
 // their own, check_in_local_times, which the check-in metrics' catch-up fills as it fills the
-// other four (src/core/metrics/check-in-catch-up.ts): each counted check-in under its gym-local
+// other four (src/core/metrics/tables/check-in-catch-up.ts): each counted check-in under its gym-local
 // day and time, with what a check-in count filters on and counts, and the product it was let in on
 // as check_in_day_counts reads it. Keyed by day, time and id, a time-of-day window of every day of
 // a year is still one seek per day, reading nothing else.

@@ -1,5 +1,5 @@
 /**
- * What the check-in metrics' catch-up costs (src/core/metrics/check-in-catch-up.ts): the door
+ * What the check-in metrics' catch-up costs (src/core/metrics/tables/check-in-catch-up.ts): the door
  * writes nothing for the metrics, so the first metrics query after a day of check-ins counts that
  * day first, a chunk of check-ins per transaction on the writer, each chunk holding the door off
  * for as long as it takes. In-process, on a copy of a `large` set (synchronous=FULL, as served):
@@ -23,7 +23,7 @@ import {
   bringCheckInMetricsCurrent,
   CHECK_IN_METRIC_TABLES,
   CHECK_INS_PER_CHUNK,
-} from '../../src/core/metrics/check-in-catch-up.ts'
+} from '../../src/core/metrics/tables/check-in-catch-up.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { numberArg, stringArg } from './_args.ts'
 import { buildIfNeeded, seedLarge } from './_door-setup.ts'

@@ -4,7 +4,7 @@ import { localDateOf, localTimeOf } from '../../db/local-time-sql.ts'
 import { ENTRY_METHODS, type EntryMethod } from '../../db/tables/door.ts'
 import { addDays } from '../../lib/local-time.ts'
 import { bucketOfDay, denseValues, type BucketPlan } from './buckets.ts'
-import { CHECK_IN_PRODUCT_KINDS } from './check-in-products.ts'
+import { CHECK_IN_PRODUCT_KINDS } from './tables/check-in-products.ts'
 import { defineMetric } from './definition.ts'
 import type { FilterReader } from './filter-reader.ts'
 import { gymsKeepOrganizationTime } from './gym-clocks.ts'
@@ -16,7 +16,7 @@ import {
   type ProductScope,
   type ResolvedProducts,
 } from './product-attributes.ts'
-import { bringCheckInMetricsCurrent } from './check-in-catch-up.ts'
+import { bringCheckInMetricsCurrent } from './tables/check-in-catch-up.ts'
 
 /**
  * Check-ins by the organization-local day they happened on. `all` counts every check-in, `first_time`

@@ -6,7 +6,7 @@ import { bucketOfDay, localDateOfInstant, type BucketPlan } from './buckets.ts'
 import { defineMetric } from './definition.ts'
 import { gymsKeepOrganizationTime } from './gym-clocks.ts'
 import { outcomeShape, outcomeValues, readOutcomeComponent } from './outcomes.ts'
-import { bringCheckInMetricsCurrent } from './check-in-catch-up.ts'
+import { bringCheckInMetricsCurrent } from './tables/check-in-catch-up.ts'
 
 /** A customer first seen on day D is retained when they check in again on D+1 to D+this. */
 export const RETENTION_DAYS = 90

@@ -1,7 +1,11 @@
 import { sql } from 'kysely'
 import { localDateOfInstant } from './buckets.ts'
 import { ENTRY_METHODS } from '../../db/tables/door.ts'
-import { CHECK_IN_PRODUCT_KINDS, checkInProductId } from './check-in-products.ts'
+import {
+  CHECK_IN_PRODUCT_KINDS,
+  checkInProductId,
+  type CheckInProductKind,
+} from './tables/check-in-products.ts'
 import { conversionShape, conversionValues, readConversion } from './conversion.ts'
 import { defineMetric } from './definition.ts'
 import {
@@ -42,7 +46,7 @@ export const firstCheckInConversion = defineMetric({
         ? `product attributes require an entry_method that records a product (${METHODS_WITH_PRODUCTS.join(', ')})`
         : `entry_method ${entryMethod} records no product`,
     )
-    const products: ProductScope | undefined =
+    const products: (ProductScope & { kind: CheckInProductKind }) | undefined =
       kind === null ? undefined : { kind, ids: productIds, attributes }
     return { conversion, entryMethod, products, locationIds }
   },

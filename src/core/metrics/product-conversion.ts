@@ -8,7 +8,7 @@ import {
   resolveProducts,
   type ProductScope,
 } from './product-attributes.ts'
-import { bringCheckInMetricsCurrent } from './check-in-catch-up.ts'
+import { bringCheckInMetricsCurrent } from './tables/check-in-catch-up.ts'
 
 const PRODUCT_TYPES = ['membership', 'entry_pass', 'event'] as const
 

@@ -51,7 +51,7 @@ export interface ProductFirstUseTable {
 /**
  * Check-ins per gym-local day, gym, entry method and product used (a membership type for MEM and
  * GUE, an entry pass type for ENT, an event type for EVE, 0 for FRE and MIG), kept by the
- * check-in metrics' catch-up (src/core/metrics/check-in-catch-up.ts).
+ * check-in metrics' catch-up (src/core/metrics/tables/check-in-catch-up.ts).
  */
 export interface CheckInDayCountTable {
   local_date: string

@@ -4,7 +4,7 @@ import {
   bringCheckInMetricsCurrent,
   CHECK_INS_PER_CHUNK,
   recountCheckInMetrics,
-} from '../../../src/core/metrics/check-in-catch-up.ts'
+} from '../../../src/core/metrics/tables/check-in-catch-up.ts'
 import type { Connection, Db } from '../../../src/db/connection.ts'
 import { makeCheckIn } from '../../helpers/check-in-factories.ts'
 import { makeCustomer } from '../../helpers/customer-factories.ts'

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
-import { bringCheckInMetricsCurrent } from '../../../src/core/metrics/check-in-catch-up.ts'
+import { bringCheckInMetricsCurrent } from '../../../src/core/metrics/tables/check-in-catch-up.ts'
 import type { Connection, Db } from '../../../src/db/connection.ts'
 import { migrations } from '../../../migrations/index.ts'
 import { makeCheckIn } from '../../helpers/check-in-factories.ts'

@@ -1,6 +1,6 @@
 import { sql, type SqlBool } from 'kysely'
-import type { Db } from '../../db/connection.ts'
-import { isAmong, type CheckInIds } from './check-in-catch-up.ts'
+import type { Db } from '../../../db/connection.ts'
+import { isAmong, type CheckInIds } from './check-in-ids.ts'
 
 /**
  * Lists in same_day_check_ins every check-in of a customer on a local day of the check-ins of

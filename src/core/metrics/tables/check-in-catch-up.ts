@@ -1,6 +1,6 @@
-import { sql, type SqlBool } from 'kysely'
-import type { Db } from '../../db/connection.ts'
+import type { Db } from '../../../db/connection.ts'
 import { countCheckInDays } from './check-in-day-counts.ts'
+import type { CheckInIds } from './check-in-ids.ts'
 import { countCheckInLocalTimes } from './check-in-local-times.ts'
 import { countFirstVisitDays } from './customer-first-visit-days.ts'
 import { countFirstUses } from './product-first-uses.ts'
@@ -17,21 +17,9 @@ import { listSameDayCheckIns } from './same-day-check-ins.ts'
  * have the triggers that keep the tables when a check-in is deleted or changed).
  */
 
-/** The check-ins with ids after `after`, through `through`; or, to count afresh, every one there is. */
-export type CheckInIds = { after: number; through: number } | 'all'
-
 /**
- * Whether the check-in whose id is `column` is one of `ids`: a range of ids, which SQLite reads by
- * rowid; for every check-in, no condition at all, so a statement reads the table straight through.
- */
-export const isAmong = (ids: CheckInIds, column = 'id') =>
-  ids === 'all'
-    ? sql<SqlBool>`1`
-    : sql<SqlBool>`${sql.ref(column)} > ${ids.after} AND ${sql.ref(column)} <= ${ids.through}`
-
-/**
- * Check-ins counted per transaction: each holds the one writer connection, and so the door,
- * for the few milliseconds a chunk takes.
+ * Check-ins counted per transaction. Each transaction holds the one writer connection, and so the
+ * door: a check-in arriving meanwhile waits until that chunk is counted.
  */
 export const CHECK_INS_PER_CHUNK = 1_000
 

@@ -1,13 +1,15 @@
 import { expressionBuilder, sql } from 'kysely'
-import type { Database, EntryMethod } from '../../db/schema.ts'
-import type { ProductKind } from './product-attributes.ts'
+import type { Database, EntryMethod } from '../../../db/schema.ts'
+
+/** The kinds of product a check-in can be made with, each one product table. */
+export type CheckInProductKind = 'membership' | 'entry_pass' | 'event'
 
 /**
  * The product a check-in of each entry method was made with: a membership's type, an entry pass's
  * type, the event type of the reservation's event, and for a guest the host's membership type (the
  * membership grants the guest pass). Free entry and migrated history record no product.
  */
-export const CHECK_IN_PRODUCT_KINDS: Record<EntryMethod, ProductKind | null> = {
+export const CHECK_IN_PRODUCT_KINDS: Record<EntryMethod, CheckInProductKind | null> = {
   MEM: 'membership',
   ENT: 'entry_pass',
   EVE: 'event',
@@ -19,7 +21,7 @@ export const CHECK_IN_PRODUCT_KINDS: Record<EntryMethod, ProductKind | null> = {
 const tables = expressionBuilder<Database, never>()
 
 /** The id of the product (membership type, entry pass type, event type) of the check-in `alias`. */
-export function checkInProductId(kind: ProductKind, alias: string) {
+export function checkInProductId(kind: CheckInProductKind, alias: string) {
   const checkIn = (column: string) => sql.ref<number>(`${alias}.${column}`)
   switch (kind) {
     case 'membership':
@@ -38,8 +40,6 @@ export function checkInProductId(kind: ProductKind, alias: string) {
         .innerJoin('events', 'events.id', 'reservations.event_id')
         .select('events.event_type_id as product_id')
         .where('reservations.id', '=', checkIn('reservation_id'))
-    case 'voucher_pack':
-      throw new Error('a check-in is never made with a voucher pack')
   }
 }
 

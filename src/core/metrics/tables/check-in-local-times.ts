@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
-import type { Db } from '../../db/connection.ts'
-import { isAmong, type CheckInIds } from './check-in-catch-up.ts'
+import type { Db } from '../../../db/connection.ts'
+import { isAmong, type CheckInIds } from './check-in-ids.ts'
 import { anyCheckInProductId } from './check-in-products.ts'
 
 /**

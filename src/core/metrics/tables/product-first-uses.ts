@@ -1,16 +1,15 @@
 import { sql } from 'kysely'
-import type { Db } from '../../db/connection.ts'
-import type { EntryMethod } from '../../db/schema.ts'
-import { isAmong, type CheckInIds } from './check-in-catch-up.ts'
-import { CHECK_IN_PRODUCT_KINDS, checkInProductId } from './check-in-products.ts'
-import type { ProductKind } from './product-attributes.ts'
+import type { Db } from '../../../db/connection.ts'
+import type { EntryMethod } from '../../../db/schema.ts'
+import { isAmong, type CheckInIds } from './check-in-ids.ts'
+import { CHECK_IN_PRODUCT_KINDS, checkInProductId, type CheckInProductKind } from './check-in-products.ts'
 
 /**
  * The entry methods whose check-ins are a use of the customer's own product, with its kind. A
  * guest's check-in uses the host's membership, so it is no first use of the guest's.
  */
 const FIRST_USE_KINDS = Object.entries(CHECK_IN_PRODUCT_KINDS).filter(
-  (entry): entry is [EntryMethod, ProductKind] => entry[1] !== null && entry[0] !== 'GUE',
+  (entry): entry is [EntryMethod, CheckInProductKind] => entry[1] !== null && entry[0] !== 'GUE',
 )
 
 /**

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { Db } from '../../db/connection.ts'
+import type { Db } from '../../../db/connection.ts'
 
 /**
  * Writes revenue_entries again from every paid payment (COM, PRF, REF) and every refund there is,
