@@ -55,7 +55,8 @@ const guestCheckInRules = [
   "`host_customer_id`). The guest's blocking alerts and the waiver rule apply as at the door, and so",
   `does its duplicate window: a guest who checked in at this location within the last ${duplicateWindowMinutes}`,
   'minutes, by any entry method, is refused (400 `non_field_errors`) and no pass is used, so a',
-  'request sent twice records one check-in. A refusal records nothing.',
+  'request sent twice records one check-in. A refusal records nothing. The check-in is `GUE`,',
+  'described `Guest of <host first name> <host last name>`; 201 with its record.',
 ].join(' ')
 
 /** Who is let in, in the order the door decides it: both scanning endpoints describe it. */
