@@ -36,7 +36,11 @@ export const field = {
     t.String({
       format: 'time-zone',
       'x-drf-message': 'A valid timezone is required.',
-      description: opts.description ?? 'IANA time zone, e.g. America/Denver',
+      description: [
+        opts.description ?? 'IANA time zone (`America/Denver`).',
+        'Stored in its canonical spelling (`america/denver` becomes `America/Denver`); a name the',
+        'runtime does not know, or a bare offset such as `UTC+2`, is `A valid timezone is required.`',
+      ].join(' '),
     }),
   /** A text with a pattern and the message to give when it does not match. */
   pattern: (pattern: string, message: string, opts: { description?: string } = {}) =>

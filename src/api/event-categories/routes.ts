@@ -18,6 +18,15 @@ export const eventCategoryRoutes = (deps: Deps) =>
     plural: 'event categories',
     read: 'staff',
     write: 'can_manage_events',
+    descriptions: {
+      list: 'Ordered by name, then id; removed categories are not listed.',
+      remove: [
+        'Removes the category softly: it leaves the list and reads 404, but event types filed under',
+        "it keep it in their `category_ids` (the metrics' `event_category_ids` filter still matches",
+        'it), and sending it back with the rest of their list is accepted; nothing is filed under it',
+        'anew. Answers 204 with no body.',
+      ].join(' '),
+    },
     filters: defineFilters({}),
     output: EventCategoryOut,
     list: ({ deps }) => listEventCategories(deps.db),

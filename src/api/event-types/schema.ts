@@ -6,11 +6,23 @@ export const EventTypeWrite = t.Object({
   name: field.text({ maxLength: 255 }),
   gym_id: field.integer({ description: 'A gym id; cannot change after creation' }),
   status: field.choice(PRODUCT_STATUSES, { description: 'DRA draft, ACT active, RET retired' }),
-  capacity: t.Optional(field.nullable(field.integer({ min: 1, max: 1000 }))),
-  late_booking_window_minutes: t.Optional(
-    field.integer({ below: 60, description: 'Minutes after start an event may still be booked; below 60' }),
+  capacity: t.Optional(
+    field.nullable(
+      field.integer({
+        min: 1,
+        max: 1000,
+        description: 'Places at each of its events (null: no limit); not yet enforced at booking',
+      }),
+    ),
   ),
-  is_listed: t.Optional(field.bool()),
+  late_booking_window_minutes: t.Optional(
+    field.integer({
+      below: 60,
+      description:
+        'Minutes after start an event may still be booked; below 60 (default 15); not yet enforced',
+    }),
+  ),
+  is_listed: t.Optional(field.bool({ description: 'Default true' })),
   schedule_type: t.Optional(
     field.choice(EVENT_SCHEDULE_TYPES, {
       description:

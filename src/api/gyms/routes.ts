@@ -17,6 +17,11 @@ export const gymRoutes = (deps: Deps) =>
         noun: 'gym',
         read: 'staff',
         write: 'admin',
+        descriptions: {
+          list: 'Ordered by id.',
+          read: 'The gym, with links to its climbs, grades and sections (empty in this version).',
+          create: 'Needs `name` and `time_zone`; the other fields take their defaults.',
+        },
         filters: defineFilters({}),
         output: GymOut,
         list: ({ deps }) => listGyms(deps.db),

@@ -6,14 +6,34 @@ import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
 import type { RequestActor } from '../../http/crud.ts'
 import { singletonRoutes } from '../../http/singleton.ts'
-import { docs, named } from '../../http/docs.ts'
-import { requires } from '../../http/permissions.ts'
+import { docs, named, paragraphs } from '../../http/docs.ts'
+import { requires, whoMay } from '../../http/permissions.ts'
 import { checkBody } from '../../http/validation.ts'
 import { getUser } from '../users/queries.ts'
 import { ChangePassword, MyAccountOut, MyAccountReplace } from './schema.ts'
 import { serializeMyAccount } from './serializer.ts'
 
 const tag = 'My account'
+
+/** What a new password does, on either operation that sets one. */
+const NEW_PASSWORD = [
+  '`new_password` is at least 8 characters (`This password is too short. It must contain at least 8',
+  'characters.`). It revokes every other token of the user, in the same transaction, and keeps the',
+  'one this request presents.',
+].join(' ')
+
+const MY_ACCOUNT_CHANGE = paragraphs(
+  [
+    'Changes your own name and default gym. `email` and the permission flags are not yours to edit:',
+    'sent along, they are ignored, as read-only fields are.',
+  ],
+  [
+    'A `new_password` needs the current one in `previous_password`: missing, it is `This field is',
+    'required.`, wrong, `Your old password was entered incorrectly. Please enter it again.`, both on',
+    '`previous_password`.',
+    NEW_PASSWORD,
+  ],
+)
 
 /** The signed-in user's own account (/api/my-account/) and password change (/api/change-password/). */
 export const myAccountRoutes = (deps: Deps) => {
@@ -34,6 +54,11 @@ export const myAccountRoutes = (deps: Deps) => {
           replace:
             'Replace my account (a password change needs previous_password and revokes my other tokens)',
           update: 'Update my account (a new password revokes my other tokens)',
+        },
+        descriptions: {
+          read: 'The account of the user whose token the request presents, with their organization.',
+          replace: MY_ACCOUNT_CHANGE,
+          update: MY_ACCOUNT_CHANGE,
         },
         read: 'staff',
         write: 'staff',
@@ -58,6 +83,17 @@ export const myAccountRoutes = (deps: Deps) => {
           ...docs({
             tag,
             summary: 'Change my password (revokes my other tokens)',
+            description: whoMay(
+              'staff',
+              paragraphs(
+                [
+                  'The current password goes in `old_password` (or `previous_password`); missing, it is',
+                  '`This field is required.`, wrong, `Your old password was entered incorrectly. Please',
+                  'enter it again.`, both on `old_password`.',
+                ],
+                [NEW_PASSWORD],
+              ),
+            ),
             body: named('ChangePassword', ChangePassword),
             ok: { status: 200, schema: named('MyAccount', MyAccountOut) },
           }),

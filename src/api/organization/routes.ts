@@ -15,6 +15,10 @@ export const organizationRoutes = (deps: Deps) =>
       replace: 'Replace the organization settings',
       update: 'Update organization settings',
     },
+    descriptions: {
+      read: 'The one organization this box serves: its name, time zone, currency, waiver rule and milestones.',
+      replace: 'Needs `name` and `time_zone`; every other field keeps its value when left out.',
+    },
     read: 'staff',
     write: 'admin',
     output: OrganizationOut,
