@@ -3,7 +3,11 @@ import {
   bringMembershipRollupCurrent,
   rebuildMembershipRollup,
 } from '../../../src/core/membership-rollup/catch-up.ts'
-import { readRollupCounts, type RollupCount } from '../../../src/core/membership-rollup/read.ts'
+import {
+  listRollupAddOnNames,
+  readRollupCounts,
+  type RollupCount,
+} from '../../../src/core/membership-rollup/read.ts'
 import { openDatabase, type Connection, type Db } from '../../../src/db/connection.ts'
 import { migrateToLatest } from '../../../src/db/migrator.ts'
 import type { MembershipStatus } from '../../../src/db/schema.ts'
@@ -227,6 +231,28 @@ async function rollupRows(): Promise<string[]> {
     ...addOns.map((r) => `${r.day} add-ons ${holding.get(r.holding_id)} ${r.add_on_name} ${r.add_ons}`),
   ].sort()
 }
+
+describe('the add-on names the rollup holds', () => {
+  beforeEach(() => bringMembershipRollupCurrent(db, '2026-11-08'))
+
+  test.each([
+    ['all of its history, sorted', undefined, ['Locker', 'Towel']],
+    [
+      "11-01: only Ada's locker (the family membership starts on the 2nd)",
+      ['2026-11-01', '2026-11-01'],
+      ['Locker'],
+    ],
+    [
+      'whatever the status: Cy frozen on the 4th still holds his towel',
+      ['2026-11-04', '2026-11-05'],
+      ['Locker', 'Towel'],
+    ],
+    ['days after the last one rolled hold none', ['2026-11-09', '2026-11-10'], []],
+  ] as const)('%s', async (_name, days, names) => {
+    const range = days ? { from: days[0], through: days[1] } : undefined
+    expect(await listRollupAddOnNames(db, range)).toEqual([...names])
+  })
+})
 
 describe('keeping the rollup current', () => {
   test('a billing location changed on a day counts at its new location from the last day rolled on', async () => {
