@@ -1,5 +1,5 @@
-import { MAX_OUTBOX_AGE_SECONDS } from './core/webhooks/queries.ts'
 import { MIN_FREE_BYTES } from './db/disk.ts'
+import { MAX_OUTBOX_AGE_SECONDS } from './domain/webhooks.ts'
 import { dirname, join } from 'node:path'
 import { isKnownTimeZone } from './lib/time-zones.ts'
 

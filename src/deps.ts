@@ -9,7 +9,10 @@ import type { LoginGate } from './core/auth/login-gate.ts'
 import type { LoginThrottle } from './core/auth/login-throttle.ts'
 import type { TokenCache } from './core/auth/token-cache.ts'
 
-/** What the API's handlers and use cases can reach. Built once in main.ts (or per test file). */
+/**
+ * What the API's handlers can reach. Built once in serve.ts (or per test file). An engine under
+ * core/ never takes it whole: it names the few things it uses, and a handler passes its Deps.
+ */
 export interface Deps {
   db: Db
   /**

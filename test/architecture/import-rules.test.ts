@@ -13,12 +13,18 @@ import { join, relative, resolve, dirname } from 'node:path'
  * |                 | shares) and api/sellable-products/ (the price, tax rate and       |
  * |                 | revenue account rule every product type keeps): shared rooms      |
  * |                 | without routes; api/index.ts alone imports routes                 |
- * | core/<e>/       | domain/, db/, lib/, another engine; never api/, http/, elysia     |
+ * | core/<e>/       | domain/, db/, lib/, another engine; never api/, http/, elysia,   |
+ * |                 | even by type, nor deps.ts (the API's whole bag, which names      |
+ * |                 | http/): an engine takes the few things it uses                   |
+ * | core/metrics/   | its derived tables (tables/) never import a metric definition:   |
+ * | tables/         | the definitions read the tables, not the other way round          |
  * | domain/         | lib/, kysely and luxon; the table types (type-only) for the       |
  * |                 | expressions it defines over them                                  |
  * | http/           | domain/, db/, lib/, core/auth/ (the token guard)                  |
  * | db/             | lib/, migrations/ (the migrator applies them)                     |
  * | lib/            | nothing of the project                                            |
+ * | config.ts       | lib/, db/, domain/: a setting's default is the domain's, never an |
+ * |                 | engine's                                                          |
  * | demo/           | domain/, db/, lib/, core/; a resource's queries.ts; worker-urls.ts |
  * | migrations/     | kysely, each other                                                |
  * | web/            | preact, uplot (its charts) and itself only: the browser's code    |
@@ -78,6 +84,8 @@ const pkgName = (target: string) =>
 /** What the page is built with: its components, and its dashboard's charts. */
 const PAGE_LIBRARIES = ['preact', 'uplot']
 
+const kindOf = (room: string) => room.split('/')[0]!
+
 /** Rooms under api/ that are no resource: what several resources share, imported whole. */
 const SHARED_API_ROOMS = ['api/customer-records', 'api/sellable-products']
 
@@ -110,7 +118,9 @@ export function breach({ file, target, typeOnly }: ImportOf): string | null {
     return `${from} never imports ${pkgName(target)}: only http/ and api/ speak HTTP`
   }
   const to = roomOf(target)
-  if (to === from) return null
+  if (from === 'config.ts' && kindOf(to) === 'core')
+    return `config.ts imports ${target}: an engine's constant`
+  if (to === from && !(from === 'core/metrics' && file.startsWith('src/core/metrics/tables/'))) return null
   const [fromKind] = from.split('/')
   const [toKind] = to.split('/')
   switch (fromKind) {
@@ -128,9 +138,12 @@ export function breach({ file, target, typeOnly }: ImportOf): string | null {
         ? null
         : `${from} imports ${to}`
     case 'core':
-      return ['core', 'domain', 'db', 'lib'].includes(toKind!) || to === 'deps.ts'
-        ? null
-        : `${from} imports ${to}`
+      if (to === 'deps.ts') return `${from} imports deps.ts: an engine takes the few things it uses`
+      if (from === 'core/metrics' && file.startsWith('src/core/metrics/tables/')) {
+        if (target.startsWith('src/core/metrics/') && !target.startsWith('src/core/metrics/tables/'))
+          return `${file} imports ${target}: the derived tables never import a metric definition`
+      }
+      return ['core', 'domain', 'db', 'lib'].includes(toKind!) ? null : `${from} imports ${to}`
     case 'domain':
       if (toKind === 'lib') return null
       if (typeOnly && (target.startsWith('src/db/tables/') || target === 'src/db/schema.ts')) return null
@@ -172,6 +185,21 @@ describe('import rules', () => {
       false,
     ],
     ['a core engine importing elysia', 'src/core/door/record.ts', 'elysia', false],
+    ['a core engine naming an http/ type', 'src/core/reports/members-report.ts', 'src/http/errors.ts', true],
+    [
+      'a core engine naming an api/ type',
+      'src/core/sales/post-invoice.ts',
+      'src/api/invoices/schema.ts',
+      true,
+    ],
+    ["a core engine taking the API's whole bag", 'src/core/door/record.ts', 'src/deps.ts', true],
+    [
+      'the derived tables importing a metric definition',
+      'src/core/metrics/tables/check-in-catch-up.ts',
+      'src/core/metrics/check-in-count.ts',
+      false,
+    ],
+    ['config.ts importing an engine', 'src/config.ts', 'src/core/webhooks/queries.ts', false],
     ["a resource importing another's rules", 'src/api/customers/rules.ts', 'src/api/gyms/rules.ts', false],
     ["a resource importing another's routes", 'src/api/customers/routes.ts', 'src/api/gyms/routes.ts', false],
     ['domain importing db at run time', 'src/domain/waiver.ts', 'src/db/tables/customers.ts', false],
@@ -202,11 +230,85 @@ describe('import rules', () => {
       false,
     ],
     ['an engine calling another', 'src/core/door/record.ts', 'src/core/webhooks/outbox.ts', false],
+    [
+      'a metric reading its derived tables',
+      'src/core/metrics/check-in-count.ts',
+      'src/core/metrics/tables/check-in-day-counts.ts',
+      false,
+    ],
+    ['config.ts taking a default from the domain', 'src/config.ts', 'src/domain/webhooks.ts', false],
     ['domain naming a table type', 'src/domain/waiver.ts', 'src/db/tables/customers.ts', true],
     ['the page using its hooks', 'src/web/screens/today.tsx', 'preact/hooks', false],
     ['the page importing its styles', 'src/web/main.tsx', 'src/web/desk.css', false],
     ['the page drawing a chart', 'src/web/chart.ts', 'uplot', false],
   ])('%s is allowed', (_, file, target, typeOnly) => {
     expect(breach({ file, target, typeOnly })).toBeNull()
+  })
+
+  test('nothing an engine reaches, however indirectly, is in http/ or api/', () => {
+    const graph = importGraph(importsOf(['src']))
+    const reached = new Set<string>()
+    const queue = [...graph.keys()].filter((file) => file.startsWith('src/core/'))
+    while (queue.length > 0) {
+      const file = queue.pop()!
+      for (const next of graph.get(file) ?? []) {
+        if (reached.has(next)) continue
+        reached.add(next)
+        queue.push(next)
+      }
+    }
+    const wrong = [...reached].filter(
+      (file) =>
+        ['http', 'api/index.ts'].includes(roomOf(file)) ||
+        file.startsWith('src/api/') ||
+        file === 'src/deps.ts',
+    )
+    expect(wrong).toEqual([])
+  })
+})
+
+/** Each source file and the source files it imports (packages left out). */
+function importGraph(imports: ImportOf[]): Map<string, string[]> {
+  const graph = new Map<string, string[]>()
+  for (const { file, target } of imports) {
+    if (isPackage(target)) continue
+    const list = graph.get(file) ?? []
+    list.push(target)
+    graph.set(file, list)
+  }
+  return graph
+}
+
+/** Every circle of imports, each as the files around it, the first repeated last. */
+export function importCircles(graph: Map<string, string[]>): string[][] {
+  const circles: string[][] = []
+  const state = new Map<string, 'open' | 'done'>()
+  const path: string[] = []
+  const visit = (file: string) => {
+    state.set(file, 'open')
+    path.push(file)
+    for (const next of graph.get(file) ?? []) {
+      if (state.get(next) === 'open') circles.push([...path.slice(path.indexOf(next)), next])
+      else if (!state.has(next)) visit(next)
+    }
+    path.pop()
+    state.set(file, 'done')
+  }
+  for (const file of [...graph.keys()].sort()) if (!state.has(file)) visit(file)
+  return circles
+}
+
+describe('import circles', () => {
+  test('no file in src/ imports itself through others', () => {
+    expect(importCircles(importGraph(importsOf(['src'])))).toEqual([])
+  })
+
+  test('a circle is found', () => {
+    const graph = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+    ])
+    expect(importCircles(graph)).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']])
   })
 })

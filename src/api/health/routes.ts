@@ -1,6 +1,7 @@
 import { Elysia, t } from 'elysia'
 import { sql } from 'kysely'
-import { getOutboxBacklog, MAX_OUTBOX_AGE_SECONDS } from '../../core/webhooks/queries.ts'
+import { getOutboxBacklog } from '../../core/webhooks/queries.ts'
+import { MAX_OUTBOX_AGE_SECONDS } from '../../domain/webhooks.ts'
 import { freeBytesBeside, MIN_FREE_BYTES } from '../../db/disk.ts'
 import { snapshotHealth } from '../../core/backup/schedule.ts'
 import type { Deps } from '../../deps.ts'

@@ -1,8 +1,11 @@
+import type { Db } from '../../db/connection.ts'
 import type { StaffUser } from '../../db/schema.ts'
-import type { Deps } from '../../deps.ts'
+import type { Clock } from '../../lib/clock.ts'
 import { hashTokenKey, newTokenKey } from '../../lib/secrets.ts'
 import { LoginGate } from './login-gate.ts'
+import type { LoginThrottle } from './login-throttle.ts'
 import { verifySecret } from './passwords.ts'
+import type { TokenCache } from './token-cache.ts'
 import {
   deleteToken,
   deleteTokensOfUser,
@@ -13,14 +16,29 @@ import {
 
 export type TokenCheck = { user: StaffUser } | { error: 'invalid' }
 
+/** Where tokens are kept: their table, and the recently seen valid ones (cleared after any write). */
+interface Tokens {
+  db: Db
+  tokenCache: TokenCache
+}
+
+/** What a login uses besides the tokens: the throttles and queue it passes, and a token's lifetime. */
+interface Logins extends Tokens {
+  clock: Clock
+  /** Failed logins per username. */
+  loginThrottle: LoginThrottle
+  /** Failed logins per client address, whatever the username. */
+  addressThrottle: LoginThrottle
+  /** How many password verifications run and wait at once. */
+  loginGate: LoginGate
+  config: { tokenLifetimeHours: number | null }
+}
+
 /**
  * The active user holding an unexpired token with this key. A token seen valid a moment ago is
  * answered from `deps.tokenCache` (see token-cache.ts for why that answer cannot go stale).
  */
-export async function authenticateToken(
-  deps: Pick<Deps, 'db' | 'clock' | 'tokenCache'>,
-  key: string,
-): Promise<TokenCheck> {
+export async function authenticateToken(deps: Tokens & { clock: Clock }, key: string): Promise<TokenCheck> {
   const keyHash = hashTokenKey(key)
   const now = deps.clock.now()
   const cached = deps.tokenCache.lookUp(keyHash, now.getTime())
@@ -45,7 +63,7 @@ export type LoginResult =
 export const BUSY_RETRY_AFTER_SECONDS = 1
 
 /** Seconds until this username and this client address may both try again; 0 when they may now. */
-const waitFor = (deps: Deps, username: string, address: string) =>
+const waitFor = (deps: Logins, username: string, address: string) =>
   Math.max(deps.loginThrottle.retryAfterSeconds(username), deps.addressThrottle.retryAfterSeconds(address))
 
 /**
@@ -54,7 +72,7 @@ const waitFor = (deps: Deps, username: string, address: string) =>
  * username each time is throttled too.
  */
 export async function logIn(
-  deps: Deps,
+  deps: Logins,
   username: string,
   password: string,
   address: string,
@@ -65,7 +83,7 @@ export async function logIn(
 }
 
 async function checkAndIssue(
-  deps: Deps,
+  deps: Logins,
   username: string,
   password: string,
   address: string,
@@ -115,7 +133,7 @@ async function checkAndIssue(
 }
 
 /** logout: the presented token stops working; the user's other tokens are untouched. */
-export async function logOut(deps: Pick<Deps, 'db' | 'tokenCache'>, key: string): Promise<void> {
+export async function logOut(deps: Tokens, key: string): Promise<void> {
   await deleteToken(deps.db, hashTokenKey(key))
   // The token was just used, so it is most likely cached: it must be refused from the next request.
   deps.tokenCache.clear()
@@ -125,11 +143,7 @@ export async function logOut(deps: Pick<Deps, 'db' | 'tokenCache'>, key: string)
  * Revokes a user's tokens: all of them, or all but the one whose key is `keep` (a password change
  * keeps the session that made it, and ends every other, as a stolen token must not outlive it).
  */
-export async function revokeTokens(
-  deps: Pick<Deps, 'db' | 'tokenCache'>,
-  userId: number,
-  keep?: { key: string },
-): Promise<void> {
+export async function revokeTokens(deps: Tokens, userId: number, keep?: { key: string }): Promise<void> {
   await deleteTokensOfUser(deps.db, userId, keep === undefined ? undefined : hashTokenKey(keep.key))
   // Revoked tokens may be cached: they must be refused from the next request.
   deps.tokenCache.clear()

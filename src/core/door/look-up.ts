@@ -1,3 +1,4 @@
+import type { Database as BunDatabase } from 'bun:sqlite'
 import {
   getCustomerByBarcode,
   hasAnyMembership,
@@ -5,7 +6,7 @@ import {
   type DoorCustomer,
 } from './queries.ts'
 import { syncRead } from '../../db/sync-transaction.ts'
-import type { Deps } from '../../deps.ts'
+import type { Db } from '../../db/connection.ts'
 import { ACTIVE_STATUSES } from '../../domain/membership-status.ts'
 
 export type LookUpOutcome =
@@ -18,7 +19,7 @@ export type LookUpOutcome =
  * Identity check at the desk: an active member is one covered by a membership in
  * an active status and not individually frozen (access hours do not matter here).
  */
-export function lookUpMember(deps: Pick<Deps, 'db' | 'sqlite'>, barcode: string): Promise<LookUpOutcome> {
+export function lookUpMember(deps: { db: Db; sqlite: BunDatabase }, barcode: string): Promise<LookUpOutcome> {
   return syncRead(deps, (): LookUpOutcome => {
     const customer = getCustomerByBarcode(deps.sqlite, barcode)
     if (!customer || customer.is_active !== 1) return { kind: 'not_found' }

@@ -21,7 +21,8 @@ import {
 import type { Database as BunDatabase } from 'bun:sqlite'
 import type { StaffUser } from '../../db/schema.ts'
 import { syncTransaction } from '../../db/sync-transaction.ts'
-import type { Deps } from '../../deps.ts'
+import type { Db } from '../../db/connection.ts'
+import type { Clock } from '../../lib/clock.ts'
 import { localDate, localTimeOfDay } from '../../lib/local-time.ts'
 import { resolveGym } from '../gyms/resolve-gym.ts'
 import type { Gym } from '../gyms/queries.ts'
@@ -186,11 +187,21 @@ function gatherFacts(
 }
 
 /**
+ * What the door's transactions use: the writer connection, as Kysely (whose lock a transaction
+ * holds) and as its raw handle (on which its statements run synchronously), and the clock.
+ */
+export interface DoorDeps {
+  db: Db
+  sqlite: BunDatabase
+  clock: Clock
+}
+
+/**
  * A door scan: find the customer by barcode, decide, and record — one short synchronous
  * transaction, so two simultaneous scans of one barcode record one check-in.
  */
 export function checkInByBarcode(
-  deps: Pick<Deps, 'db' | 'sqlite' | 'clock'>,
+  deps: DoorDeps,
   request: { barcode: string; locationId: number | null; user: StaffUser },
 ): Promise<DoorOutcome> {
   return syncTransaction(deps, (): DoorOutcome => {

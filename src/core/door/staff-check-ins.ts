@@ -10,12 +10,11 @@ import {
 import type { NewCheckIn } from './writes.ts'
 import type { StaffUser } from '../../db/schema.ts'
 import { syncTransaction } from '../../db/sync-transaction.ts'
-import type { Deps } from '../../deps.ts'
 import { localDate, localTimeOfDay } from '../../lib/local-time.ts'
 import { membershipAdmits, preventingAlerts } from './decide.ts'
 import { FREE_ENTRY_DESCRIPTION, guestDescription } from './descriptions.ts'
 import { reachedMilestones } from './milestones.ts'
-import { checkedInWithinDuplicateWindow, writeCheckIn } from './record.ts'
+import { checkedInWithinDuplicateWindow, writeCheckIn, type DoorDeps } from './record.ts'
 import type { Gym } from '../gyms/queries.ts'
 import { resolveGym } from '../gyms/resolve-gym.ts'
 
@@ -78,14 +77,14 @@ function newCheckIn(
   }
 }
 
-const activeCustomer = (deps: Pick<Deps, 'sqlite'>, id: number) => {
+const activeCustomer = (deps: Pick<DoorDeps, 'sqlite'>, id: number) => {
   const customer = getDoorCustomer(deps.sqlite, id)
   return customer && customer.is_active === 1 ? customer : null
 }
 
 /** Free entry: staff let a customer in without an entry method; the reason and granter are kept. */
 export function freeEntryCheckIn(
-  deps: Pick<Deps, 'db' | 'sqlite' | 'clock'>,
+  deps: DoorDeps,
   request: StaffCheckIn & { reason: string },
 ): Promise<StaffCheckInOutcome> {
   return syncTransaction(deps, (): StaffCheckInOutcome => {
@@ -118,7 +117,7 @@ export function freeEntryCheckIn(
  * sent twice (a double click, two desks) records one check-in and uses one pass.
  */
 export function guestCheckIn(
-  deps: Pick<Deps, 'db' | 'sqlite' | 'clock'>,
+  deps: DoorDeps,
   request: StaffCheckIn & { hostCustomerId: number },
 ): Promise<StaffCheckInOutcome> {
   return syncTransaction(deps, (): StaffCheckInOutcome => {

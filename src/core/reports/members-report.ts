@@ -1,4 +1,4 @@
-import type { Deps } from '../../deps.ts'
+import type { Db } from '../../db/connection.ts'
 import { readJsonArray } from '../../db/reader.ts'
 import {
   listAllAddOns,
@@ -30,7 +30,7 @@ export interface MembersReportWriting {
  * Read through `deps.reader` (committed data, off the server's thread): the report writes nothing.
  */
 export async function reportMembersJson(
-  deps: Pick<Deps, 'reader'>,
+  deps: { reader: Db },
   { filters, includeBillingInfo }: MembersReportRequest,
   writing: MembersReportWriting,
 ): Promise<Blob> {

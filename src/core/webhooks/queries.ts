@@ -40,9 +40,6 @@ export async function listDueWebhookEvents(db: Db, nowIso: string): Promise<DueW
   return result.rows
 }
 
-/** A pending event older than this means the sender is stuck or its receiver is down (/healthz): 1 h. */
-export const MAX_OUTBOX_AGE_SECONDS = 3600
-
 /** How far behind delivery is: events still pending, and how long the oldest has waited. */
 export interface OutboxBacklog {
   pending: number
