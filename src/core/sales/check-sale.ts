@@ -26,7 +26,7 @@ export interface SaleDeps {
   clock: { now(): Date }
 }
 
-/** A checked sale: its refusals, or (when there are none) the sale to post; the organization's zone. */
+/** A checked sale: its refusals, or the sale to post when neither they nor the caller refused any part; the organization's zone. */
 export interface CheckedSale {
   refusals: SaleRefusal[]
   sale?: Omit<Sale, 'idempotency'>
@@ -91,7 +91,9 @@ export async function checkSale(deps: SaleDeps, request: SaleRequest): Promise<C
     lines.some((line) => line && GRANTS_TO_CUSTOMER.includes(line.purchaseType as SoldPurchaseType))
   )
     top.add('customer_id', saleMessages.needsCustomer)
-  if (all.length > 0) return { refusals: all, zone }
+  // A part the caller refused (its form) is not sold either, though the engine found no fault in it.
+  const whole = request.refused.size === 0 && lines.every(Boolean) && payments.every(Boolean)
+  if (all.length > 0 || !whole) return { refusals: all, zone }
   return {
     refusals: all,
     zone,
