@@ -18,8 +18,8 @@ import { durableWalOf } from './wal-sync.ts'
  * repeated query is compiled once.
  *
  * Its writes never wait for the disk on the server's thread. With `synchronous=FULL` a COMMIT holds
- * the one JavaScript thread for an fsync (0.1-0.5 ms here, tens of ms when the disk stalls), and
- * every door scan arriving meanwhile waits too. So, as group commit does for the door (see
+ * the one JavaScript thread for an fsync (as long as the disk takes, and far longer when it
+ * stalls), and every door scan arriving meanwhile waits too. So, as group commit does for the door (see
  * group-commit.ts and wal-sync.ts), a write transaction, or a lone INSERT, UPDATE or DELETE, commits
  * under `synchronous=NORMAL` and the caller is answered once the connection's WalSync has made the
  * WAL durable on another thread. The connection's lock is let go before that wait, so the door's

@@ -8,8 +8,8 @@ import { storageFailureOf } from './storage-failure.ts'
  * WAL checkpoints for `belay serve`, kept out of the door's commits.
  *
  * SQLite's automatic checkpoint runs inside the commit that takes the WAL past 1000 pages, on the
- * committing thread: it copies the WAL into the database file and syncs that file, 10-300 ms on the
- * appliance's disk, during which the server's one JavaScript thread answers no door. So while the
+ * committing thread: it copies the WAL into the database file and syncs that file, a write and sync of many pages,
+ * during which the server's one JavaScript thread answers no door. So while the
  * server runs, the serving connection's automatic checkpoint is off and:
  *
  * - a worker (checkpoint-worker.ts) runs a PASSIVE checkpoint every STEP_MS from its own connection,

@@ -1,7 +1,7 @@
 /**
  * The reader's thread (see reader.ts): why it exists is that SQLite runs a query to the end on the
- * thread that calls it, and a members report takes 30-150 ms; here that time is spent beside the
- * server's JavaScript thread instead of on it. It holds a read-only connection to the same file and
+ * thread that calls it, and a members report reads every customer and membership; here that time is
+ * spent beside the server's JavaScript thread instead of on it. It holds a read-only connection to the same file and
  * runs each compiled query it is sent with bun:sqlite, exactly as the main connection's dialect
  * (bun-sqlite-dialect.ts) would, and posts back the rows or the error as plain data.
  *
@@ -20,7 +20,7 @@ let db: Database | undefined
  * This thread's niceness. Reports run here while the door is answered on the server's thread; on a
  * box with few cores the two want the same core whenever a report runs, and a scan that waits for a
  * report's time slice to end is late by that slice. Lowered, this thread gives way to the door at
- * once, and runs as fast as before whenever the door leaves the core idle.
+ * once, and still has the whole core whenever the door leaves it idle.
  */
 const READER_NICENESS = 10
 

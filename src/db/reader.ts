@@ -17,8 +17,8 @@ import { readerWorkerUrl } from '../worker-urls.ts'
 
 /**
  * The read-only reader (Deps.reader): a Kysely whose queries run on a second thread, so a long
- * back-office read (the members report, a customer search: 30-150 ms of SQLite on the large set)
- * no longer holds the server's one JavaScript thread, where door scans wait behind it. The worker
+ * back-office read (the members report, a customer search, each running in SQLite to its end)
+ * never holds the server's one JavaScript thread, where door scans would wait behind it. The worker
  * (reader-worker.ts) holds its own read-only connection to the same file; in WAL mode it sees every
  * committed write and never blocks the writer. Use it only for reads that need no uncommitted
  * writes of the request's own transaction.

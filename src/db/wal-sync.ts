@@ -5,8 +5,8 @@ import { closeSync, fdatasync, openSync } from 'node:fs'
  * Makes the WAL durable off the JavaScript thread, for group commit (group-commit.ts).
  *
  * A COMMIT under `synchronous=FULL` writes the transaction's frames to the WAL and then fsyncs it,
- * holding the server's one JavaScript thread for the fsync (0.1-0.5 ms here, tens of ms when the
- * disk stalls) while no request is read and no scan decided. Group commit instead commits its batch
+ * holding the server's one JavaScript thread for the fsync (as long as the disk takes, and far
+ * longer when it stalls) while no request is read and no scan decided. Group commit instead commits its batch
  * under `synchronous=NORMAL`, where SQLite writes the same frames but leaves them in the page cache,
  * and then asks for `sync()`: an fdatasync of the WAL file on Node's thread pool. The batch's callers
  * are answered only when that fdatasync has returned, so an answer still means "on disk", while the

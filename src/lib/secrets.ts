@@ -5,8 +5,8 @@ export const newTokenKey = (): string => randomBytes(20).toString('hex')
 
 /**
  * Tokens are stored only as this hash, so a copied database file does not leak working tokens.
- * SHA-256 in hex; Bun's one-shot hash, as every API request hashes its token (0.4 µs against 1.6 µs
- * for node:crypto's createHash, same digest).
+ * SHA-256 in hex, by Bun's one-shot hash: every API request hashes its token, and the one-shot call
+ * gives the same digest as node:crypto's createHash without building a hash object each time.
  */
 export const hashTokenKey = (key: string): string => Bun.SHA256.hash(key, 'hex')
 

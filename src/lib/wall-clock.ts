@@ -1,7 +1,7 @@
 /**
  * The wall clock of an instant in an IANA zone, without luxon: the door reads today's date and the
- * time of day in the gym's zone on every scan, and a luxon DateTime costs 10-20 µs a call on Bun
- * where this costs well under 1 µs once the minute's offset is known.
+ * time of day in the gym's zone on every scan, and a luxon DateTime builds a whole object and asks
+ * Intl each call, where this is arithmetic once the minute's offset is known.
  *
  * The only zone knowledge needed is the UTC offset at the instant; the calendar fields then follow
  * from plain arithmetic on (instant + offset). Offsets come from Intl (the same ICU time zone data
@@ -59,8 +59,9 @@ function zoneOffsets(zone: string): ZoneOffsets {
 }
 
 /**
- * The offset in "GMT-07:00", "GMT+05:45", "GMT-06:59:56" or a bare "GMT", in ms. Measured on a
- * cache miss: about 3 µs, where luxon's IANAZone.offset (formatToParts) costs about 20 µs.
+ * The offset in "GMT-07:00", "GMT+05:45", "GMT-06:59:56" or a bare "GMT", in ms: read from one
+ * formatted string on a cache miss, where luxon's IANAZone.offset asks Intl for every part
+ * (formatToParts).
  */
 function parseOffset(text: string): number {
   const at = text.lastIndexOf('GMT') + 3

@@ -39,8 +39,8 @@ export function checkInEvent(data: CheckInEventData) {
     customer_last_name: data.customer_last_name,
     customer_birthday: data.customer_birthday,
     customer_email: data.customer_email,
-    // "2026-11-22T08:15:00-07:00"; the wall clock's per-zone, per-minute offset cache keeps it near
-    // 1 µs inside the door's transaction.
+    // "2026-11-22T08:15:00-07:00", from the wall clock's offset cache (per zone and minute): it
+    // is written inside the door's transaction.
     check_in_datetime: localDateTimeWithOffset(data.checked_in_at, data.time_zone),
     entry_method: data.entry_method,
     entry_method_description: data.entry_method_description,
