@@ -16,6 +16,15 @@ export const customerAlertRoutes = (deps: Deps) =>
     noun: 'customer alert',
     read: 'staff',
     write: 'can_manage_members',
+    descriptions: {
+      list: [
+        "The customer's alerts, oldest first (by id), retired ones included unless filtered by",
+        '`is_active`; `prevents_check_in` selects the ones that stop check-in.',
+      ].join(' '),
+      create:
+        '`color_hex` that is not 6 hex digits is `Enter a valid color: 6 hexadecimal digits, such as FF0000.`',
+      replace: 'There is no DELETE: retire an alert with `is_active: false`.',
+    },
     filters: defineFilters({ is_active: 'bool', prevents_check_in: 'bool' }),
     output: AlertOut,
     list: ({ deps, parentId }, filters) => listAlerts(deps.db, parentId, filters),

@@ -19,19 +19,27 @@ const alertFields = {
 /** Create and PUT take the same fields: alert_text required, the rest defaulted on create. */
 export const AlertWrite = t.Object(alertFields)
 
-export const AlertOut = t.Object({
-  id: out.id(),
-  url: out.url(),
-  customer_id: t.Integer(),
-  alert_text: t.String(),
-  color_hex: t.String(),
-  prevents_check_in: t.Boolean(),
-  is_active: t.Boolean(),
-  created_date: t.String({
-    format: 'date',
-    readOnly: true,
-    description: 'Organization-local day it was created',
-  }),
-  created_at: out.datetime(),
-  updated_at: out.datetime(),
-})
+export const AlertOut = t.Object(
+  {
+    id: out.id(),
+    url: out.url(),
+    customer_id: t.Integer(),
+    alert_text: t.String(),
+    color_hex: t.String(),
+    prevents_check_in: t.Boolean(),
+    is_active: t.Boolean(),
+    created_date: t.String({
+      format: 'date',
+      readOnly: true,
+      description: 'Organization-local day it was created',
+    }),
+    created_at: out.datetime(),
+    updated_at: out.datetime(),
+  },
+  {
+    description: [
+      'A note about the customer, shown at the desk. While active, one with `prevents_check_in`',
+      'refuses their check-in at the door and the desk, with its text as the reason.',
+    ].join(' '),
+  },
+)

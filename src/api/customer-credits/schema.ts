@@ -11,11 +11,21 @@ export const CreditWrite = t.Object({
   ...expiryWrite,
 })
 
-export const CreditOut = t.Object({
-  id: out.id(),
-  url: out.url(),
-  amount_total: t.Number(),
-  amount_remaining: t.Number({ readOnly: true }),
-  ...expiryOut,
-  ...timestampsOut,
-})
+export const CreditOut = t.Object(
+  {
+    id: out.id(),
+    url: out.url(),
+    amount_total: t.Number(),
+    amount_remaining: t.Number({ readOnly: true }),
+    ...expiryOut,
+    ...timestampsOut,
+  },
+  {
+    description: [
+      'Account credit a customer spends in sales: an amount, what is left of it, and an expiry date.',
+      "Its days (expiry, date added) are read in the customer's home gym's zone, else the",
+      "organization's; it is usable through the end of its expiry day. There is no DELETE: set",
+      '`is_removed`.',
+    ].join(' '),
+  },
+)

@@ -5,11 +5,11 @@ import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
 import { isFormBody, UnreadableBody } from '../../http/body.ts'
 import { collectionRoutes } from '../../http/crud.ts'
-import { docs, named } from '../../http/docs.ts'
+import { docs, named, paragraphs } from '../../http/docs.ts'
 import { notFound } from '../../http/errors.ts'
 import { defineFilters } from '../../http/filters.ts'
 import { RecordId } from '../../http/record-id.ts'
-import { requires } from '../../http/permissions.ts'
+import { requires, whoMay } from '../../http/permissions.ts'
 import { checkBody } from '../../http/validation.ts'
 import { customerExists } from '../customers/queries.ts'
 import { customerParent } from '../customer-records/collection.ts'
@@ -38,6 +38,25 @@ function uploadBody(raw: unknown) {
 const createDocs = docs({
   tag: TAG,
   summary: 'Record a signed document (a waiver by default), optionally with its PDF',
+  description: whoMay(
+    'can_manage_members',
+    paragraphs(
+      [
+        'JSON records the document alone (`pdf` reads `null`); `multipart/form-data` attaches the',
+        'signed PDF as the file part `pdf`, at most 10 MiB, where an empty form `expiration_date` means',
+        'it never expires. The file must read as a PDF throughout: its `%PDF-1.x` header first, `%%EOF`',
+        'in its last KiB, and no HTML, SVG or script tag anywhere, else `Upload a valid PDF. The file',
+        'you uploaded was either not a PDF or a corrupted PDF.`; an empty file is `The submitted file is',
+        'empty.` and a `pdf` that is not a file part `The submitted data was not a file. Check the',
+        'encoding type on the form.`, all on `pdf`. A larger upload is 413.',
+      ],
+      [
+        'The record and its file are written together or not at all, inside the database, so the',
+        'database file is the whole backup. Documents are signed records: there is no PUT, PATCH or',
+        'DELETE (405).',
+      ],
+    ),
+  ),
   body: named('CustomerDocumentCreate', DocumentCreate),
   bodyAlso: { 'multipart/form-data': named('CustomerDocumentUpload', DocumentUpload) },
   ok: { status: 201, schema: named('CustomerDocument', DocumentOut) },
@@ -48,6 +67,13 @@ const createDocs = docs({
 const pdfDocs = docs({
   tag: TAG,
   summary: "Download a customer document's PDF",
+  description: whoMay(
+    'staff',
+    [
+      'Answers the file as `application/pdf`, as an attachment (saved rather than shown: it would',
+      "open in the API's origin). 404 when the document has no PDF.",
+    ].join(' '),
+  ),
   ok: { status: 200, schema: null },
   errors: [404],
   params: { customer_id: "The customer's id", id: "The customer document's id" },
@@ -68,6 +94,9 @@ export const customerDocumentRoutes = (deps: Deps) =>
         noun: 'customer document',
         read: 'staff',
         write: 'can_manage_members',
+        descriptions: {
+          list: "The customer's documents, oldest first (by id).",
+        },
         filters: defineFilters({}),
         output: DocumentOut,
         list: async ({ deps, parentId }) => listDocuments(deps.db, parentId, await organizationToday(deps)),

@@ -29,16 +29,27 @@ export const DocumentUpload = t.Object({
   ),
 })
 
-export const DocumentOut = t.Object({
-  id: out.id(),
-  url: out.url(),
-  name: t.String(),
-  kind: t.String({ description: 'waiver or other' }),
-  pdf: t.Union([out.url(), t.Null()], {
-    description: 'Link to the PDF (GET answers application/pdf); null when none was uploaded',
-  }),
-  expiration_date: t.Union([out.date(), t.Null()]),
-  is_expired: t.Boolean({ readOnly: true }),
-  created_at: out.datetime(),
-  updated_at: out.datetime(),
-})
+export const DocumentOut = t.Object(
+  {
+    id: out.id(),
+    url: out.url(),
+    name: t.String(),
+    kind: t.String({ description: 'waiver or other' }),
+    pdf: t.Union([out.url(), t.Null()], {
+      description: 'Link to the PDF (GET answers application/pdf); null when none was uploaded',
+    }),
+    expiration_date: t.Union([out.date(), t.Null()]),
+    is_expired: t.Boolean({
+      readOnly: true,
+      description: "Past its expiration date in the organization's zone",
+    }),
+    created_at: out.datetime(),
+    updated_at: out.datetime(),
+  },
+  {
+    description: [
+      'A signed document: a waiver (what check-in asks for when the organization requires one) or',
+      'another. A waiver is usable through the end of its expiration day, or forever without one.',
+    ].join(' '),
+  },
+)

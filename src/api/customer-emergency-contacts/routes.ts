@@ -10,6 +10,9 @@ export const customerEmergencyContactRoutes = (deps: Deps) =>
   customerRecordRoutes(deps, {
     name: 'emergency-contacts',
     noun: 'customer emergency contact',
+    descriptions: {
+      create: '`email` is a valid address or `""`. There is no DELETE.',
+    },
     output: EmergencyContactOut,
     list: listEmergencyContacts,
     get: getEmergencyContact,

@@ -9,14 +9,23 @@ export const EventVoucherWrite = t.Object({
   ...expiryWrite,
 })
 
-export const EventVoucherOut = t.Object({
-  id: out.id(),
-  url: out.url(),
-  event_type_id: t.Integer(),
-  event_type_url: out.url(),
-  event_type_name: t.String({ readOnly: true }),
-  number_of_uses_total: t.Integer(),
-  number_of_uses_remaining: t.Integer({ readOnly: true }),
-  ...expiryOut,
-  ...timestampsOut,
-})
+export const EventVoucherOut = t.Object(
+  {
+    id: out.id(),
+    url: out.url(),
+    event_type_id: t.Integer(),
+    event_type_url: out.url(),
+    event_type_name: t.String({ readOnly: true }),
+    number_of_uses_total: t.Integer(),
+    number_of_uses_remaining: t.Integer({ readOnly: true }),
+    ...expiryOut,
+    ...timestampsOut,
+  },
+  {
+    description: [
+      'A voucher for a number of events of one event type (selling a voucher pack issues one). Its',
+      "days are read in its event type's gym's zone; it is usable through the end of its expiry",
+      'day. There is no DELETE: set `is_removed`.',
+    ].join(' '),
+  },
+)

@@ -10,6 +10,7 @@ export const customerMedicalNoteRoutes = (deps: Deps) =>
   customerRecordRoutes(deps, {
     name: 'medical-notes',
     noun: 'customer medical note',
+    descriptions: { create: '`medical_notes` holds the note, and may not be blank. There is no DELETE.' },
     output: MedicalNoteOut,
     list: listMedicalNotes,
     get: getMedicalNote,

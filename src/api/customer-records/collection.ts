@@ -2,7 +2,7 @@ import type { Actor } from '../../domain/actor.ts'
 import type { Static, TObject } from '@sinclair/typebox'
 import type { ListSource } from '../../db/list-source.ts'
 import type { Deps } from '../../deps.ts'
-import { collectionRoutes } from '../../http/crud.ts'
+import { collectionRoutes, type CollectionSpec } from '../../http/crud.ts'
 import { defineFilters } from '../../http/filters.ts'
 import type { Urls } from '../../http/urls.ts'
 import type { CheckedBody } from '../../http/validation.ts'
@@ -25,6 +25,8 @@ export interface CustomerRecordSpec<
   name: string
   /** Singular, e.g. 'customer credit' */
   noun: string
+  /** Each operation's own rules (Markdown); the list's order is written here, before its own. */
+  descriptions?: CollectionSpec<Row, Out, Create, Replace, typeof noFilters>['descriptions']
   output: Out
   list(db: Db, customerId: number): ListSource<Row>
   /** Undefined for no such record and for another customer's record. */
@@ -67,6 +69,10 @@ export function customerRecordRoutes<
     noun: spec.noun,
     read: 'staff',
     write: 'can_manage_members',
+    descriptions: {
+      ...spec.descriptions,
+      list: ["The customer's records, oldest first (by id).", spec.descriptions?.list].join(' ').trim(),
+    },
     filters: noFilters,
     output: spec.output,
     list: ({ deps, parentId }) => spec.list(deps.db, parentId),

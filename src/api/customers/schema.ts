@@ -85,11 +85,17 @@ export const CustomerOut = t.Object({
   first_check_in_timestamp: t.Union([out.datetime(), t.Null()]),
   has_active_membership: t.Boolean({
     readOnly: true,
-    description: 'Covered by a membership in an active status and not individually frozen',
+    description: [
+      'A member, not individually frozen, of a customer membership in an active status (`ACT`,',
+      '`IPP` or `PPR`)',
+    ].join(' '),
   }),
   active_waiver_exists: t.Boolean({
     readOnly: true,
-    description: 'Has a waiver document that has not expired (organization-local day)',
+    description: [
+      "Has a waiver document expiring today or later in the organization's zone, or never:",
+      "the door asks the same, in its gym's zone, when the organization requires a waiver",
+    ].join(' '),
   }),
   latest_waiver_expiration_date: t.Union([out.date(), t.Null()], {
     readOnly: true,
