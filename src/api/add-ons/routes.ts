@@ -15,6 +15,16 @@ export const addOnRoutes = (deps: Deps) =>
     noun: 'add-on',
     read: 'staff',
     write: 'admin',
+    descriptions: {
+      list: 'Ordered by name, then id. `name` matches a part of the name, in any case.',
+      create: [
+        '`id` is letters, digits, `_` or `-`; when not given it is made from the name (`locker`,',
+        'then `locker-2`, …). An id taken is `add-on with this id already exists.`. Each key of',
+        '`revenue_account_codes` and `tax_rate_per_location` must be a gym id.',
+      ].join(' '),
+      replace: 'The `id` cannot change (`This field cannot be changed.`).',
+      update: 'The `id` cannot change (`This field cannot be changed.`).',
+    },
     filters: defineFilters({ name: 'text', is_visible: 'bool' }),
     output: AddOnOut,
     list: ({ deps }, filters) => listAddOns(deps.db, filters),

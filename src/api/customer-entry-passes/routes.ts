@@ -14,6 +14,19 @@ export const customerEntryPassRoutes = (deps: Deps) =>
     noun: 'customer entry pass',
     read: 'staff',
     write: 'can_manage_members',
+    descriptions: {
+      list: "Ordered by id; `owner_id` selects one customer's passes.",
+      create: [
+        "Issues a pass of `entry_pass_id` to `owner_id`, with the type's number of entries. Without",
+        '`expiry_date` it expires `valid_days` after issue, counting the issue day, in the',
+        "organization's zone (never, for a type without `valid_days`); `expiry_date: null` means never.",
+      ].join(' '),
+      update: [
+        '`entries_remaining` is from 0 to `entries_total` (`Ensure this value is less than or equal to',
+        '<entries_total>.`); `entry_pass_id` and `owner_id` cannot change (`This field cannot be',
+        'changed.`). There is no PUT or DELETE (405).',
+      ].join(' '),
+    },
     filters: defineFilters({ owner_id: 'id' }),
     output: CustomerEntryPassOut,
     list: ({ deps }, filters) => listCustomerEntryPasses(deps.db, filters),

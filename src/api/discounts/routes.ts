@@ -1,6 +1,12 @@
 import { changeDiscount, createDiscount } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
+
+const DISCOUNT_RULES = [
+  '`code` is unique whatever its case (`discount with this code already exists.`). A discount takes',
+  'off either `percent_off` or `amount_off`: exactly one is set, the other `null`, else',
+  '`{"non_field_errors": ["Set exactly one of percent_off and amount_off."]}`.',
+].join(' ')
 import { defineFilters } from '../../http/filters.ts'
 import { getDiscount, listDiscounts } from './queries.ts'
 import { DiscountOut, DiscountWrite } from './schema.ts'
@@ -18,6 +24,12 @@ export const discountRoutes = (deps: Deps) =>
     noun: 'discount',
     read: 'staff',
     write: 'admin',
+    descriptions: {
+      list: 'Ordered by code, then id.',
+      create: DISCOUNT_RULES,
+      replace: DISCOUNT_RULES,
+      update: `${DISCOUNT_RULES} To switch kinds, send the new one and the old one as \`null\`.`,
+    },
     filters: defineFilters({
       code: { kind: 'exact', description: 'Exact code, in any case' },
       is_active: 'bool',

@@ -14,6 +14,9 @@ export const entryPassTypeRoutes = (deps: Deps) =>
     noun: 'entry pass type',
     read: 'staff',
     write: 'admin',
+    descriptions: {
+      list: 'Ordered by id. `status` matches a part of the code (`ACT`), in any case.',
+    },
     filters: defineFilters({ status: 'text' }),
     output: EntryPassTypeOut,
     list: ({ deps }, filters) => listEntryPassTypes(deps.db, filters),

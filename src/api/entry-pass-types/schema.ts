@@ -23,15 +23,24 @@ export const EntryPassTypeWrite = t.Object({
   ...saleTermsWrite,
 })
 
-export const EntryPassTypeOut = t.Object({
-  id: out.id(),
-  url: out.url(),
-  name: t.String(),
-  status: t.String(),
-  number_of_entries: t.Integer(),
-  valid_days: field.nullable(t.Integer()),
-  price: t.String(),
-  ...saleTermsOut,
-  created_at: out.datetime(),
-  updated_at: out.datetime(),
-})
+export const EntryPassTypeOut = t.Object(
+  {
+    id: out.id(),
+    url: out.url(),
+    name: t.String(),
+    status: t.String(),
+    number_of_entries: t.Integer(),
+    valid_days: field.nullable(t.Integer()),
+    price: t.String(),
+    ...saleTermsOut,
+    created_at: out.datetime(),
+    updated_at: out.datetime(),
+  },
+  {
+    description: [
+      'A pass the gym sells: a number of entries, usable for `valid_days` from the day a customer',
+      'pass is issued. A change applies to what is sold from then on. Never deleted: retire it with',
+      '`status: "RET"`.',
+    ].join(' '),
+  },
+)

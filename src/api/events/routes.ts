@@ -28,6 +28,12 @@ const timeFilter = (description: string) =>
     }),
   )
 
+const EVENT_RULES = [
+  "An event's gym defaults to its type's gym, and its name to the type's name. `end_at` is after",
+  '`start_at` (`The end must be after the start.`). Cancel an event with `is_cancelled`; there is no',
+  'DELETE. Capacity and the late-booking window are not enforced at booking yet.',
+].join(' ')
+
 /** The id filters plus start-time bounds, every bad parameter reported in one 400. */
 const eventFilters = {
   query: t.Object(
@@ -60,6 +66,16 @@ export const eventRoutes = (deps: Deps) =>
     noun: 'event',
     read: 'staff',
     write: 'can_manage_events',
+    descriptions: {
+      list: [
+        'Ordered by start, then id. `starts_after` is inclusive and `starts_before` exclusive; each',
+        "takes a datetime with an offset or `Z`, or a date (that day's start in the organization's",
+        'zone); anything else is `Enter a valid date/time.` on that parameter.',
+      ].join(' '),
+      create: EVENT_RULES,
+      replace: EVENT_RULES,
+      update: EVENT_RULES,
+    },
     filters: eventFilters,
     output: EventOut,
     list: async ({ deps }, filters) => listEvents(deps.db, await resolveEventFilters(deps, filters)),

@@ -3,7 +3,7 @@ import { redeemGiftCode } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
 import { docs, named } from '../../http/docs.ts'
-import { requires } from '../../http/permissions.ts'
+import { requires, whoMay } from '../../http/permissions.ts'
 import { checkBody } from '../../http/validation.ts'
 import { GiftOut, GiftRedeem } from './schema.ts'
 import { serializeGift } from './serializer.ts'
@@ -21,6 +21,16 @@ export const giftRoutes = (deps: Deps): AnyElysia =>
         ...docs({
           tag: 'Gifts',
           summary: 'Redeem a gift code: the customer receives the gifted product, once',
+          description: whoMay(
+            'can_manage_members',
+            [
+              "`customer_id` receives what the gift's code grants (an entry pass, a voucher pack's",
+              "voucher or a membership), dated in the organization's zone, and the gift is marked",
+              'redeemed. An unknown code is `No gift has this code.`; one redeemed already, including by',
+              'another desk at the same moment, `This gift has already been redeemed.`, both on `code`.',
+              'Answers 200 with the gift as redeemed.',
+            ].join(' '),
+          ),
           body: named('GiftRedeem', GiftRedeem),
           ok: { status: 200, schema: named('Gift', GiftOut) },
         }),

@@ -1,6 +1,11 @@
 import { changeTaxRate, createTaxRate } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
+
+const RATE_RULES = [
+  '`rate` is a fraction from 0 to 0.9999 with at most 4 decimal places (`1` or more is `Ensure this',
+  'value is less than or equal to 0.9999.`). A change applies to what is sold from then on.',
+].join(' ')
 import { defineFilters } from '../../http/filters.ts'
 import { getTaxRate, listTaxRates } from './queries.ts'
 import { TaxRateOut, TaxRateWrite } from './schema.ts'
@@ -17,6 +22,12 @@ export const taxRateRoutes = (deps: Deps) =>
     noun: 'tax rate',
     read: 'staff',
     write: 'admin',
+    descriptions: {
+      list: 'Ordered by name, then id.',
+      create: RATE_RULES,
+      replace: RATE_RULES,
+      update: RATE_RULES,
+    },
     filters: defineFilters({ is_active: 'bool' }),
     output: TaxRateOut,
     list: ({ deps }, filters) => listTaxRates(deps.db, filters),

@@ -18,6 +18,10 @@ export const voucherPackRoutes = (deps: Deps) =>
     noun: 'voucher pack',
     read: 'staff',
     write: 'admin',
+    descriptions: {
+      list: 'Ordered by name, then id. `status` is exact.',
+      create: '`event_type_id` must name an event type, and `tax_rate_id` a tax rate.',
+    },
     filters: defineFilters({
       status: { kind: 'choice', choices: PRODUCT_STATUSES, description: 'DRA, ACT or RET' },
       event_type_id: 'id',
