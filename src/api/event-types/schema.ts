@@ -53,5 +53,12 @@ export const EventTypeOut = t.Object({
   updated_at: out.datetime(),
   questions_url: out.url(),
   schedules_url: out.url(),
-  service_scheduler_url: out.url(),
+  service_scheduler_url: t.String({
+    format: 'uri',
+    readOnly: true,
+    description: [
+      "`/scheduler/<the gym's scheduler_url_path, or the gym id>/event-types/<id>/` on the same",
+      'origin; the scheduler web app itself is not part of the appliance',
+    ].join(' '),
+  }),
 })
