@@ -1,4 +1,4 @@
-import { MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_UPLOAD_BYTES } from './body.ts'
+import { BODY_READ_LIMIT_BYTES, MAX_BODY_BYTES, MAX_JSON_DEPTH, MAX_UPLOAD_BYTES } from './body.ts'
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from './pagination.ts'
 import { MAX_PATH_SEGMENTS } from './raw-path.ts'
 import { MAX_HEADER_BYTES, MAX_URL_BYTES, SERVER_HEADER_READ_LIMIT_BYTES } from './request-limits.ts'
@@ -147,7 +147,8 @@ export const API_CONVENTIONS = [
       `Bodies are JSON (415 otherwise) unless an operation takes another type (get-token a form, a`,
       `document a multipart upload of up to ${mib(MAX_UPLOAD_BYTES)}). An empty body reads as \`{}\`, so`,
       `required fields are reported one by one. A body over ${mib(MAX_BODY_BYTES)} is`,
-      '`413 {"detail": "Request body is too large."}`.',
+      '`413 {"detail": "Request body is too large."}`; over',
+      `${mib(BODY_READ_LIMIT_BYTES)} the server cuts the connection with a bare 413 before reading it.`,
     ],
     [
       `- Objects and lists nested more than ${MAX_JSON_DEPTH} deep are`,

@@ -45,17 +45,24 @@ export const AddOnWrite = t.Object({
   ),
 })
 
-export const AddOnOut = t.Object({
-  id: t.String({ readOnly: true }),
-  url: out.url(),
-  name: t.String(),
-  fee: t.String(),
-  is_visible: t.Boolean(),
-  icon_color_hex: t.String(),
-  icon_initials: t.String(),
-  revenue_account_codes: t.Record(t.String(), t.String()),
-  tax_rate_id: field.nullable(t.Integer()),
-  tax_rate_per_location: field.nullable(t.Record(t.String(), t.Union([t.String(), t.Number()]))),
-  created_at: out.datetime(),
-  updated_at: out.datetime(),
-})
+export const AddOnOut = t.Object(
+  {
+    id: t.String({ readOnly: true }),
+    url: out.url(),
+    name: t.String(),
+    fee: t.String(),
+    is_visible: t.Boolean(),
+    icon_color_hex: t.String(),
+    icon_initials: t.String(),
+    revenue_account_codes: t.Record(t.String(), t.String()),
+    tax_rate_id: field.nullable(t.Integer()),
+    tax_rate_per_location: field.nullable(t.Record(t.String(), t.Union([t.String(), t.Number()]))),
+    created_at: out.datetime(),
+    updated_at: out.datetime(),
+  },
+  {
+    description: [
+      'An extra a membership carries for each member (a locker), named by a text id that never changes.',
+    ].join(' '),
+  },
+)

@@ -30,22 +30,30 @@ export const CustomerEntryPassUpdate = t.Object({
   owner_id: field.integer({ description: 'Cannot be changed' }),
 })
 
-export const CustomerEntryPassOut = t.Object({
-  id: out.id(),
-  url: out.url(),
-  entry_pass_id: t.Integer(),
-  entry_pass_name: t.String(),
-  entry_pass_url: out.url(),
-  owner_id: t.Integer(),
-  owner_url: out.url(),
-  purchaser_id: field.nullable(t.Integer()),
-  purchaser_first_name: field.nullable(t.String()),
-  purchaser_last_name: field.nullable(t.String()),
-  entries_total: t.Integer(),
-  entries_remaining: t.Integer(),
-  expiry_date: field.nullable(out.date()),
-  is_expired: t.Boolean({ description: "Past the end of expiry_date in the organization's time zone" }),
-  acquired_via: t.String(),
-  created_at: out.datetime(),
-  updated_at: out.datetime(),
-})
+export const CustomerEntryPassOut = t.Object(
+  {
+    id: out.id(),
+    url: out.url(),
+    entry_pass_id: t.Integer(),
+    entry_pass_name: t.String(),
+    entry_pass_url: out.url(),
+    owner_id: t.Integer(),
+    owner_url: out.url(),
+    purchaser_id: field.nullable(t.Integer()),
+    purchaser_first_name: field.nullable(t.String()),
+    purchaser_last_name: field.nullable(t.String()),
+    entries_total: t.Integer(),
+    entries_remaining: t.Integer(),
+    expiry_date: field.nullable(out.date()),
+    is_expired: t.Boolean({ description: "Past the end of expiry_date in the organization's time zone" }),
+    acquired_via: t.String(),
+    created_at: out.datetime(),
+    updated_at: out.datetime(),
+  },
+  {
+    description: [
+      "A customer's entry pass: each check-in that uses it takes one entry, the pass expiring",
+      'soonest first, never-expiring ones last.',
+    ].join(' '),
+  },
+)

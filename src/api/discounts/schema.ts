@@ -29,16 +29,24 @@ export const DiscountWrite = t.Object({
   is_active: t.Optional(field.bool({ description: 'Default true; false retires the code' })),
 })
 
-export const DiscountOut = t.Object({
-  id: out.id(),
-  url: out.url(),
-  code: t.String(),
-  name: t.String(),
-  display_name: t.String(),
-  association_id: field.nullable(t.Integer()),
-  percent_off: field.nullable(t.String({ description: 'e.g. "12.50"; null for an amount off' })),
-  amount_off: field.nullable(t.String({ description: 'e.g. "5.00"; null for a percentage off' })),
-  is_active: t.Boolean(),
-  created_at: out.datetime(),
-  updated_at: out.datetime(),
-})
+export const DiscountOut = t.Object(
+  {
+    id: out.id(),
+    url: out.url(),
+    code: t.String(),
+    name: t.String(),
+    display_name: t.String(),
+    association_id: field.nullable(t.Integer()),
+    percent_off: field.nullable(t.String({ description: 'e.g. "12.50"; null for an amount off' })),
+    amount_off: field.nullable(t.String({ description: 'e.g. "5.00"; null for a percentage off' })),
+    is_active: t.Boolean(),
+    created_at: out.datetime(),
+    updated_at: out.datetime(),
+  },
+  {
+    description: [
+      'A discount code the desk applies to a sale: a percentage or an amount off. A change applies to',
+      'what is sold from then on. Never deleted (sales name it): retire it with `is_active: false`.',
+    ].join(' '),
+  },
+)

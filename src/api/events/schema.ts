@@ -27,22 +27,29 @@ export const EventWrite = t.Object({
   ...saleTermsWrite,
 })
 
-export const EventOut = t.Object({
-  id: out.id(),
-  url: out.url(),
-  event_type_id: t.Integer(),
-  event_type_name: t.String(),
-  event_type_url: out.url(),
-  gym_id: t.Integer(),
-  gym_name: t.String(),
-  gym_url: out.url(),
-  name: t.String(),
-  start_at: out.datetime(),
-  end_at: out.datetime(),
-  includes_entry: t.Boolean(),
-  is_cancelled: t.Boolean(),
-  price: t.String(),
-  ...saleTermsOut,
-  created_at: out.datetime(),
-  updated_at: out.datetime(),
-})
+export const EventOut = t.Object(
+  {
+    id: out.id(),
+    url: out.url(),
+    event_type_id: t.Integer(),
+    event_type_name: t.String(),
+    event_type_url: out.url(),
+    gym_id: t.Integer(),
+    gym_name: t.String(),
+    gym_url: out.url(),
+    name: t.String(),
+    start_at: out.datetime(),
+    end_at: out.datetime(),
+    includes_entry: t.Boolean(),
+    is_cancelled: t.Boolean(),
+    price: t.String(),
+    ...saleTermsOut,
+    created_at: out.datetime(),
+    updated_at: out.datetime(),
+  },
+  {
+    description: [
+      'One event on the calendar, of an event type. Cancel it with `is_cancelled`; never deleted.',
+    ].join(' '),
+  },
+)

@@ -19,22 +19,27 @@ export const ReservationReplace = t.Object({
 
 export const NoBody = t.Object({})
 
-export const ReservationOut = t.Object({
-  id: out.id(),
-  url: out.url(),
-  event_id: t.Integer(),
-  event_url: out.url(),
-  event_name: t.String(),
-  event_start_at: out.datetime(),
-  event_end_at: out.datetime(),
-  gym_id: t.Integer(),
-  customer_id: t.Integer(),
-  customer_url: out.url(),
-  customer_first_name: t.String(),
-  customer_last_name: t.String(),
-  includes_entry: t.Boolean(),
-  is_cancelled: t.Boolean(),
-  checked_in: t.Boolean(),
-  created_at: out.datetime(),
-  updated_at: out.datetime(),
-})
+export const ReservationOut = t.Object(
+  {
+    id: out.id(),
+    url: out.url(),
+    event_id: t.Integer(),
+    event_url: out.url(),
+    event_name: t.String(),
+    event_start_at: out.datetime(),
+    event_end_at: out.datetime(),
+    gym_id: t.Integer(),
+    customer_id: t.Integer(),
+    customer_url: out.url(),
+    customer_first_name: t.String(),
+    customer_last_name: t.String(),
+    includes_entry: t.Boolean(),
+    is_cancelled: t.Boolean(),
+    checked_in: t.Boolean(),
+    created_at: out.datetime(),
+    updated_at: out.datetime(),
+  },
+  {
+    description: ["A customer's place at an event. Cancel it with `cancel/`; never deleted."].join(' '),
+  },
+)

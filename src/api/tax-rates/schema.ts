@@ -37,12 +37,20 @@ export const TaxRateWrite = t.Object({
   is_active: t.Optional(field.bool({ description: 'Default true; false retires the rate' })),
 })
 
-export const TaxRateOut = t.Object({
-  id: out.id(),
-  url: out.url(),
-  name: t.String(),
-  rate: t.String({ description: 'Always 4 decimal places, e.g. "0.0825"' }),
-  is_active: t.Boolean(),
-  created_at: out.datetime(),
-  updated_at: out.datetime(),
-})
+export const TaxRateOut = t.Object(
+  {
+    id: out.id(),
+    url: out.url(),
+    name: t.String(),
+    rate: t.String({ description: 'Always 4 decimal places, e.g. "0.0825"' }),
+    is_active: t.Boolean(),
+    created_at: out.datetime(),
+    updated_at: out.datetime(),
+  },
+  {
+    description: [
+      'A rate products are sold at. A change applies to what is sold from then on. Never deleted',
+      '(sales name it): retire it with `is_active: false`.',
+    ].join(' '),
+  },
+)

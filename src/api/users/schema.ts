@@ -49,18 +49,26 @@ export const PermissionFlagsOut = {
   pin_mode_required: t.Boolean(),
 }
 
-export const UserOut = t.Object({
-  id: out.id(),
-  url: out.url(),
-  email: t.String(),
-  first_name: t.String(),
-  last_name: t.String(),
-  default_gym_id: t.Integer(),
-  default_gym_name: t.String(),
-  default_gym_url: out.url(),
-  date_joined: out.datetime(),
-  is_active: t.Boolean(),
-  ...PermissionFlagsOut,
-  has_password: t.Boolean(),
-  has_pin: t.Boolean(),
-})
+export const UserOut = t.Object(
+  {
+    id: out.id(),
+    url: out.url(),
+    email: t.String(),
+    first_name: t.String(),
+    last_name: t.String(),
+    default_gym_id: t.Integer(),
+    default_gym_name: t.String(),
+    default_gym_url: out.url(),
+    date_joined: out.datetime(),
+    is_active: t.Boolean(),
+    ...PermissionFlagsOut,
+    has_password: t.Boolean(),
+    has_pin: t.Boolean(),
+  },
+  {
+    description: [
+      'A staff account: who may log in, and the permission flags that decide what they may do.',
+      'Never deleted: deactivate it with `is_active: false`.',
+    ].join(' '),
+  },
+)

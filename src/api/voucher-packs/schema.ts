@@ -21,18 +21,27 @@ export const VoucherPackWrite = t.Object({
   ...saleTermsWrite,
 })
 
-export const VoucherPackOut = t.Object({
-  id: out.id(),
-  url: out.url(),
-  name: t.String(),
-  status: t.String(),
-  event_type_id: t.Integer(),
-  event_type_name: t.String(),
-  event_type_url: out.url(),
-  number_of_uses: t.Integer(),
-  valid_days: field.nullable(t.Integer()),
-  price: t.String(),
-  ...saleTermsOut,
-  created_at: out.datetime(),
-  updated_at: out.datetime(),
-})
+export const VoucherPackOut = t.Object(
+  {
+    id: out.id(),
+    url: out.url(),
+    name: t.String(),
+    status: t.String(),
+    event_type_id: t.Integer(),
+    event_type_name: t.String(),
+    event_type_url: out.url(),
+    number_of_uses: t.Integer(),
+    valid_days: field.nullable(t.Integer()),
+    price: t.String(),
+    ...saleTermsOut,
+    created_at: out.datetime(),
+    updated_at: out.datetime(),
+  },
+  {
+    description: [
+      'A product the gym sells: selling one issues the customer a voucher for `number_of_uses` events of',
+      'its event type. A change applies to what is sold from then on. Never deleted: retire it with',
+      '`status: "RET"`.',
+    ].join(' '),
+  },
+)
