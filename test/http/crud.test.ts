@@ -96,3 +96,46 @@ describe('record actions', () => {
     expect(ran).toEqual([`rename ${seed.gym.id}`, `audit ${seed.gym.id}`])
   })
 })
+
+describe('the document', () => {
+  test("each operation's description opens with who may call it, then its own rules", () => {
+    const documented = collectionRoutes(testApp.deps, {
+      path: '/api/described-gyms',
+      tag: 'Test',
+      noun: 'gym',
+      read: 'staff',
+      write: 'admin',
+      descriptions: { list: 'Ordered by id.', update: 'Changes only the fields sent.' },
+      filters: defineFilters({}),
+      output: GymOut,
+      list: ({ deps }) => listGyms(deps.db),
+      get: ({ deps }, id) => getGym(deps.db, id),
+      serialize: serializeGym,
+      replace: { body: t.Object({ name: t.String() }), run: async () => {} },
+      actions: [
+        {
+          name: 'audit',
+          summary: 'At its own permission',
+          description: 'Records nothing.',
+          permission: 'can_access_reports',
+          body: t.Object({}),
+          run: async () => {},
+        },
+      ],
+    })
+    const descriptions = Object.fromEntries(
+      documented.routes.map((route) => [
+        `${route.method} ${route.path}`,
+        (route.hooks as { detail?: { description?: string } }).detail?.description,
+      ]),
+    )
+    expect(descriptions).toEqual({
+      'GET /api/described-gyms/': 'Any staff user.\n\nOrdered by id.',
+      'GET /api/described-gyms/:id/': 'Any staff user.',
+      'PUT /api/described-gyms/:id/': 'Organization admins only.',
+      'PATCH /api/described-gyms/:id/': 'Organization admins only.\n\nChanges only the fields sent.',
+      'POST /api/described-gyms/:id/audit/':
+        'Staff users with `can_access_reports`, and organization admins.\n\nRecords nothing.',
+    })
+  })
+})
