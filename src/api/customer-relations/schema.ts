@@ -15,14 +15,22 @@ export const RelationCreate = t.Object({
   }),
 })
 
-export const RelationOut = t.Object({
-  id: out.id(),
-  url: out.url(),
-  related_customer_id: t.Integer(),
-  related_customer_url: out.url(),
-  related_customer_email: field.nullable(t.String({ readOnly: true })),
-  related_customer_first_name: t.String({ readOnly: true }),
-  related_customer_last_name: t.String({ readOnly: true }),
-  relation: t.String(),
-  ...timestampsOut,
-})
+export const RelationOut = t.Object(
+  {
+    id: out.id(),
+    url: out.url(),
+    related_customer_id: t.Integer(),
+    related_customer_url: out.url(),
+    related_customer_email: field.nullable(t.String({ readOnly: true })),
+    related_customer_first_name: t.String({ readOnly: true }),
+    related_customer_last_name: t.String({ readOnly: true }),
+    relation: t.String(),
+    ...timestampsOut,
+  },
+  {
+    description: [
+      'A relation between two customers, kept in both directions: each side reads it with its own',
+      'code (a parent `PRE` on one side is a child `CHI` on the other).',
+    ].join(' '),
+  },
+)

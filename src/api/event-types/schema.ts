@@ -36,29 +36,37 @@ export const EventTypeWrite = t.Object({
   ),
 })
 
-export const EventTypeOut = t.Object({
-  id: out.id(),
-  url: out.url(),
-  name: t.String(),
-  gym_id: t.Integer(),
-  gym_name: t.String(),
-  gym_url: out.url(),
-  status: t.String(),
-  capacity: field.nullable(t.Integer()),
-  late_booking_window_minutes: t.Integer(),
-  is_listed: t.Boolean(),
-  schedule_type: t.String(),
-  category_ids: t.Array(t.Integer(), { description: 'Ascending; a category removed since stays listed' }),
-  created_at: out.datetime(),
-  updated_at: out.datetime(),
-  questions_url: out.url(),
-  schedules_url: out.url(),
-  service_scheduler_url: t.String({
-    format: 'uri',
-    readOnly: true,
+export const EventTypeOut = t.Object(
+  {
+    id: out.id(),
+    url: out.url(),
+    name: t.String(),
+    gym_id: t.Integer(),
+    gym_name: t.String(),
+    gym_url: out.url(),
+    status: t.String(),
+    capacity: field.nullable(t.Integer()),
+    late_booking_window_minutes: t.Integer(),
+    is_listed: t.Boolean(),
+    schedule_type: t.String(),
+    category_ids: t.Array(t.Integer(), { description: 'Ascending; a category removed since stays listed' }),
+    created_at: out.datetime(),
+    updated_at: out.datetime(),
+    questions_url: out.url(),
+    schedules_url: out.url(),
+    service_scheduler_url: t.String({
+      format: 'uri',
+      readOnly: true,
+      description: [
+        "`/scheduler/<the gym's scheduler_url_path, or the gym id>/event-types/<id>/` on the same",
+        'origin; the scheduler web app itself is not part of the appliance',
+      ].join(' '),
+    }),
+  },
+  {
     description: [
-      "`/scheduler/<the gym's scheduler_url_path, or the gym id>/event-types/<id>/` on the same",
-      'origin; the scheduler web app itself is not part of the appliance',
+      'A kind of event a gym offers (a class, a course), filed under event categories. Never deleted:',
+      'retire it with `status: "RET"`.',
     ].join(' '),
-  }),
-})
+  },
+)

@@ -24,12 +24,20 @@ export const OrganizationReplace = t.Object({
 
 export const OrganizationUpdate = t.Partial(OrganizationReplace)
 
-export const OrganizationOut = t.Object({
-  name: t.String(),
-  time_zone: t.String(),
-  currency: t.String(),
-  waiver_required: t.Boolean(),
-  milestones: t.Array(t.Integer()),
-  created_at: out.datetime(),
-  updated_at: out.datetime(),
-})
+export const OrganizationOut = t.Object(
+  {
+    name: t.String(),
+    time_zone: t.String(),
+    currency: t.String(),
+    waiver_required: t.Boolean(),
+    milestones: t.Array(t.Integer()),
+    created_at: out.datetime(),
+    updated_at: out.datetime(),
+  },
+  {
+    description: [
+      'The one organization this box serves: its `time_zone` is the one "today" and dates are read in',
+      "unless a gym's is named, and `waiver_required` decides whether check-in asks for a waiver.",
+    ].join(' '),
+  },
+)

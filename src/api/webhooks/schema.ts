@@ -40,15 +40,23 @@ export const WebhookWrite = t.Object({
   ),
 })
 
-export const WebhookOut = t.Object({
-  id: out.id(),
-  url: out.url(),
-  event_type: t.String(),
-  webhook_url: t.String({ format: 'uri' }),
-  secret: t.String(),
-  created_at: out.datetime(),
-  updated_at: out.datetime(),
-})
+export const WebhookOut = t.Object(
+  {
+    id: out.id(),
+    url: out.url(),
+    event_type: t.String(),
+    webhook_url: t.String({ format: 'uri' }),
+    secret: t.String(),
+    created_at: out.datetime(),
+    updated_at: out.datetime(),
+  },
+  {
+    description: [
+      'Where to send each check-in as it happens, optionally signed with `secret` (Standard',
+      'Webhooks). Creating one says how events are sent and retried.',
+    ].join(' '),
+  },
+)
 
 const EVENT_STATUS = t.Union([t.Literal('pending'), t.Literal('delivered'), t.Literal('failed')])
 
