@@ -13,8 +13,8 @@ import { durableWalOf } from './wal-sync.ts'
 
 /**
  * Kysely over bun:sqlite. bun:sqlite was chosen over better-sqlite3 because it is built into the
- * runtime: the compiled executable needs no native .node file beside it (see README, "Why
- * bun:sqlite"). Statements come from the connection's statement cache (statements.ts), so a
+ * runtime: the compiled executable needs no native .node file beside it (see src/README.md,
+ * "Why bun:sqlite"). Statements come from the connection's statement cache (statements.ts), so a
  * repeated query is compiled once.
  *
  * Its writes never wait for the disk on the server's thread. With `synchronous=FULL` a COMMIT holds

@@ -1,7 +1,7 @@
 import type { StaffUser } from '../db/schema.ts'
 import { permissionDenied } from './errors.ts'
 
-/** The permission matrix (README, API notes): an organization admin passes every check. */
+/** The permission matrix (the OpenAPI document's conventions): an organization admin passes every check. */
 export type Permission =
   | 'staff'
   | 'can_manage_members'

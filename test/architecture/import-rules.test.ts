@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative, resolve, dirname } from 'node:path'
 
 /**
- * The layout's import rules (README, "Developing"), read from the sources themselves: a room imports
+ * The layout's import rules (src/README.md, "Who may import what"), read from the sources themselves: a room imports
  * only the rooms below it, so data flows one way and each concept has one home.
  *
  * | Room            | May import                                                       |

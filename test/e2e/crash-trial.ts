@@ -15,7 +15,7 @@
  *   reached the receiver within the wait;
  * - phantom: deliveries of a check-in that is not in the database, or that describe another one.
  *
- * Delivery is at least once (README, "Webhooks"): an event sent and not yet recorded when the process
+ * Delivery is at least once (the webhooks' operations in the OpenAPI document): an event sent and not yet recorded when the process
  * died is sent again after the restart with the same webhook_event_id, which receivers de-duplicate.
  * Those are counted apart, as redelivered, and are not a failure.
  *
