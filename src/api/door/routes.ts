@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import { lookUpMember, type LookUpOutcome } from '../../core/door/look-up.ts'
-import { checkInByBarcode, DUPLICATE_WINDOW_MS, type DoorOutcome } from '../../core/door/record.ts'
+import { checkInByBarcode, type DoorOutcome } from '../../core/door/record.ts'
 import { freeEntryCheckIn, guestCheckIn, type StaffCheckInOutcome } from '../../core/door/staff-check-ins.ts'
 import type { StaffUser } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
@@ -25,10 +25,22 @@ import {
 import { getCheckIn } from '../check-ins/queries.ts'
 import { CheckInOut } from '../check-ins/schema.ts'
 import { serializeCheckIn } from '../check-ins/serializer.ts'
-import { messages, notFound, STORAGE_RETRY_AFTER_SECONDS, ValidationError } from '../../http/errors.ts'
-import { storageFailureOf } from '../../db/storage-failure.ts'
+import { messages, notFound, ValidationError } from '../../http/errors.ts'
 import type { Urls } from '../../http/urls.ts'
-import { customerFields, serializeBarcodeCheckIn, serializeLookUpCustomer } from './serializer.ts'
+import { serializeLookUpCustomer } from './serializer.ts'
+import {
+  alertPrevents,
+  alreadyCheckedIn,
+  barcodeResponse,
+  doorTextBodies,
+  noGuestPassesLeft,
+  noGuestPassMembership,
+  openDoorScan,
+  outcomeLabel,
+  ownGuest,
+  duplicateWindowMinutes,
+} from './answers.ts'
+import { guestCheckInRules, notRecordedRule, whoIsLetIn } from './descriptions.ts'
 
 const tag = 'Door'
 /**
@@ -42,129 +54,6 @@ const customerParamDocs = { customer_id: "The customer's id" }
 /** The door's optional body: without one, the default location. */
 const doorRequest = named('DoorRequest', DoorBody)
 const checkIn = named('CheckIn', CheckInOut)
-
-/** Why a customer is refused at the door, shown for each preventing alert ("No waiver" too). */
-const alertPrevents = (text: string) => `The following alert is preventing you from checking in: ${text}.`
-const noGuestPassMembership = 'This customer has no active membership with guest passes.'
-const noGuestPassesLeft = 'No guest passes left this month.'
-const ownGuest = 'A customer cannot be their own guest.'
-const duplicateWindowMinutes = DUPLICATE_WINDOW_MS / 60_000
-const guestCheckInRules = [
-  'The host (`host_customer_id`) needs a membership that lets them in now and grants guest passes,',
-  "with passes left this calendar month (the gym's); a customer cannot be their own guest (400 at",
-  "`host_customer_id`). The guest's blocking alerts and the waiver rule apply as at the door, and so",
-  `does its duplicate window: a guest who checked in at this location within the last ${duplicateWindowMinutes}`,
-  'minutes, by any entry method, is refused (400 `non_field_errors`) and no pass is used, so a',
-  'request sent twice records one check-in. A refusal records nothing. The check-in is `GUE`,',
-  'described `Guest of <host first name> <host last name>`; 201 with its record.',
-].join(' ')
-
-/** Who is let in, in the order the door decides it: both scanning endpoints describe it. */
-const whoIsLetIn = [
-  '**Who is let in**, in this order, the first rule that answers winning: an unknown barcode or a',
-  'deactivated customer is `customer_not_found` (the barcode is looked up before the location); then',
-  'alerts that prevent check-in, with the built-in "No waiver" when the organization requires a',
-  "waiver and the customer has none usable today (good through its expiration day in the gym's",
-  `zone); then a check-in at the same gym within the last ${duplicateWindowMinutes} minutes, bound included, is a`,
-  'duplicate; then, at a gym with `combine_same_day_check_ins`, a second check-in the same local day',
-  'answers with the first and records nothing; then the entry method: an event reservation happening',
-  'now that includes entry (`EVE`, earliest start first), an active membership (`MEM`: `ACT`, `IPP`',
-  "or `PPR`, the member not individually frozen, started, inside the type's access hours on the gym's",
-  "wall clock; a recurring membership's `end_date` is its next bill date and does not stop entry, a",
-  "prepaid one's does; lowest id first), an entry pass with entries left (`ENT`, the one expiring",
-  'soonest, never-expiring last; one entry taken), else `no_entry_method`. The location is the',
-  "body's `location_id`, else the organization's only gym, else the user's default gym.",
-].join(' ')
-const notRecordedRule = [
-  'A check-in the database cannot save (a full or failing disk) is refused, never pretended: nothing',
-  'of it (row, count, pass entry, webhook event) is kept.',
-].join(' ')
-
-const alreadyCheckedIn = `This customer already checked in at this location within the last ${duplicateWindowMinutes} minutes.`
-
-/** Plain-text bodies of open-door check-in, for the door controller's display. */
-export const doorText = {
-  unknownCustomer: 'Unknown or deactivated customer account.',
-  unknownLocation: 'Unknown location.',
-  alert: alertPrevents,
-  noEntryMethod:
-    'You do not have an available entry method. Please ensure you have an active membership, entry pass, or event booking.',
-  notRecorded: 'The check-in could not be recorded. Please see the front desk.',
-}
-
-/** What the door controller may be shown, as the document gives it. */
-const doorTextBodies = {
-  400: t.Union([
-    t.Literal(doorText.noEntryMethod),
-    t.String({ pattern: `^${doorText.alert('[\\s\\S]*').replace(/\.$/, '\\.')}$` }),
-  ]),
-  404: t.Union([t.Literal(doorText.unknownCustomer), t.Literal(doorText.unknownLocation)]),
-  503: t.Literal(doorText.notRecorded),
-}
-
-const text = (status: number, body = '', headers: Record<string, string> = {}) =>
-  new Response(body, { status, headers: { 'content-type': 'text/plain; charset=utf-8', ...headers } })
-
-/**
- * Open-door check-in's scan: a check-in the database would not take (a full or failing disk) is
- * never a 200, which opens the door as if it were recorded, but a 503 in the door's own words: the
- * controller keeps the door shut and shows it, as for any refusal. `decided` is shown each outcome
- * (the decisions' count) as it comes back, with no await of its own.
- */
-async function openDoorScan(
-  scan: () => Promise<DoorOutcome>,
-  decided: (outcome: DoorOutcome) => DoorOutcome,
-): Promise<Response> {
-  try {
-    return openDoorResponse(decided(await scan()))
-  } catch (error) {
-    if (storageFailureOf(error) === undefined) throw error
-    return text(503, doorText.notRecorded, { 'Retry-After': String(STORAGE_RETRY_AFTER_SECONDS) })
-  }
-}
-
-/** Barcode check-in's body for each outcome: the customer's fields with every refusal but a 404. */
-function barcodeResponse(outcome: DoorOutcome) {
-  switch (outcome.kind) {
-    case 'customer_not_found':
-    case 'invalid_location':
-      return jsonResponse(404, { error: outcome.kind })
-    case 'refused':
-      return jsonResponse(400, {
-        error: outcome.error,
-        ...(outcome.error === 'check_in_alerts' ? { alerts: outcome.alerts } : {}),
-        ...customerFields(outcome.customer),
-      })
-    case 'duplicate':
-      return jsonResponse(400, { error: 'duplicate_check_in', ...customerFields(outcome.customer) })
-    case 'admitted':
-      return serializeBarcodeCheckIn(outcome.customer, outcome.checkIn)
-  }
-}
-
-/** 200 opens the door; a duplicate scan opens it again without a new record. */
-function openDoorResponse(outcome: DoorOutcome) {
-  switch (outcome.kind) {
-    case 'customer_not_found':
-      return text(404, doorText.unknownCustomer)
-    case 'invalid_location':
-      return text(404, doorText.unknownLocation)
-    case 'refused':
-      return text(
-        400,
-        outcome.error === 'check_in_alerts' ? doorText.alert(outcome.alerts[0]!) : doorText.noEntryMethod,
-      )
-    case 'duplicate':
-    case 'admitted':
-      return text(200)
-  }
-}
-
-/**
- * A scan's outcome as the barcode endpoint names it (its `error` values, or admitted): a small fixed
- * set, so it can be a metric's label.
- */
-const outcomeLabel = (outcome: DoorOutcome) => (outcome.kind === 'refused' ? outcome.error : outcome.kind)
 
 /** The door endpoints: what door controllers and the front desk call with a barcode. */
 export const doorRoutes = (deps: Deps) => {
