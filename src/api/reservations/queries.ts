@@ -42,18 +42,6 @@ export const listReservations = (db: Db, filters: ReservationFilters): ListSourc
 export const getReservation = (db: Db, id: number) =>
   withNames(filtered(db, {})).where('r.id', '=', id).executeTakeFirst()
 
-/** Whether the customer already holds a reservation (not cancelled) for the event. */
-export async function hasActiveReservation(db: Db, customerId: number, eventId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('reservations')
-    .select('id')
-    .where('customer_id', '=', customerId)
-    .where('event_id', '=', eventId)
-    .where('is_cancelled', '=', 0)
-    .executeTakeFirst()
-  return row !== undefined
-}
-
 export async function insertReservation(db: Db, row: Insertable<ReservationTable>): Promise<number> {
   return (await db.insertInto('reservations').values(row).returning('id').executeTakeFirstOrThrow()).id
 }

@@ -1,7 +1,9 @@
 import type { Static } from 'elysia'
 import { customerExists } from '../customers/queries.ts'
 import { getEvent } from '../events/queries.ts'
-import { hasActiveReservation, insertReservation, updateReservation, type ReservationRow } from './queries.ts'
+import { insertReservation, updateReservation, type ReservationRow } from './queries.ts'
+// One live reservation per customer and event, as a booking sold at the desk checks it too.
+import { hasActiveReservation } from '../../core/sales/reads.ts'
 import type { ReservationCreate, ReservationReplace } from './schema.ts'
 import type { Deps } from '../../deps.ts'
 import { messages } from '../../http/errors.ts'

@@ -56,6 +56,7 @@ export const getMembershipForRenewal = (db: Db, id: number) =>
     .where('id', '=', id)
     .executeTakeFirst()
 
+/** Whether the customer already holds a reservation (not cancelled) for the event. */
 export async function hasActiveReservation(db: Db, customerId: number, eventId: number): Promise<boolean> {
   const row = await db
     .selectFrom('reservations')
