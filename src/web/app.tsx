@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api, ApiError, messageOf, onSignedOut } from './api.ts'
 import { SCREENS } from './screens.ts'
-import { GymPicker } from './screens/gym-picker.tsx'
-import { Login } from './screens/login.tsx'
+import { GymPicker } from './screens/gym-picker/gym-picker.tsx'
+import { Login } from './screens/login/login.tsx'
 import { storedGymId, storedToken, storeGymId, storeToken } from './session.ts'
 import type { Account, Gym, Page } from './types.ts'
 

@@ -207,7 +207,7 @@ describe('import rules', () => {
     ['lib importing db', 'src/lib/clock.ts', 'src/db/connection.ts', false],
     ['db importing core', 'src/db/reader.ts', 'src/core/door/queries.ts', false],
     ['a migration importing src', 'migrations/0005_x.ts', 'src/db/schema.ts', false],
-    ['the page importing a resource', 'src/web/screens/today.tsx', 'src/api/check-ins/schema.ts', true],
+    ['the page importing a resource', 'src/web/screens/today/today.tsx', 'src/api/check-ins/schema.ts', true],
     ['the page importing the domain', 'src/web/types.ts', 'src/domain/statuses.ts', true],
     ['the page importing elysia', 'src/web/api.ts', 'elysia', false],
     ['a resource importing the page', 'src/api/desk/routes.ts', 'src/web/types.ts', false],
@@ -238,9 +238,9 @@ describe('import rules', () => {
     ],
     ['config.ts taking a default from the domain', 'src/config.ts', 'src/domain/webhooks.ts', false],
     ['domain naming a table type', 'src/domain/waiver.ts', 'src/db/tables/customers.ts', true],
-    ['the page using its hooks', 'src/web/screens/today.tsx', 'preact/hooks', false],
+    ['the page using its hooks', 'src/web/screens/today/today.tsx', 'preact/hooks', false],
     ['the page importing its styles', 'src/web/main.tsx', 'src/web/desk.css', false],
-    ['the page drawing a chart', 'src/web/chart.ts', 'uplot', false],
+    ['the page drawing a chart', 'src/web/screens/dashboard/chart.ts', 'uplot', false],
   ])('%s is allowed', (_, file, target, typeOnly) => {
     expect(breach({ file, target, typeOnly })).toBeNull()
   })

@@ -1,6 +1,6 @@
 /**
  * Scan to card: from a barcode scanned at the front desk to the frame that draws its card, as the
- * page itself measures it (the `scan-to-card` performance measure in src/web/screens/check-in.tsx),
+ * page itself measures it (the `scan-to-card` performance measure in src/web/screens/check-in/check-in.tsx),
  * in Debian's Chromium against the built executable on a free loopback port.
  *
  *   npm run bench -- scan-to-card

@@ -1,5 +1,10 @@
 import { describe, expect, test } from 'bun:test'
-import { DASHBOARD_CHARTS, figuresCsv, figureText, type MetricsResult } from '../../src/web/dashboard.ts'
+import {
+  DASHBOARD_CHARTS,
+  figuresCsv,
+  figureText,
+  type MetricsResult,
+} from '../../src/web/screens/dashboard/figures.ts'
 
 const chart = (id: string) => DASHBOARD_CHARTS.find((c) => c.id === id)!
 const byHour = chart('today-by-hour')

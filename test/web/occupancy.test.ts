@@ -1,5 +1,5 @@
 import { expect, test } from 'bun:test'
-import { occupancyLevel } from '../../src/web/occupancy.ts'
+import { occupancyLevel } from '../../src/web/screens/today/occupancy.ts'
 
 test.each([
   ['no capacity set', 120, null, 'normal'],

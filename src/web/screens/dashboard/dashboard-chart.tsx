@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'preact/hooks'
 import uPlot from 'uplot'
 import 'uplot/dist/uPlot.min.css'
-import { chartData, chartOptions, SERIES_STYLES } from '../chart.ts'
-import type { Figures } from '../dashboard.ts'
+import { chartData, chartOptions, SERIES_STYLES } from './chart.ts'
+import type { Figures } from './figures.ts'
 
 /**
  * The figures drawn by uPlot on a canvas as wide as the panel, redrawn at the panel's new width

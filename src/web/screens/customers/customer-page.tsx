@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'preact/hooks'
-import { api, ApiError, messageOf, query } from '../api.ts'
-import { useFocusOnShow } from '../focus.ts'
-import { fullName, wallClockTime } from '../format.ts'
+import { api, ApiError, messageOf, query } from '../../api.ts'
+import { useFocusOnShow } from '../../focus.ts'
+import { fullName, wallClockTime } from '../../format.ts'
 import type {
   Credit,
   Customer,
@@ -12,8 +12,8 @@ import type {
   CustomerRecord,
   Gym,
   Page,
-} from '../types.ts'
-import { ErrorLine } from './error-line.tsx'
+} from '../../types.ts'
+import { ErrorLine } from '../../components/error-line.tsx'
 
 /** The check-ins the page lists, newest first. */
 const RECENT_CHECK_INS = 10

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { api, ApiError, messageOf } from '../api.ts'
-import type { ScreenProps } from './screen-props.ts'
-import { playOutcome, prepareSound } from '../sounds.ts'
-import type { CheckedIn, Refused } from '../types.ts'
+import { api, ApiError, messageOf } from '../../api.ts'
+import type { ScreenProps } from '../screen-props.ts'
+import { playOutcome, prepareSound } from '../../sounds.ts'
+import type { CheckedIn, Refused } from '../../types.ts'
 import { CheckInCard, type ScanResult } from './check-in-card.tsx'
 import { CustomerSearch } from './customer-search.tsx'
 

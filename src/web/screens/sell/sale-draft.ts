@@ -3,8 +3,8 @@
  * the request it posts and the invoice the API answers with. The API prices the sale (discounts,
  * tax, totals); the desk only shows what it answers.
  */
-import { api, query } from './api.ts'
-import type { Credit, Customer, Page } from './types.ts'
+import { api, query } from '../../api.ts'
+import type { Credit, Customer, Page } from '../../types.ts'
 
 /** A membership type, entry pass type or voucher pack, as its collection lists it. */
 export interface Product {

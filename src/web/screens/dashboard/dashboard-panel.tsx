@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'preact/hooks'
-import { api, ApiError, messageOf } from '../api.ts'
+import { api, ApiError, messageOf } from '../../api.ts'
 import {
   figuresCsv,
   figureText,
@@ -7,9 +7,9 @@ import {
   type DateRange,
   type Figures,
   type MetricsResult,
-} from '../dashboard.ts'
+} from './figures.ts'
 import { Chart } from './dashboard-chart.tsx'
-import { ErrorLine } from './error-line.tsx'
+import { ErrorLine } from '../../components/error-line.tsx'
 
 interface Shown {
   range: DateRange

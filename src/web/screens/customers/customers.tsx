@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks'
-import { useCustomerSearch } from '../customers.ts'
-import type { ScreenProps } from './screen-props.ts'
-import { CustomerFinder } from './customer-finder.tsx'
+import { useCustomerSearch } from '../../customers.ts'
+import type { ScreenProps } from '../screen-props.ts'
+import { CustomerFinder } from '../../components/customer-finder.tsx'
 import { CustomerPage } from './customer-page.tsx'
 import { WalkInSignUp } from './walk-in.tsx'
 

@@ -1,5 +1,5 @@
-import { DASHBOARD_CHARTS, todayIn } from '../dashboard.ts'
-import type { ScreenProps } from './screen-props.ts'
+import { DASHBOARD_CHARTS, todayIn } from './figures.ts'
+import type { ScreenProps } from '../screen-props.ts'
 import { ChartPanel } from './dashboard-panel.tsx'
 
 /**

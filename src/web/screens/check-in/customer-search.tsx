@@ -1,6 +1,6 @@
-import { foundSummary, useCustomerSearch } from '../customers.ts'
-import { fullName } from '../format.ts'
-import { ErrorLine } from './error-line.tsx'
+import { foundSummary, useCustomerSearch } from '../../customers.ts'
+import { fullName } from '../../format.ts'
+import { ErrorLine } from '../../components/error-line.tsx'
 
 /** For a customer without their card: find them by name and check them in with the barcode on file. */
 export function CustomerSearch({ onCheckIn }: { onCheckIn: (barcode: string) => void }) {

@@ -1,8 +1,8 @@
 import { useState } from 'preact/hooks'
-import { api, ApiError, messageOf } from '../api.ts'
-import { useFocusOnShow } from '../focus.ts'
-import type { Customer } from '../types.ts'
-import { ErrorLine } from './error-line.tsx'
+import { api, ApiError, messageOf } from '../../api.ts'
+import { useFocusOnShow } from '../../focus.ts'
+import type { Customer } from '../../types.ts'
+import { ErrorLine } from '../../components/error-line.tsx'
 
 interface SignedUp {
   id: number

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'preact/hooks'
-import { api, ApiError, messageOf } from '../api.ts'
-import { useCustomerSearch } from '../customers.ts'
-import { useFocusOnShow } from '../focus.ts'
-import { fullName } from '../format.ts'
-import type { ScreenProps } from './screen-props.ts'
+import { api, ApiError, messageOf } from '../../api.ts'
+import { useCustomerSearch } from '../../customers.ts'
+import { useFocusOnShow } from '../../focus.ts'
+import { fullName } from '../../format.ts'
+import type { ScreenProps } from '../screen-props.ts'
 import {
   creditMethod,
   dayInZone,
@@ -20,10 +20,10 @@ import {
   type DraftLine,
   type DraftPayment,
   type Invoice,
-} from '../sell.ts'
-import type { Credit, Customer, Gym } from '../types.ts'
-import { CustomerFinder } from './customer-finder.tsx'
-import { ErrorLine } from './error-line.tsx'
+} from './sale-draft.ts'
+import type { Credit, Customer, Gym } from '../../types.ts'
+import { CustomerFinder } from '../../components/customer-finder.tsx'
+import { ErrorLine } from '../../components/error-line.tsx'
 import { Receipt } from './sell-receipt.tsx'
 
 /** A sale just posted: the invoice as the API answered it, and who bought. */

@@ -1,5 +1,5 @@
-import { fullName, timeInZone } from '../format.ts'
-import type { CheckedIn, Gym, RefusalCode, Refused } from '../types.ts'
+import { fullName, timeInZone } from '../../format.ts'
+import type { CheckedIn, Gym, RefusalCode, Refused } from '../../types.ts'
 
 /** What the last scan answered, for the card. */
 export type ScanResult =

@@ -1,6 +1,6 @@
 import { useState } from 'preact/hooks'
-import { useFocusOnShow } from '../focus.ts'
-import type { Gym } from '../types.ts'
+import { useFocusOnShow } from '../../focus.ts'
+import type { Gym } from '../../types.ts'
 
 /** Which gym this desk stands in: asked once, then remembered by the browser. */
 export function GymPicker({

@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks'
-import { api, messageOf } from '../api.ts'
-import { useFocusOnShow } from '../focus.ts'
-import { ErrorLine } from './error-line.tsx'
+import { api, messageOf } from '../../api.ts'
+import { useFocusOnShow } from '../../focus.ts'
+import { ErrorLine } from '../../components/error-line.tsx'
 
 /** Staff email and password for a token; the message says why a login was refused. */
 export function Login({

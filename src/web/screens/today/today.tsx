@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'preact/hooks'
-import { api, ApiError, messageOf, query } from '../api.ts'
-import { fullName, wallClockTime } from '../format.ts'
-import { occupancyLevel } from '../occupancy.ts'
-import type { ScreenProps } from './screen-props.ts'
-import type { CheckInRecord, Page } from '../types.ts'
-import { ErrorLine } from './error-line.tsx'
+import { api, ApiError, messageOf, query } from '../../api.ts'
+import { fullName, wallClockTime } from '../../format.ts'
+import { occupancyLevel } from './occupancy.ts'
+import type { ScreenProps } from '../screen-props.ts'
+import type { CheckInRecord, Page } from '../../types.ts'
+import { ErrorLine } from '../../components/error-line.tsx'
 
 /** A scan at a door shows here within this and one request's time. */
 const REFRESH_MS = 1000

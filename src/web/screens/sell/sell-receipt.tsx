@@ -1,8 +1,8 @@
 import { Fragment } from 'preact'
-import { useFocusOnShow } from '../focus.ts'
-import { fullName } from '../format.ts'
-import { dateTimeInZone, paymentMethodName, type Invoice } from '../sell.ts'
-import type { Customer, Gym } from '../types.ts'
+import { useFocusOnShow } from '../../focus.ts'
+import { fullName } from '../../format.ts'
+import { dateTimeInZone, paymentMethodName, type Invoice } from './sale-draft.ts'
+import type { Customer, Gym } from '../../types.ts'
 
 /**
  * The receipt of a posted sale, every amount as the API answered it. It takes the focus when it

@@ -1,5 +1,5 @@
 import uPlot from 'uplot'
-import type { Figures, MetricUnit } from './dashboard.ts'
+import type { Figures, MetricUnit } from './figures.ts'
 
 /**
  * How a chart's first and second series are drawn: blue and vermillion from Okabe and Ito's
