@@ -4,6 +4,7 @@ import { SCREENS } from './screens.ts'
 import { GymPicker } from './screens/gym-picker/gym-picker.tsx'
 import { Login } from './screens/login/login.tsx'
 import { storedGymId, storedToken, storeGymId, storeToken } from './session.ts'
+import type { DeskPlace } from './screens/screen-props.ts'
 import type { Account, Gym, Page } from './types.ts'
 
 /** The login until the tab has a token, then the desk. */
@@ -52,7 +53,13 @@ function Desk({ onLogOut }: { onLogOut: () => void }) {
   const [error, setError] = useState<string | null>(null)
   const [gymId, setGymId] = useState(storedGymId())
   const [choosingGym, setChoosingGym] = useState(false)
-  const [screenId, setScreenId] = useState(SCREENS[0]!.id)
+  // Each move gets a new number, so that opening a place remounts its screen even when the desk
+  // is already on that screen (a second customer's page from the same list).
+  const [{ place, move }, setPlace] = useState<{ place: DeskPlace; move: number }>({
+    place: { screen: SCREENS[0]!.id },
+    move: 0,
+  })
+  const open = (next: DeskPlace) => setPlace((now) => ({ place: next, move: now.move + 1 }))
 
   const load = () => {
     setError(null)
@@ -82,7 +89,7 @@ function Desk({ onLogOut }: { onLogOut: () => void }) {
     setChoosingGym(false)
   }
   const screens = SCREENS.filter((s) => s.allowed(account))
-  const screen = screens.find((s) => s.id === screenId) ?? screens[0]!
+  const screen = screens.find((s) => s.id === place.screen) ?? screens[0]!
 
   return (
     <>
@@ -94,7 +101,7 @@ function Desk({ onLogOut }: { onLogOut: () => void }) {
               key={s.id}
               class="tab"
               aria-current={s.id === screen.id ? 'page' : undefined}
-              onClick={() => setScreenId(s.id)}
+              onClick={() => open({ screen: s.id })}
             >
               {s.label}
             </button>
@@ -123,7 +130,13 @@ function Desk({ onLogOut }: { onLogOut: () => void }) {
           onCancel={gym === undefined ? undefined : () => setChoosingGym(false)}
         />
       ) : (
-        <screen.View key={`${screen.id}-${gym.id}`} account={account} gym={gym} />
+        <screen.View
+          key={`${screen.id}-${gym.id}-${move}`}
+          account={account}
+          gym={gym}
+          place={place.screen === screen.id ? place : { screen: screen.id }}
+          open={open}
+        />
       )}
     </>
   )

@@ -5,10 +5,12 @@ import { CustomerFinder } from '../../components/customer-finder.tsx'
 import { CustomerPage } from './customer-page.tsx'
 import { WalkInSignUp } from './walk-in.tsx'
 
-/** Find a customer by name, email or barcode, and open their page. */
-export function CustomersScreen({ gym }: ScreenProps) {
+/** Find a customer by name, email or barcode, and open their page (at once when the desk names one). */
+export function CustomersScreen({ gym, place }: ScreenProps) {
   const searching = useCustomerSearch()
-  const [opened, setOpened] = useState<{ id: number; notice?: string } | null>(null)
+  const [opened, setOpened] = useState<{ id: number; notice?: string } | null>(
+    place.customerId === undefined ? null : { id: place.customerId },
+  )
   const [signingUp, setSigningUp] = useState(false)
 
   if (opened !== null)
