@@ -407,6 +407,15 @@ CREATE TRIGGER customer_memberships_rollup_update AFTER UPDATE OF membership_typ
     WHERE rolled_through IS NOT NULL;
 END;
 
+-- customer_photos
+
+CREATE TABLE customer_photos (
+  customer_id INTEGER PRIMARY KEY REFERENCES customers (id),
+  content_type TEXT NOT NULL,
+  content BLOB NOT NULL,
+  taken_at TEXT NOT NULL
+);
+
 -- customer_relations
 
 CREATE TABLE customer_relations (

@@ -10,6 +10,7 @@ import { customerDocumentRoutes, DOCUMENT_UPLOAD_PATHS } from './customer-docume
 import { customerEmergencyContactRoutes } from './customer-emergency-contacts/routes.ts'
 import { customerEntryPassRoutes } from './customer-entry-passes/routes.ts'
 import { customerEventVoucherRoutes } from './customer-event-vouchers/routes.ts'
+import { customerPhotoRoutes, PHOTO_UPLOAD_PATHS } from './customer-photos/routes.ts'
 import { customerMedicalNoteRoutes } from './customer-medical-notes/routes.ts'
 import { customerMembershipRoutes } from './customer-memberships/routes.ts'
 import { customerRelationRoutes } from './customer-relations/routes.ts'
@@ -42,7 +43,7 @@ import { webhookRoutes } from './webhooks/routes.ts'
 /** Paths whose writes may be form-encoded, as DRF's ObtainAuthToken takes them. */
 export const FORM_PATHS: ReadonlySet<string> = new Set([GET_TOKEN_PATH])
 /** Paths whose writes may be multipart/form-data: file uploads, as DRF's MultiPartParser takes them. */
-export const MULTIPART_PATHS: readonly RegExp[] = [...DOCUMENT_UPLOAD_PATHS]
+export const MULTIPART_PATHS: readonly RegExp[] = [...DOCUMENT_UPLOAD_PATHS, ...PHOTO_UPLOAD_PATHS]
 
 /**
  * The one route table of the whole API, one line per resource. Whether a route needs a token is
@@ -66,6 +67,7 @@ export const apiRoutes = (deps: Deps): AnyElysia =>
     .use(customerRoutes(deps))
     .use(customerAlertRoutes(deps))
     .use(customerDocumentRoutes(deps))
+    .use(customerPhotoRoutes(deps))
     .use(customerCreditRoutes(deps))
     .use(customerEmergencyContactRoutes(deps))
     .use(customerMedicalNoteRoutes(deps))

@@ -8,6 +8,7 @@ import type {
   CustomerEmergencyContactTable,
   CustomerEventVoucherTable,
   CustomerMedicalNoteTable,
+  CustomerPhotoTable,
   CustomerRelationTable,
 } from './tables/customers.ts'
 import type {
@@ -90,6 +91,7 @@ export interface Database {
   customer_relations: CustomerRelationTable
   customer_documents: CustomerDocumentTable
   customer_document_files: CustomerDocumentFileTable
+  customer_photos: CustomerPhotoTable
   customer_event_vouchers: CustomerEventVoucherTable
   membership_types: MembershipTypeTable
   add_ons: AddOnTable

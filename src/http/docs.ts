@@ -128,6 +128,8 @@ export interface DocOptions {
   body?: TSchema
   /** Other media types the body may come in, each with its schema (form-encoded, multipart). */
   bodyAlso?: Record<string, TSchema>
+  /** The body's own media type, where it is not JSON (an upload that is only a file part). */
+  bodyMediaType?: string
   /** Public endpoints (get-token, healthz) carry no security requirement. */
   public?: boolean
   /** Error statuses besides the ones every route of its kind can give (added here). */
@@ -185,7 +187,7 @@ export function docs(o: DocOptions) {
       ...(o.description ? { description: o.description } : {}),
       security: o.public ? [] : [{ Token: [] }],
       ...(parameters.length > 0 ? { parameters } : {}),
-      ...(o.body ? { requestBody: requestBody(o.body, o.bodyAlso) } : {}),
+      ...(o.body ? { requestBody: requestBody(o.body, o.bodyAlso, o.bodyMediaType) } : {}),
       responses,
     },
   }
@@ -214,8 +216,8 @@ function ownError(
   return { description: own.description, content }
 }
 
-function requestBody(body: TSchema, also: Record<string, TSchema> = {}) {
-  const content: Record<string, MediaDoc> = { 'application/json': { schema: body } }
+function requestBody(body: TSchema, also: Record<string, TSchema> = {}, mediaType = 'application/json') {
+  const content: Record<string, MediaDoc> = { [mediaType]: { schema: body } }
   for (const [mediaType, schema] of Object.entries(also)) content[mediaType] = { schema }
   return { required: (body.required?.length ?? 0) > 0, content }
 }

@@ -154,16 +154,18 @@ describe('OpenAPI document', () => {
     ).toEqual([{ $ref: '#/components/schemas/LookUpNotFound' }, detail])
   })
 
-  test('every POST, PUT and PATCH documents a JSON request body schema', () => {
+  test('every POST, PUT and PATCH documents a request body schema: JSON, or a file upload', () => {
     const withoutSchema = apiRoutes()
       .filter((r) => ['post', 'put', 'patch'].includes(r.method))
-      .filter(
-        (r) => doc.paths[r.path][r.method].requestBody?.content?.['application/json']?.schema === undefined,
-      )
+      .filter((r) => bodySchema(doc.paths[r.path][r.method].requestBody) === undefined)
       .map((r) => `${r.method.toUpperCase()} ${r.path}`)
     expect(withoutSchema).toEqual([])
   })
 })
+
+/** A request body's schema: its JSON one, or an upload's that takes only multipart/form-data. */
+const bodySchema = (body: any) =>
+  (body?.content?.['application/json'] ?? body?.content?.['multipart/form-data'])?.schema
 
 /** Every operation of the document, with its path and method. */
 const operations = () =>
@@ -305,7 +307,7 @@ describe('OpenAPI document, told truly', () => {
     for (const { path, method, operation } of operations()) {
       const body = operation.requestBody
       if (!body) continue
-      const schema = resolve(body.content['application/json'].schema)
+      const schema = resolve(bodySchema(body))
       const needsField = (schema.required ?? []).length > 0
       expect({ path, method, required: body.required }).toEqual({ path, method, required: needsField })
     }

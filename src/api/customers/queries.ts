@@ -5,7 +5,7 @@ import { definedChanges } from '../../db/changes.ts'
 import type { Db } from '../../db/connection.ts'
 import { listFrom, type ListSource } from '../../db/list-source.ts'
 import type { Customer, CustomerTable, Database, Flag } from '../../db/schema.ts'
-import { searchTerms } from '../../db/text-search.ts'
+import { contains, searchWords } from '../../db/text-search.ts'
 
 /** For nested collections (`/api/customers/<id>/...`): 404 unless the customer exists. */
 export async function customerExists(db: Db, id: number): Promise<boolean> {
@@ -19,6 +19,30 @@ export type CustomerRow = Customer & {
   latest_waiver_expiration_date: string | null
 }
 
+/** What `search` looks in, word by word, besides the telephone. */
+const SEARCHED_COLUMNS = [
+  'customers.first_name',
+  'customers.last_name',
+  'customers.preferred_name',
+  'customers.email',
+  'customers.barcode',
+]
+
+/** The telephone's digits alone, so that "303 555" finds "(303) 555-0182" and "+1.303.555.0182". */
+const TELEPHONE_DIGITS = sql<string>`replace(replace(replace(replace(replace(replace(
+  customers.telephone, ' ', ''), '-', ''), '(', ''), ')', ''), '+', ''), '.', '')`
+
+/**
+ * A search word that reads as part of a telephone number (digits, with the spaces, dashes,
+ * brackets, dots and plus that numbers are written with) and holds at least three digits: its digits.
+ * Null for any other word, which is then looked for in the names, email and barcode only.
+ */
+export function telephoneDigitsOf(term: string): string | null {
+  if (!/^[\d()+.-]+$/.test(term)) return null
+  const digits = term.replace(/\D/g, '')
+  return digits.length >= 3 ? digits : null
+}
+
 export interface CustomerFilters {
   search?: string
   barcode?: string
@@ -29,18 +53,16 @@ export interface CustomerFilters {
 function filtered(db: Db, filters: CustomerFilters) {
   let query = db.selectFrom('customers')
   if (filters.search !== undefined) {
-    const search = filters.search
+    const terms = searchWords(filters.search)
     query = query.where((eb) =>
-      searchTerms(
-        eb,
-        [
-          'customers.first_name',
-          'customers.last_name',
-          'customers.preferred_name',
-          'customers.email',
-          'customers.barcode',
-        ],
-        search,
+      eb.and(
+        terms.map((term) => {
+          const digits = telephoneDigitsOf(term)
+          return eb.or([
+            ...SEARCHED_COLUMNS.map((column) => contains(column, term)),
+            ...(digits === null ? [] : [contains(TELEPHONE_DIGITS, digits)]),
+          ])
+        }),
       ),
     )
   }

@@ -38,8 +38,10 @@ export const customerRoutes = (deps: Deps) =>
       list: paragraphs(
         [
           'Ordered by last name, then first name, then id. `search` takes space-separated words, each',
-          'found (any case) in the first, last or preferred name, the email or the barcode; `barcode`',
-          'is exact, and case-sensitive.',
+          'found (any case) in the first, last or preferred name, the email or the barcode; a word of',
+          'at least three digits, written as telephone numbers are (with `(`, `)`, `-`, `.` or `+`), is',
+          'also looked for among the digits of the telephone, so `303-555` finds `(303) 555-0182`.',
+          '`barcode` is exact, and case-sensitive.',
         ],
         ['Deactivated customers are listed too: filter with `is_active`.'],
       ),

@@ -41,7 +41,7 @@ export function serializeCustomer(customer: CustomerRow, urls: Urls) {
     address_state: customer.address_state,
     address_postcode: customer.address_postcode,
     address_country: customer.address_country,
-    profile_image_url: customer.profile_image_url,
+    profile_image_url: urls.link(customer.profile_image_url),
     first_check_in_timestamp: customer.first_check_in_timestamp,
     has_active_membership: customer.has_active_membership === 1,
     active_waiver_exists: customer.active_waiver_exists === 1,

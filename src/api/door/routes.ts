@@ -258,7 +258,7 @@ export const doorRoutes = (deps: Deps) => {
     )
     .get(
       '/api/look-up-member-by-barcode/:barcode/',
-      async ({ params }) => {
+      async ({ params, urls }) => {
         const outcome: LookUpOutcome =
           params.barcode === null ? { kind: 'not_found' } : await lookUpMember(deps, params.barcode)
         switch (outcome.kind) {
@@ -266,16 +266,16 @@ export const doorRoutes = (deps: Deps) => {
             return jsonResponse(404, { error: lookUpError.notFound })
           case 'no_membership':
             return jsonResponse(400, {
-              customer: serializeLookUpCustomer(outcome.customer),
+              customer: serializeLookUpCustomer(outcome.customer, urls),
               error: lookUpError.noMembership,
             })
           case 'membership_not_active':
             return jsonResponse(400, {
-              customer: serializeLookUpCustomer(outcome.customer),
+              customer: serializeLookUpCustomer(outcome.customer, urls),
               error: lookUpError.notActive,
             })
           case 'active_member':
-            return { customer: serializeLookUpCustomer(outcome.customer) }
+            return { customer: serializeLookUpCustomer(outcome.customer, urls) }
         }
       },
       {

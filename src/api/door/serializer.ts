@@ -1,3 +1,4 @@
+import type { Urls } from '../../http/urls.ts'
 import type { AdmittedCheckIn } from '../../core/door/record.ts'
 import type { DoorCustomer } from '../../core/door/queries.ts'
 
@@ -42,8 +43,8 @@ export const customerFields = (customer: DoorCustomer) => ({
 })
 
 /** The identity-check view of a customer (member look-up by barcode). */
-export function serializeLookUpCustomer(customer: DoorCustomer) {
-  const image = customer.profile_image_url || null
+export function serializeLookUpCustomer(customer: DoorCustomer, urls: Urls) {
+  const image = urls.link(customer.profile_image_url) || null
   return {
     id: customer.id,
     first_name: customer.first_name,

@@ -101,6 +101,13 @@ export interface CustomerDocumentFileTable {
   content: Uint8Array
 }
 
+export interface CustomerPhotoTable {
+  customer_id: number
+  content_type: string
+  content: Uint8Array
+  taken_at: string
+}
+
 export interface CustomerEventVoucherTable {
   id: Generated<number>
   customer_id: number

@@ -552,6 +552,7 @@ describe('/api/customers/ list', () => {
           last_name: 'Hill',
           email: 'lynn@crag.example',
           barcode: 'LH-100',
+          telephone: '(303) 555-0182',
           home_location_id: t.seed.gym.id,
         })
       ).id
@@ -564,7 +565,14 @@ describe('/api/customers/ list', () => {
           home_location_id: uptown,
         })
       ).id
-      tommy = (await makeCustomer(t.db, { first_name: 'Tommy', last_name: 'Caldwell', barcode: 'TC-1' })).id
+      tommy = (
+        await makeCustomer(t.db, {
+          first_name: 'Tommy',
+          last_name: 'Caldwell',
+          barcode: 'TC-1',
+          telephone: '+1.720.555.0100',
+        })
+      ).id
       inactive = (await makeCustomer(t.db, { first_name: 'Hilary', last_name: 'Gone', is_active: 0 })).id
     })
 
@@ -579,6 +587,12 @@ describe('/api/customers/ list', () => {
       ['search with two terms, one not matching', 'search=lynn%20rodden', () => []],
       ['search with only spaces (no terms)', 'search=%20%20', () => [tommy, inactive, lynn, beth]],
       ['search with LIKE wildcards taken literally', 'search=%25', () => []],
+      ['search on telephone digits, written as they are stored', 'search=(303)%20555-0182', () => [lynn]],
+      ['search on telephone digits, written without punctuation', 'search=3035550182', () => [lynn]],
+      ['search on part of a telephone number', 'search=555-01', () => [tommy, lynn]],
+      ['search on telephone digits across its punctuation', 'search=720555', () => [tommy]],
+      ['search with two digits only: not a telephone', 'search=55', () => []],
+      ['search on a name and a telephone together', 'search=lynn%20555', () => [lynn]],
       ['barcode exact', 'barcode=BR-1000', () => [beth]],
       ['barcode is not a substring match', 'barcode=BR-100', () => []],
       ['barcode is case-sensitive', 'barcode=br-1000', () => []],
