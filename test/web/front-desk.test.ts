@@ -326,8 +326,11 @@ describe('Today', () => {
 
     await page.getByRole('button', { name: 'Check out Beth Rodden' }).focus()
     await page.keyboard.press('Enter')
-    await page.getByRole('button', { name: 'Check out Beth Rodden' }).waitFor({ state: 'detached' })
-    expect(await occupancy.innerText()).toBe('Inside now: 1 of 2 (50%)')
+    // The check-out waits a few seconds for an Undo, then is sent.
+    const undo = page.getByRole('button', { name: 'Undo checking out Beth Rodden' })
+    await undo.waitFor()
+    await undo.waitFor({ state: 'detached' })
+    await page.getByText('Inside now: 1 of 2 (50%)').waitFor()
     const bethOut = await page
       .locator('tbody tr', { hasText: 'Beth Rodden' })
       .locator('td')
