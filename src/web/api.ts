@@ -1,12 +1,19 @@
+import { plainErrorLines, serverFailureLine } from './plain-words.ts'
 import { storedToken, storeToken } from './session.ts'
 
-/** A refused request: its status and the API's body (DRF's shapes, or the door's). */
+/** A refused request: its status and the API's body (DRF's shapes, or the door's), in the desk's words. */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    /** The box's id for the request (its log line's `request_id`), when it said one. */
+    readonly requestId: string | null = null,
   ) {
-    super(errorMessages(body).join(' ') || `The server answered ${status}.`)
+    super(
+      status >= 500
+        ? serverFailureLine(status, requestId)
+        : plainErrorLines(body).join(' ') || `The appliance refused that (${status}).`,
+    )
   }
 }
 
@@ -37,7 +44,7 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
     storeToken(null)
     signedOut('Your session has ended: log in again.')
   }
-  if (!response.ok) throw new ApiError(response.status, parsed)
+  if (!response.ok) throw new ApiError(response.status, parsed, response.headers.get('x-request-id'))
   return parsed as T
 }
 
@@ -47,21 +54,6 @@ function parseJson(text: string): unknown {
   } catch {
     return text
   }
-}
-
-/**
- * A DRF error body in words: `detail`, or each field's messages (a field's name before them,
- * except for the object-level `non_field_errors`), or a bare string.
- */
-export function errorMessages(body: unknown): string[] {
-  if (typeof body === 'string') return [body]
-  if (body === null || typeof body !== 'object') return []
-  if ('detail' in body && typeof body.detail === 'string') return [body.detail]
-  return Object.entries(body).flatMap(([field, messages]) =>
-    (Array.isArray(messages) ? messages : []).map((m) =>
-      field === 'non_field_errors' ? String(m) : `${field}: ${String(m)}`,
-    ),
-  )
 }
 
 /** A query string from the parameters that are set. */

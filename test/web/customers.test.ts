@@ -217,7 +217,7 @@ test("a refused action shows the API's own words, and nothing changes", async ()
   await openCustomer(page, 'findlay', 'Hazel Findlay')
   await page.getByRole('button', { name: 'Let in free' }).click()
   await page.getByRole('alert').waitFor()
-  expect(await page.getByRole('alert').innerText()).toBe('free_entry_reason: This field may not be blank.')
+  expect(await page.getByRole('alert').innerText()).toBe('Reason: This field may not be blank.')
   expect(await section(page, 'Last check-ins')).toEqual(['Last check-ins', 'Never checked in.'])
 })
 
@@ -229,7 +229,7 @@ test("a guest checked in on a member's guest pass, the member found by their car
   await page.keyboard.press('Enter')
   await page.getByRole('alert').waitFor()
   expect(await page.getByRole('alert').innerText()).toBe(
-    'host_customer_id: This customer has no active membership with guest passes.',
+    'Host member: This customer has no active membership with guest passes.',
   )
   expect(await section(page, 'Last check-ins')).toEqual(['Last check-ins', 'Never checked in.'])
 
@@ -301,7 +301,7 @@ test('a walk-in signed up with a signed waiver in one form, refused first withou
   expect(await page.getByLabel('The waiver is signed').isChecked()).toBe(true)
   await page.getByRole('button', { name: 'Sign up', exact: true }).click()
   await page.getByRole('alert').waitFor()
-  expect(await page.getByRole('alert').innerText()).toBe('birthday: This field is required.')
+  expect(await page.getByRole('alert').innerText()).toBe('Birthday: This field is required.')
 
   await page.getByLabel('Birthday').fill('2001-04-03')
   await page.getByRole('button', { name: 'Sign up', exact: true }).click()
