@@ -1118,6 +1118,31 @@ CREATE TABLE voucher_packs (
   updated_at TEXT NOT NULL
 );
 
+-- waiver_signatures
+
+CREATE TABLE waiver_signatures (
+  document_id INTEGER PRIMARY KEY REFERENCES customer_documents (id),
+  waiver_text_id INTEGER NOT NULL REFERENCES waiver_texts (id),
+  first_name TEXT NOT NULL,
+  last_name TEXT NOT NULL,
+  birthday TEXT NOT NULL,
+  email TEXT NOT NULL,
+  telephone TEXT NOT NULL,
+  guardian_name TEXT NOT NULL,
+  signed_at TEXT NOT NULL,
+  staff_user_id INTEGER REFERENCES staff_users (id)
+);
+
+-- waiver_texts
+
+CREATE TABLE waiver_texts (
+  id INTEGER PRIMARY KEY,
+  text TEXT NOT NULL,
+  valid_for_days INTEGER CHECK (valid_for_days IS NULL OR valid_for_days > 0),
+  created_at TEXT NOT NULL,
+  created_by_user_id INTEGER REFERENCES staff_users (id)
+);
+
 -- webhook_deliveries
 
 CREATE TABLE webhook_deliveries (

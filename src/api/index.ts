@@ -35,6 +35,8 @@ import { reservationRoutes } from './reservations/routes.ts'
 import { taxRateRoutes } from './tax-rates/routes.ts'
 import { userRoutes } from './users/routes.ts'
 import { voucherPackRoutes } from './voucher-packs/routes.ts'
+import { waiverTextRoutes } from './waiver-texts/routes.ts'
+import { waiverRoutes } from './waivers/routes.ts'
 import { invoiceRoutes } from './invoices/routes.ts'
 import { paymentActionRoutes } from './payments/routes.ts'
 import { giftRoutes } from './gifts/routes.ts'
@@ -68,6 +70,8 @@ export const apiRoutes = (deps: Deps): AnyElysia =>
     .use(customerAlertRoutes(deps))
     .use(customerDocumentRoutes(deps))
     .use(customerPhotoRoutes(deps))
+    .use(waiverTextRoutes(deps))
+    .use(waiverRoutes(deps))
     .use(customerCreditRoutes(deps))
     .use(customerEmergencyContactRoutes(deps))
     .use(customerMedicalNoteRoutes(deps))

@@ -65,6 +65,7 @@ import type {
   TaxRateTable,
   VoucherPackTable,
 } from './tables/sales.ts'
+import type { WaiverSignatureTable, WaiverTextTable } from './tables/waivers.ts'
 
 /** The database's tables, one interface each, grouped by concern in ./tables/. */
 export type * from './tables/customers.ts'
@@ -74,6 +75,7 @@ export type * from './tables/membership-rollup.ts'
 export type * from './tables/foundation.ts'
 export type * from './tables/products.ts'
 export type * from './tables/sales.ts'
+export type * from './tables/waivers.ts'
 
 export interface Database {
   organization: OrganizationTable
@@ -92,6 +94,8 @@ export interface Database {
   customer_documents: CustomerDocumentTable
   customer_document_files: CustomerDocumentFileTable
   customer_photos: CustomerPhotoTable
+  waiver_texts: WaiverTextTable
+  waiver_signatures: WaiverSignatureTable
   customer_event_vouchers: CustomerEventVoucherTable
   membership_types: MembershipTypeTable
   add_ons: AddOnTable
