@@ -1,6 +1,14 @@
 import { describe, expect, test } from 'bun:test'
 import { ONE_MINUTE_LATER, ORIGIN, START } from '../../helpers/app.ts'
-import { blank, forbidden, invalidInteger, maxValue, minValue, notFound, required } from '../../helpers/bodies.ts'
+import {
+  blank,
+  forbidden,
+  invalidInteger,
+  maxValue,
+  minValue,
+  notFound,
+  required,
+} from '../../helpers/bodies.ts'
 import { countRows } from '../../helpers/factories.ts'
 import {
   expectEachNotAllowed,
