@@ -4,6 +4,7 @@ import { CustomersScreen } from './screens/customers/customers.tsx'
 import { DashboardScreen } from './screens/dashboard/dashboard.tsx'
 import { SellScreen } from './screens/sell/sell.tsx'
 import { TodayScreen } from './screens/today/today.tsx'
+import { WaiverScreen } from './screens/waiver/waiver.tsx'
 import type { ScreenProps } from './screens/screen-props.ts'
 import type { Account } from './types.ts'
 
@@ -25,6 +26,8 @@ export const SCREENS: Screen[] = [
   { id: 'today', label: 'Today', allowed: manageMembers, View: TodayScreen },
   // A customer's page lists their check-ins, and every action on it changes their records.
   { id: 'customers', label: 'Customers', allowed: manageMembers, View: CustomersScreen },
+  // Signing finds or creates the customer and stores their waiver: the manage-members permission.
+  { id: 'waiver', label: 'Waiver', allowed: manageMembers, View: WaiverScreen },
   // Posting an invoice needs the manage-members permission.
   { id: 'sell', label: 'Sell', allowed: manageMembers, View: SellScreen },
   // Every chart is the metrics query, which needs report access.

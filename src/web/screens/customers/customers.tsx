@@ -6,7 +6,7 @@ import { CustomerPage } from './customer-page.tsx'
 import { WalkInSignUp } from './walk-in.tsx'
 
 /** Find a customer by name, email or barcode, and open their page (at once when the desk names one). */
-export function CustomersScreen({ gym, place }: ScreenProps) {
+export function CustomersScreen({ gym, place, open }: ScreenProps) {
   const searching = useCustomerSearch()
   const [opened, setOpened] = useState<{ id: number; notice?: string } | null>(
     place.customerId === undefined ? null : { id: place.customerId },
@@ -32,6 +32,7 @@ export function CustomersScreen({ gym, place }: ScreenProps) {
             setSigningUp(false)
             setOpened(signedUp)
           }}
+          onSignWaiver={(customerId) => open({ screen: 'waiver', customerId })}
           onCancel={() => setSigningUp(false)}
         />
       </main>

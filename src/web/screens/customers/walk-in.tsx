@@ -6,27 +6,31 @@ import { ErrorLine } from '../../components/error-line.tsx'
 
 interface SignedUp {
   id: number
-  /** What the customer's page says first: signed up, and whether the waiver is on file. */
+  /** What the customer's page says first: who signed up. */
   notice: string
 }
 
 const blankForm = { first_name: '', last_name: '', birthday: '', email: '', barcode: '' }
 
 /**
- * A walk-in's sign-up: the new customer and their signed waiver in one form, then their page,
- * where the desk checks them in.
+ * A walk-in's sign-up: the new customer, then the waiver they sign themselves on the waiver screen
+ * ("Sign waiver now"), or their page. Nothing records a waiver for them here: only their signature
+ * does.
  */
 export function WalkInSignUp({
   onSignedUp,
+  onSignWaiver,
   onCancel,
 }: {
   onSignedUp: (s: SignedUp) => void
+  /** Opens the waiver screen for the new customer. */
+  onSignWaiver?: (customerId: number) => void
   onCancel: () => void
 }) {
   const [form, setForm] = useState(blankForm)
-  const [waiverSigned, setWaiverSigned] = useState(true)
   const [error, setError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
+  const [created, setCreated] = useState<Customer | null>(null)
   const firstField = useFocusOnShow<HTMLInputElement>()
 
   /** An input's name, value and typing, kept in the form. */
@@ -41,30 +45,40 @@ export function WalkInSignUp({
     event.preventDefault()
     setSending(true)
     setError(null)
-    let customer: Customer
     try {
-      customer = await api<Customer>('POST', '/api/customers/', {
-        ...form,
-        // Left out when empty, so the API answers in its own words that it is required.
-        birthday: form.birthday === '' ? undefined : form.birthday,
-      })
+      setCreated(
+        await api<Customer>('POST', '/api/customers/', {
+          ...form,
+          // Left out when empty, so the API answers in its own words that it is required.
+          birthday: form.birthday === '' ? undefined : form.birthday,
+        }),
+      )
     } catch (e) {
-      setSending(false)
       if (!(e instanceof ApiError && e.status === 401)) setError(messageOf(e))
-      return
+    } finally {
+      setSending(false)
     }
-    const name = `${customer.first_name} ${customer.last_name}`
-    if (!waiverSigned) return onSignedUp({ id: customer.id, notice: `${name} signed up, without a waiver.` })
-    // The customer exists either way: a waiver the API refuses is said on their page, to record again.
-    try {
-      await api('POST', `/api/customers/${customer.id}/documents/`, { name: 'Waiver', kind: 'waiver' })
-      onSignedUp({ id: customer.id, notice: `${name} signed up, with a signed waiver.` })
-    } catch (e) {
-      onSignedUp({
-        id: customer.id,
-        notice: `${name} signed up; the waiver was not recorded: ${messageOf(e)}`,
-      })
-    }
+  }
+
+  if (created !== null) {
+    const name = `${created.first_name} ${created.last_name}`
+    const openPage = () => onSignedUp({ id: created.id, notice: `${name} signed up, without a waiver yet.` })
+    return (
+      <section class="walk-in" aria-label="Signed up">
+        <h2>{name} is signed up</h2>
+        <p class="notice">They have no waiver yet: hand them the tablet to read and sign it.</p>
+        <div class="actions">
+          {onSignWaiver && (
+            <button type="button" ref={(b) => b?.focus()} onClick={() => onSignWaiver(created.id)}>
+              Sign waiver now
+            </button>
+          )}
+          <button type="button" class="quiet" onClick={openPage}>
+            Open their page
+          </button>
+        </div>
+      </section>
+    )
   }
 
   return (
@@ -89,15 +103,6 @@ export function WalkInSignUp({
       <label>
         Card barcode (optional)
         <input {...bound('barcode')} />
-      </label>
-      <label class="inline">
-        <input
-          type="checkbox"
-          name="waiver_signed"
-          checked={waiverSigned}
-          onChange={(e) => setWaiverSigned(e.currentTarget.checked)}
-        />
-        The waiver is signed
       </label>
       <ErrorLine message={error} />
       <div class="actions">
