@@ -3,6 +3,7 @@ import { ORIGIN, START } from '../../helpers/app.ts'
 import { blank, doesNotExist, forbidden, invalidDate, required } from '../../helpers/bodies.ts'
 import { makeCheckIn } from '../../helpers/check-in-factories.ts'
 import { makeCustomer } from '../../helpers/customer-factories.ts'
+import { barcodePath, makeDoorCustomer, makeMembershipFor } from '../../helpers/door-factories.ts'
 import { countRows } from '../../helpers/factories.ts'
 import { expectUnauthenticated, useSeededApp, useStaff } from '../../helpers/seeded.ts'
 import { BLANK_SIGNATURE, dataUrl, makePng, pdfText, SIGNATURE } from '../../helpers/waiver-files.ts'
@@ -263,6 +264,24 @@ describe('POST /api/waivers/sign/ 201', () => {
       email: 'alex@example.com',
       telephone: '555-0100',
       active_waiver_exists: true,
+    })
+  })
+
+  test('a member the door held for "No waiver" signs on the tablet, and the door lets them in', async () => {
+    await writeText()
+    const member = await makeDoorCustomer(t.db, 'LYNN1', { waiver: false })
+    await makeMembershipFor(t.db, member.id)
+    const scan = () => t.request('POST', barcodePath('LYNN1'), { token: t.seed.staffToken })
+    const held = await scan()
+    expect({ status: held.status, alerts: held.body.alerts }).toEqual({ status: 400, alerts: ['No waiver'] })
+    const signed = await sign(
+      adult({ first_name: member.first_name, last_name: member.last_name, birthday: member.birthday }),
+    )
+    expect(signed.body.customer_id).toBe(member.id)
+    const admitted = await scan()
+    expect({ status: admitted.status, method: admitted.body.entry_method }).toEqual({
+      status: 200,
+      method: 'MEM',
     })
   })
 
