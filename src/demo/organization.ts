@@ -1,4 +1,5 @@
 import { getOrganization, insertOrganization, updateOrganization } from '../api/organization/queries.ts'
+import { getCurrentWaiverText, insertWaiverText } from '../api/waiver-texts/queries.ts'
 import { insertGym, updateGym } from '../api/gyms/queries.ts'
 import { insertUser } from '../api/users/queries.ts'
 import { getUserByEmail } from '../core/auth/queries.ts'
@@ -84,6 +85,14 @@ export async function seedVenue(
     if (person.email === DEMO_ADMIN_EMAIL) adminCreated = true
   }
   const [adminId, managerId, eventsId, ...deskIds] = ids as [number, number, number, ...number[]]
+  // The tablet's waiver screen needs a text to show; a box already running keeps its own.
+  if (!(await getCurrentWaiverText(db)))
+    await insertWaiverText(db, {
+      text: DEMO_WAIVER_TEXT,
+      valid_for_days: 365,
+      created_at: founded,
+      created_by_user_id: adminId,
+    })
   return {
     gyms,
     staff: { adminId, managerId, eventsId, deskIds: deskIds.slice(0, gyms.length * profile.deskStaffPerGym) },
@@ -92,6 +101,22 @@ export async function seedVenue(
     milestones,
   }
 }
+
+/** The demo organization's waiver: what a gym's release of liability says, in plain words. */
+const DEMO_WAIVER_TEXT = [
+  'Release of liability, assumption of risk and agreement',
+  '',
+  'Climbing, bouldering and the use of this gym are dangerous. Falls happen, holds break or spin, ' +
+    'and people get hurt, sometimes badly, even when everyone does everything right.',
+  '',
+  "I understand these risks and accept them. I will follow the gym's rules and its staff, climb " +
+    "within my ability, check my own equipment and knots, and use the gym's equipment only as shown.",
+  '',
+  'I release the gym, its owners and its staff from claims for injury or loss that arise from my ' +
+    'use of the gym, except where they were grossly negligent.',
+  '',
+  'If I sign for a minor, I am their parent or legal guardian and agree to all of this on their behalf.',
+].join('\n')
 
 /** The day the nth demo gym opened: the first five years ago, each later one about 400 days after. */
 export const openingDay = (cal: Calendar, index: number): number => cal.today - 5 * 365 + index * 400
