@@ -991,6 +991,15 @@ CREATE TABLE product_first_uses (
 CREATE INDEX product_first_uses_by_day
 ON product_first_uses (product_type, used_at, product_id, customer_id, customer_membership_id);
 
+-- quick_sales
+
+CREATE TABLE quick_sales (
+  position INTEGER PRIMARY KEY CHECK (position BETWEEN 0 AND 7),
+  purchase_type TEXT NOT NULL CHECK (purchase_type IN ('MIN', 'EPA', 'VPO')),
+  product_id INTEGER NOT NULL,
+  label TEXT NOT NULL
+);
+
 -- refunds
 
 CREATE TABLE refunds (

@@ -30,6 +30,7 @@ import { membershipTypeRoutes } from './membership-types/routes.ts'
 import { monitoringRoutes } from './monitoring/routes.ts'
 import { myAccountRoutes } from './my-account/routes.ts'
 import { organizationRoutes } from './organization/routes.ts'
+import { quickSaleRoutes } from './quick-sales/routes.ts'
 import { paymentListRoutes } from './payments/list-routes.ts'
 import { reservationRoutes } from './reservations/routes.ts'
 import { taxRateRoutes } from './tax-rates/routes.ts'
@@ -60,6 +61,7 @@ export const apiRoutes = (deps: Deps): AnyElysia =>
     .use(tokenRoutes(deps))
     // Staff and the organization
     .use(organizationRoutes(deps))
+    .use(quickSaleRoutes(deps))
     .use(userRoutes(deps))
     .use(myAccountRoutes(deps))
     .use(gymRoutes(deps))

@@ -60,6 +60,7 @@ import type {
   InvoiceLineItemTable,
   InvoiceTable,
   PaymentTable,
+  QuickSaleTable,
   RefundTable,
   RevenueEntryTable,
   TaxRateTable,
@@ -116,6 +117,7 @@ export interface Database {
   payments: PaymentTable
   refunds: RefundTable
   gifts: GiftTable
+  quick_sales: QuickSaleTable
   revenue_entries: RevenueEntryTable
   check_ins: CheckInTable
   product_first_uses: ProductFirstUseTable

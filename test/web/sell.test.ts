@@ -391,7 +391,7 @@ test("a refused sale shows the API's own words at the fields they name, and reco
   await button(page, 'Post the sale').click()
   await page.locator('section:has(#sale-customer) .field-errors').waitFor()
   expect(await lines(page, 'section:has(#sale-customer) .field-errors')).toEqual([
-    'A sale that grants the customer something (MIN, EPA, BOO, VPO, EVV) needs a customer.',
+    'Choose a customer: memberships, entry passes, bookings and vouchers are sold to someone.',
   ])
   expect(await page.locator('.sell .field-errors').count()).toBe(1)
 

@@ -1,5 +1,5 @@
 import { Elysia, type AnyElysia } from 'elysia'
-import { createInvoice, invoiceQuery } from './rules.ts'
+import { createInvoice, invoiceQuery, quoteInvoice } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
 import { collectionRoutes } from '../../http/crud.ts'
@@ -7,8 +7,8 @@ import { docs, named } from '../../http/docs.ts'
 import { defineFilters } from '../../http/filters.ts'
 import { requires, whoMay } from '../../http/permissions.ts'
 import { getInvoice, listInvoices } from './queries.ts'
-import { InvoiceCreate, InvoiceErrors, InvoiceOut, invoiceFilterSpec } from './schema.ts'
-import { serializeInvoice } from './serializer.ts'
+import { InvoiceCreate, InvoiceErrors, InvoiceOut, InvoiceQuoteOut, invoiceFilterSpec } from './schema.ts'
+import { serializeInvoice, serializeQuote } from './serializer.ts'
 
 const tag = 'Invoices'
 
@@ -40,8 +40,8 @@ const SALE_RULES = [
     '`POST /api/gifts/redeem/` turns into the product. `MRE` (`customer_membership_id`,',
     '`period_start`) renews a membership: only a recurring one',
     "(`Only a recurring membership can be renewed.`) owned by the sale's customer (another's is",
-    '`Invalid pk`), `ACT` or `PAF` (`Only an active membership (ACT) or one whose renewal failed (PAF)',
-    'can be renewed.`). Paid (no payment `PRO`), its next bill date moves on one interval (`WEE` 7',
+    '`Invalid pk`), `ACT` or `PAF` (`Only an active membership, or one whose last renewal failed, can',
+    'be renewed.`). Paid (no payment `PRO`), its next bill date moves on one interval (`WEE` 7',
     "days, `BWK` 14, `FWK` 28; `MON`, `QUA`, `HYR`, `YRL` 1, 3, 6, 12 months on the start date's day",
     "of the month, or the month's last day) and a `PAF` one is `ACT` again; with a payment `PRO` it",
     'waits in `PPR` until the payments are settled. Two lines of one sale renewing one membership are',
@@ -49,8 +49,8 @@ const SALE_RULES = [
   ],
   [
     '`customer_id` null (or left out) is an anonymous sale, refused when a line grants the customer',
-    'something (`A sale that grants the customer something (MIN, EPA, BOO, VPO, EVV) needs a',
-    'customer.`).',
+    'something (`MIN`, `EPA`, `BOO`, `VPO`, `EVV`: `Choose a customer: memberships, entry passes,',
+    'bookings and vouchers are sold to someone.`).',
   ],
   [
     '**Discounts** (`discount_codes`, any case) apply in the order given, each active and named once',
@@ -100,6 +100,17 @@ const SALE_RETRIES = [
   .map((paragraph) => paragraph.join(' '))
   .join('\n\n')
 
+/** What a quote is and is not, as the operation's description says it. */
+const QUOTE_RULES = [
+  'Prices a sale without recording it: the same body as `POST /api/invoices/` (`payments` optional),',
+  "checked and priced by the same code, answers 200 with what the invoice would be (each line's gross,",
+  'discount share, tax and total; the discounts; the totals) and `left_to_pay`, what the payments',
+  'given leave to pay, or the very 400 the sale would be refused with. It writes nothing: no invoice,',
+  'no sequence number, no Idempotency-Key record (the header is ignored), no credit drawn on. A desk',
+  'asks it as the sale is built, to show the total and to fill in the payments; the sale posted a',
+  'moment later is checked again, so a product retired or a credit spent in between refuses it then.',
+].join(' ')
+
 /** The `Idempotency-Key` request header, added to the operation's documented parameters. */
 function withIdempotencyKey<D extends { detail: { parameters?: unknown[] } }>(documented: D): D {
   const header = {
@@ -144,6 +155,27 @@ export const invoiceRoutes = (deps: Deps): AnyElysia =>
           read: 'One invoice with its lines and what they granted, its discounts, payments, refunds and totals.',
         },
       }),
+    )
+    .use(
+      new Elysia()
+        .use(authenticated(deps))
+        .post(
+          '/api/invoices/quote/',
+          async ({ body, user }) => serializeQuote(await quoteInvoice(deps, body, { user })),
+          {
+            ...requires('can_manage_members'),
+            ...docs({
+              tag,
+              summary: 'Price a sale without recording it',
+              description: whoMay('can_manage_members', QUOTE_RULES),
+              body: named('InvoiceCreate', InvoiceCreate),
+              ok: { status: 200, schema: named('InvoiceQuote', InvoiceQuoteOut) },
+              errorBodies: {
+                400: { description: 'The sale would be refused; nothing was recorded', json: InvoiceErrors },
+              },
+            }),
+          },
+        ),
     )
     .use(
       // Not the collection helper's create: a sale's 400 holds each line's and payment's errors

@@ -16,7 +16,7 @@ import { postInvoice } from '../../core/sales/post-invoice.ts'
 import { findInvoiceByIdempotencyKey } from '../../core/sales/queries.ts'
 import type { Reason, SaleRefusal } from '../../core/sales/refusals.ts'
 import type { LineRequest, PaymentRequest } from '../../core/sales/request.ts'
-import type { SaleIdempotency } from '../../core/sales/sale.ts'
+import type { Sale, SaleIdempotency } from '../../core/sales/sale.ts'
 import type { Actor } from '../../domain/actor.ts'
 import type { Deps } from '../../deps.ts'
 import { checkDecimal } from '../../http/decimal.ts'
@@ -104,22 +104,11 @@ function saleErrors(
 }
 
 /**
- * POST /api/invoices/: checks the whole sale (every line and payment, each at its own path), then
- * posts it in one transaction. Returns the new invoice's id.
+ * A sale's body read and checked as POST /api/invoices/ checks it (every line and payment, each
+ * at its own path, then its totals): the sale to post, or the 400 that refuses it. Reads only, so
+ * a quote runs it as posting does.
  */
-export async function createInvoice(
-  deps: Deps,
-  raw: unknown,
-  actor: Actor,
-  idempotencyKey: string | null = null,
-): Promise<RecordedSale> {
-  const idempotency = idempotencyKey === null ? undefined : checkIdempotencyKey(idempotencyKey, raw)
-  if (idempotency) {
-    // A retry is answered before the sale is checked again: its renewals are paid now, and its
-    // credit drawn on, by the very sale it repeats.
-    const recorded = await findInvoiceByIdempotencyKey(deps.db, actor.user.id, idempotency.key)
-    if (recorded) return replayed(recorded, idempotency)
-  }
+async function checkedSale(deps: Deps, raw: unknown, actor: Actor) {
   const { fields, errors } = checkBody(InvoiceCreateTop, raw)
   const lineBodies = (fields.line_items ?? []).map((item) => checkItem(LineItemWrite, item))
   const paymentBodies = (fields.payments ?? []).map((item) => checkItem(PaymentWrite, item))
@@ -141,9 +130,43 @@ export async function createInvoice(
   for (const refusal of checked.refusals) placeOf(refusal.at).add(refusal.field, worded(refusal.reason))
   const failed = saleErrors(errors, lineBodies, paymentBodies)
   if (failed) throw failed
-  const sale = { ...checked.sale!, idempotency }
+  const sale = checked.sale!
   const unpayable = checkSaleTotals(sale)
   if (unpayable) throw new ApiError(400, { [unpayable.field]: [worded(unpayable.reason)] })
+  return { sale, zone: checked.zone }
+}
+
+/**
+ * POST /api/invoices/quote/: what the sale in `raw` would be if it were posted now, priced by the
+ * very code that posts it, or the 400 posting would answer. Writes nothing.
+ */
+export async function quoteInvoice(
+  deps: Deps,
+  raw: unknown,
+  actor: Actor,
+): Promise<Omit<Sale, 'idempotency'>> {
+  return (await checkedSale(deps, raw, actor)).sale
+}
+
+/**
+ * POST /api/invoices/: checks the whole sale (every line and payment, each at its own path), then
+ * posts it in one transaction. Returns the new invoice's id.
+ */
+export async function createInvoice(
+  deps: Deps,
+  raw: unknown,
+  actor: Actor,
+  idempotencyKey: string | null = null,
+): Promise<RecordedSale> {
+  const idempotency = idempotencyKey === null ? undefined : checkIdempotencyKey(idempotencyKey, raw)
+  if (idempotency) {
+    // A retry is answered before the sale is checked again: its renewals are paid now, and its
+    // credit drawn on, by the very sale it repeats.
+    const recorded = await findInvoiceByIdempotencyKey(deps.db, actor.user.id, idempotency.key)
+    if (recorded) return replayed(recorded, idempotency)
+  }
+  const checked = await checkedSale(deps, raw, actor)
+  const sale = { ...checked.sale, idempotency }
   try {
     return { invoiceId: await postInvoice(deps, sale, checked.zone), replayed: false }
   } catch (error) {

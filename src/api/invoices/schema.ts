@@ -243,3 +243,60 @@ export const invoiceFilterSpec = {
     description: "YYYY-MM-DD: created on or before the end of that day in the organization's zone",
   },
 } as const
+
+/** 200 from POST /api/invoices/quote/: the invoice the sale would make, recorded nowhere. */
+export const InvoiceQuoteOut = t.Object(
+  {
+    customer_id: field.nullable(t.Integer()),
+    location_id: t.Integer({ description: 'The gym the sale would be recorded at' }),
+    description: t.String(),
+    subtotal: out.money("The lines' gross: unit price x quantity, before discounts"),
+    discount_total: out.money("The discounts' total, spread over the lines as their discount_amount"),
+    tax_total: out.money("The lines' tax"),
+    total: out.money("The lines' net plus tax"),
+    amount_paid: out.money('What the complete payments given (COM) would bring in, as the invoice counts it'),
+    balance_due: out.money('total - amount_paid, as the invoice would show it'),
+    payments_total: out.money('Every payment given, a PRO one too'),
+    left_to_pay: out.money('total - payments_total: what a further payment would have to bring in'),
+    discounts: t.Array(
+      t.Object({
+        discount_id: t.Integer(),
+        code: t.String(),
+        name: t.String(),
+        display_name: t.String(),
+        association_id: field.nullable(t.Integer()),
+        amount: out.money('What this discount takes off, applied in the order given'),
+      }),
+    ),
+    line_items: t.Array(
+      t.Object({
+        purchase_type: t.String(),
+        description: t.String(),
+        quantity: t.Integer(),
+        unit_price: out.money(),
+        gross_amount: out.money('unit_price x quantity'),
+        discount_amount: out.money('Its share of the discounts, as the invoice would hold it'),
+        net_amount: out.money(),
+        tax_rate_id: field.nullable(t.Integer()),
+        tax_rate: t.String({ description: 'The rate charged, 4 places ("0.0825")' }),
+        tax_amount: out.money(),
+        total: out.money(),
+        revenue_account_code: t.String(),
+      }),
+    ),
+    payments: t.Array(
+      t.Object({
+        status: t.String(),
+        payment_type: t.String(),
+        payment_method_type: t.String(),
+        amount: out.money(),
+        credit_id: field.nullable(t.Integer()),
+        voucher_id: field.nullable(t.Integer()),
+      }),
+    ),
+  },
+  {
+    description:
+      'A sale priced but not recorded: what POST /api/invoices/ would record for the same body now. Nothing in it has an id.',
+  },
+)

@@ -1,6 +1,7 @@
 import type { Static } from '@sinclair/typebox'
 import type { InvoiceRow } from './queries.ts'
-import type { InvoiceOut } from './schema.ts'
+import type { InvoiceOut, InvoiceQuoteOut } from './schema.ts'
+import { priceSale, type Sale } from '../../core/sales/sale.ts'
 import { PAID_PAYMENT_STATUSES } from '../../domain/sales.ts'
 import type { Urls } from '../../http/urls.ts'
 import { centsToDecimal, unitsToDecimal } from '../../lib/money.ts'
@@ -106,5 +107,67 @@ export function serializeInvoice(row: InvoiceRow, urls: Urls): Static<typeof Inv
     })),
     created_at: row.created_at,
     updated_at: row.updated_at,
+  }
+}
+
+/**
+ * A sale not recorded, as POST /api/invoices/quote/ answers it: each line and the totals as the
+ * invoice would hold them, priced by the code that posts it (priceSale), and what the payments
+ * given leave to pay.
+ */
+export function serializeQuote(sale: Omit<Sale, 'idempotency'>): Static<typeof InvoiceQuoteOut> {
+  const priced = priceSale(sale)
+  const subtotal = sum(priced.lines.map((line) => line.grossCents))
+  const paid = sum(
+    sale.payments
+      .filter((payment) => (PAID_PAYMENT_STATUSES as readonly string[]).includes(payment.status))
+      .map((payment) => payment.amount_cents),
+  )
+  const given = sum(sale.payments.map((payment) => payment.amount_cents))
+  return {
+    customer_id: sale.customerId,
+    location_id: sale.gymId,
+    description: sale.description,
+    subtotal: centsToDecimal(subtotal),
+    discount_total: centsToDecimal(priced.discountTotalCents),
+    tax_total: centsToDecimal(priced.taxTotalCents),
+    total: centsToDecimal(priced.totalCents),
+    amount_paid: centsToDecimal(paid),
+    balance_due: centsToDecimal(priced.totalCents - paid),
+    payments_total: centsToDecimal(given),
+    left_to_pay: centsToDecimal(priced.totalCents - given),
+    discounts: sale.discounts.map((discount, i) => ({
+      discount_id: discount.id,
+      code: discount.code,
+      name: discount.name,
+      display_name: discount.display_name,
+      association_id: discount.association_id,
+      amount: centsToDecimal(priced.discountCents[i]!),
+    })),
+    line_items: sale.lines.map((line, i) => {
+      const price = priced.lines[i]!
+      return {
+        purchase_type: line.purchaseType,
+        description: line.description,
+        quantity: line.quantity,
+        unit_price: centsToDecimal(line.unitPriceCents),
+        gross_amount: centsToDecimal(price.grossCents),
+        discount_amount: centsToDecimal(price.discountCents),
+        net_amount: centsToDecimal(price.netCents),
+        tax_rate_id: line.taxRateId,
+        tax_rate: unitsToDecimal(line.taxRateBasisPoints, RATE_PLACES),
+        tax_amount: centsToDecimal(price.taxCents),
+        total: centsToDecimal(price.netCents + price.taxCents),
+        revenue_account_code: line.revenueAccountCode,
+      }
+    }),
+    payments: sale.payments.map((payment) => ({
+      status: payment.status,
+      payment_type: payment.payment_type,
+      payment_method_type: payment.payment_method_type ?? 'NA',
+      amount: centsToDecimal(payment.amount_cents),
+      credit_id: payment.credit_id ?? null,
+      voucher_id: payment.voucher_id ?? null,
+    })),
   }
 }

@@ -5,7 +5,7 @@ export const saleMessages = {
   notForSale: 'Only an active product can be sold.',
   giftProduct: 'Give exactly one of entry_pass_id, voucher_pack_id and membership_id.',
   notRecurring: 'Only a recurring membership can be renewed.',
-  notRenewable: 'Only an active membership (ACT) or one whose renewal failed (PAF) can be renewed.',
+  notRenewable: 'Only an active membership, or one whose last renewal failed, can be renewed.',
   membershipChanged:
     'This membership was renewed or changed by another sale or line while this sale was recorded.',
   paidAhead: (nextBillDate: string) =>
@@ -16,7 +16,7 @@ export const saleMessages = {
     `Periods are paid in order: this membership's next period starts on ${nextBillDate}.`,
   unknownDiscount: (code: string) => `No active discount has the code "${code}".`,
   repeatedDiscount: (code: string) => `The discount code "${code}" is given more than once.`,
-  needsCustomer: 'A sale that grants the customer something (MIN, EPA, BOO, VPO, EVV) needs a customer.',
+  needsCustomer: 'Choose a customer: memberships, entry passes, bookings and vouchers are sold to someone.',
   removed: 'This has been removed.',
   expired: (date: string) => `This expired on ${date}.`,
   creditTooLow: (left: number) => `Only ${centsToDecimal(left)} remains on this credit.`,

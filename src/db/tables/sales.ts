@@ -188,3 +188,13 @@ export interface RevenueEntryTable {
   /** Line total x processor fee / invoice total, in cents */
   fee: number
 }
+
+/** A button of the desk's Sell screen that adds one product in one click (migration 0025). */
+export interface QuickSaleTable {
+  /** 0 to 7: where the button stands */
+  position: number
+  purchase_type: 'MIN' | 'EPA' | 'VPO'
+  /** The membership type, entry pass type or voucher pack, by purchase_type */
+  product_id: number
+  label: string
+}

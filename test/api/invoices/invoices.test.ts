@@ -155,7 +155,9 @@ describe('POST /api/invoices/ 400', () => {
       ],
     })
     expect(res.body).toEqual({
-      customer_id: ['A sale that grants the customer something (MIN, EPA, BOO, VPO, EVV) needs a customer.'],
+      customer_id: [
+        'Choose a customer: memberships, entry passes, bookings and vouchers are sold to someone.',
+      ],
       line_items: [{}, { entry_pass_id: ['Only an active product can be sold.'] }],
     })
   })
@@ -682,7 +684,9 @@ describe('POST /api/invoices/ event vouchers', () => {
       line_items: [{ purchase_type: 'EVV', event_type_id: yoga.id, unit_price: '18.00' }],
     })
     expect(anonymous.body).toEqual({
-      customer_id: ['A sale that grants the customer something (MIN, EPA, BOO, VPO, EVV) needs a customer.'],
+      customer_id: [
+        'Choose a customer: memberships, entry passes, bookings and vouchers are sold to someone.',
+      ],
     })
   })
 })

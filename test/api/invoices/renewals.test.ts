@@ -19,7 +19,7 @@ const staff = useStaff(t, 'members')
 
 const messages = {
   notRecurring: ['Only a recurring membership can be renewed.'],
-  notRenewable: ['Only an active membership (ACT) or one whose renewal failed (PAF) can be renewed.'],
+  notRenewable: ['Only an active membership, or one whose last renewal failed, can be renewed.'],
   paidAhead: (until: string) => [
     `This membership is already paid until ${until}. To pay ahead, name the period: period_start "${until}".`,
   ],
