@@ -1,57 +1,10 @@
 /**
- * The Sell screen's vocabulary: what it sells from the catalogue, the sale as the desk drafts it,
- * the request it posts and the invoice the API answers with. The API prices the sale (discounts,
- * tax, totals); the desk only shows what it answers.
+ * The sale as the desk drafts it, the request it becomes, and the invoice the API answers with.
+ * The API prices the sale (discounts, tax, totals, what is left to pay: use-quote.ts); the desk
+ * only shows what it answers.
  */
-import { api, query } from '../../api.ts'
-import type { Credit, Customer, Page } from '../../types.ts'
-
-/** A membership type, entry pass type or voucher pack, as its collection lists it. */
-export interface Product {
-  id: number
-  name: string
-  /** The unit price, a decimal string with 2 places. */
-  price: string
-}
-
-export interface TaxRate {
-  id: number
-  name: string
-  /** A fraction with 4 places: "0.0825" is 8.25%. */
-  rate: string
-}
-
-/** A tax rate by its name and percentage: `Sales tax 8.25%`. */
-export const taxRateLabel = (rate: TaxRate): string =>
-  `${rate.name} ${Math.round(Number(rate.rate) * 10000) / 100}%`
-
-/** What the desk sells from the catalogue, each kind by the line purchase type that sells it. */
-export const PRODUCT_KINDS = [
-  { purchaseType: 'MIN', label: 'Memberships', path: '/api/memberships/', idField: 'membership_id' },
-  { purchaseType: 'EPA', label: 'Entry passes', path: '/api/entry-passes/', idField: 'entry_pass_id' },
-  { purchaseType: 'VPO', label: 'Voucher packs', path: '/api/voucher-packs/', idField: 'voucher_pack_id' },
-] as const
-
-export type ProductKind = (typeof PRODUCT_KINDS)[number]
-
-export interface Catalogue {
-  products: Record<ProductKind['purchaseType'], Product[]>
-  taxRates: TaxRate[]
-}
-
-/** More than a gym sells at once; the lists are read whole. */
-const ALL = 100
-
-/** What can be sold now: the active products of each kind and the active tax rates. */
-export async function loadCatalogue(): Promise<Catalogue> {
-  const active = query({ status: 'ACT', page_size: ALL })
-  const [products, taxRates] = await Promise.all([
-    Promise.all(PRODUCT_KINDS.map((kind) => api<Page<Product>>('GET', `${kind.path}${active}`))),
-    api<Page<TaxRate>>('GET', `/api/tax-rates/${query({ is_active: true, page_size: ALL })}`),
-  ])
-  const [memberships, passes, packs] = products.map((page) => page.results)
-  return { products: { MIN: memberships!, EPA: passes!, VPO: packs! }, taxRates: taxRates.results }
-}
+import type { Credit, Customer } from '../../types.ts'
+import type { Product, ProductKind } from './catalogue.ts'
 
 /**
  * One line of the sale being drafted. Quantities and prices are kept as typed: the API judges
@@ -68,28 +21,18 @@ export type DraftLine =
       taxRateId: number | null
     }
 
-/**
- * How a payment at the desk is made, each recorded as an offline payment (`OFF`) by its method
- * type: the first offered for a sale's first payment, the second for a second one (the rest, most
- * often, in cash).
- */
+/** How a payment at the desk is made, each recorded as an offline payment (`OFF`) by its method. */
 export const PAYMENT_METHODS = [
   { method: 'CRD', label: 'Card' },
   { method: 'NA', label: 'Cash' },
   { method: 'BNK', label: 'Bank transfer' },
 ] as const
 
+/** The usual method for a second payment: cash beside a card, a card beside anything else. */
+export const otherMethod = (first: string): string => (first === 'CRD' ? 'NA' : 'CRD')
+
 /** A payment from one of the customer's credits is made by the method `credit:<its id>`. */
 const FROM_CREDIT = 'credit:'
-
-/** The customer's credits that can pay now: not removed, not expired, something left on them. */
-export async function usableCredits(customerId: number): Promise<Credit[]> {
-  const credits = await api<Page<Credit>>(
-    'GET',
-    `/api/customers/${customerId}/credits/${query({ page_size: ALL })}`,
-  )
-  return credits.results.filter((c) => !c.is_removed && !c.is_expired && c.amount_remaining > 0)
-}
 
 /** A credit as a payment method the desk offers. */
 export const creditMethod = (credit: Credit) => ({
@@ -102,28 +45,42 @@ export const isCreditMethod = (method: string): boolean => method.startsWith(FRO
 export interface DraftPayment {
   /** One of PAYMENT_METHODS, or a credit's (creditMethod). */
   method: string
-  amount: string
+  /** As typed; null while it follows what the sale leaves to pay (the quote's left_to_pay). */
+  amount: string | null
 }
 
-export interface DraftSale {
+export interface SaleDraft {
+  /** Whose sale it is (the signed-in user at the desk's gym): another's starts afresh. */
+  owner: string
   customer: Customer | null
-  locationId: number
   lines: DraftLine[]
+  /** The discount chosen from the list, by its code; '' for none. */
   discountCode: string
+  /** One or two. */
   payments: DraftPayment[]
+  /** The last line's key, so each line keeps its own while the lines before it are removed. */
+  lastKey: number
 }
 
 /** A whole number as a number, anything else as typed, so the API answers it in its own words. */
 const wholeNumber = (typed: string) => (/^\s*\d+\s*$/.test(typed) ? Number(typed) : typed)
 
-/** The body of POST /api/invoices/ for the drafted sale. */
-export function saleRequest(sale: DraftSale) {
-  const code = sale.discountCode.trim()
+/** A payment of the request, with its amount. */
+export interface PaymentAmount {
+  method: string
+  amount: string
+}
+
+/**
+ * The body of POST /api/invoices/ (and of its quote) for the drafted sale with `payments`, each
+ * sent in the order given.
+ */
+export function saleBody(sale: SaleDraft, locationId: number, payments: PaymentAmount[]) {
   return {
     customer_id: sale.customer?.id ?? null,
-    location_id: sale.locationId,
+    location_id: locationId,
     description: 'Front desk',
-    discount_codes: code === '' ? [] : [code],
+    discount_codes: sale.discountCode === '' ? [] : [sale.discountCode],
     line_items: sale.lines.map((line) =>
       line.retail
         ? {
@@ -140,7 +97,7 @@ export function saleRequest(sale: DraftSale) {
             ...(line.kind.purchaseType === 'MIN' ? { start_date: line.startDate } : {}),
           },
     ),
-    payments: sale.payments.map((payment) =>
+    payments: payments.map((payment) =>
       isCreditMethod(payment.method)
         ? {
             payment_type: 'CRE',
@@ -150,49 +107,6 @@ export function saleRequest(sale: DraftSale) {
         : { payment_type: 'OFF', payment_method_type: payment.method, amount: payment.amount.trim() },
     ),
   }
-}
-
-/** A decimal amount ("12.50") in cents; null for anything else. */
-function cents(amount: string): number | null {
-  const match = /^\s*(\d+)(?:\.(\d{1,2}))?\s*$/.exec(amount)
-  return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : null
-}
-
-/**
- * What a second payment is offered by default: the lines at their listed prices less the first
- * payment. Only a suggestion, before discounts and tax, which the API works out when the sale is
- * posted; empty when a price or quantity is not a number yet, or nothing is left.
- */
-export function remainderSuggestion(lines: DraftLine[], firstPayment: string): string {
-  let listed = 0
-  for (const line of lines) {
-    const price = cents(line.retail ? line.unitPrice : line.product.price)
-    const quantity = wholeNumber(line.quantity)
-    if (price === null || typeof quantity !== 'number') return ''
-    listed += price * quantity
-  }
-  const paid = cents(firstPayment)
-  const left = listed - (paid ?? 0)
-  return paid === null || left <= 0 ? '' : `${Math.floor(left / 100)}.${String(left % 100).padStart(2, '0')}`
-}
-
-/**
- * A refused sale's messages by their DRF path (`discount_codes`, `line_items.1.quantity`,
- * `payments`): a list of strings is a field's messages, a list of objects holds one item's errors
- * at each index.
- */
-export function errorsByPath(body: unknown, prefix = ''): Map<string, string[]> {
-  const found = new Map<string, string[]>()
-  if (body === null || typeof body !== 'object') return found
-  for (const [field, value] of Object.entries(body)) {
-    const path = prefix + field
-    if (!Array.isArray(value)) continue
-    value.forEach((item, index) => {
-      if (typeof item === 'string') found.set(path, [...(found.get(path) ?? []), item])
-      else for (const [at, messages] of errorsByPath(item, `${path}.${index}.`)) found.set(at, messages)
-    })
-  }
-  return found
 }
 
 /** One line of a posted invoice, as the receipt shows it. */
