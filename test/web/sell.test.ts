@@ -236,7 +236,8 @@ test('an entry pass and a retail item sold from the keyboard, the total priced a
 
   await chooseCustomer(page, 'hill', 'Lynn Hill')
   expect(await lines(page, '.chosen')).toEqual(['Lynn Hill', 'Change customer'])
-  await tabTo(page, page.locator('select[name="product"]'))
+  // The product list has the focus; typing a name picks it, as in any list box.
+  expect(await focused(page).getAttribute('name')).toBe('product')
   await page.keyboard.type('Day')
   await tabTo(page, button(page, 'Add'))
   await page.keyboard.press('Enter')
@@ -400,13 +401,16 @@ for (const size of SIZES) {
     for (let i = 0; i < 6; i++) await quick.getByRole('button', { name: 'Day pass' }).click()
     await expectTotal(page, '177.30')
     await eventually(() => second.getByLabel('Amount').inputValue(), '127.30')
+    // The sale is now longer than the window: the bar stays in it regardless.
+    expect(await page.evaluate('document.documentElement.scrollHeight > innerHeight')).toBe(true)
     await expectInView(page, button(page, 'Post the sale'))
     await expectInView(page, total(page))
     for (let i = 0; i < 6; i++) await button(page, 'Remove Day Pass').first().click()
+    // A line removed gives the focus back to the product list.
+    expect(await focused(page).getAttribute('name')).toBe('product')
     await expectTotal(page, '80.10')
     await eventually(() => second.getByLabel('Amount').inputValue(), '30.10')
     await expectInView(page, button(page, 'Post the sale'))
-    await page.screenshot({ path: `/tmp/sell-${size.width}.png` })
     expect(
       (
         await textContrasts(page.locator('.sell :is(h2, label, legend, button, li, p, span, dt, dd, s)'))
@@ -507,7 +511,6 @@ test('what the API refuses shows at its field in plain words, with no field name
     () => page.locator('.sale-lines .field-errors').allInnerTexts(),
     ['The quantity must be at least 1.', 'The price must be an amount, such as 12.50.'],
   )
-  await page.screenshot({ path: '/tmp/sell-errors-1024.png' })
 
   await page.getByLabel('Quantity of Day Pass').fill('1')
   await button(page, 'Remove Tape').click()

@@ -136,8 +136,10 @@ export function SaleForm({
       ...draft,
       lines: draft.lines.map((line) => (line.key === key ? ({ ...line, ...change } as DraftLine) : line)),
     }))
-  const removeLine = (key: number) =>
+  const removeLine = (key: number) => {
     changeSale((draft) => ({ ...draft, lines: draft.lines.filter((line) => line.key !== key) }))
+    focusProducts()
+  }
   const changePayment = (index: number, payment: DraftPayment) =>
     changeSale((draft) => ({ ...draft, payments: draft.payments.map((p, i) => (i === index ? payment : p)) }))
   // The first keeps what it shows; the second takes what that leaves, by the other usual method.
@@ -186,7 +188,14 @@ export function SaleForm({
       <div class="sell-build">
         <ErrorLine message={placeError} />
         <QuickSaleButtons catalogue={catalogue} onAdd={(kind, product) => addProduct(kind, product)} />
-        <CustomerPart customer={sale.customer} onChoose={chooseCustomer} messages={errors.get('customer')} />
+        <CustomerPart
+          customer={sale.customer}
+          onChoose={(customer) => {
+            chooseCustomer(customer)
+            if (customer !== null) focusProducts()
+          }}
+          messages={errors.get('customer')}
+        />
         <AddProducts catalogue={catalogue} onAdd={addProduct} onAddRetail={addRetail} />
       </div>
       <form id="sale-form" class="sale" onSubmit={post} noValidate aria-label="The sale">
@@ -227,6 +236,10 @@ export function SaleForm({
     </>
   )
 }
+
+/** The product list takes the focus once drawn: after a customer is chosen, or a line removed. */
+const focusProducts = () =>
+  setTimeout(() => document.querySelector<HTMLSelectElement>('.sell select[name="product"]')?.focus())
 
 function taxRateName(catalogue: Catalogue, id: number | null): string {
   const rate = catalogue.taxRates.find((r) => r.id === id)
