@@ -16,6 +16,7 @@ import { customerMembershipRoutes } from './customer-memberships/routes.ts'
 import { customerRelationRoutes } from './customer-relations/routes.ts'
 import { customerRoutes } from './customers/routes.ts'
 import { deskRoutes } from './desk/routes.ts'
+import { deskCheckInRoutes } from './desk-check-ins/routes.ts'
 import { discountRoutes } from './discounts/routes.ts'
 import { doorRoutes } from './door/routes.ts'
 import { entryPassTypeRoutes } from './entry-pass-types/routes.ts'
@@ -105,3 +106,4 @@ export const apiRoutes = (deps: Deps): AnyElysia =>
     .use(backupRoutes(deps))
     .use(checkInRoutes(deps))
     .use(doorRoutes(deps))
+    .use(deskCheckInRoutes(deps))

@@ -10,14 +10,14 @@ export const DoorBody = t.Object({
   ),
 })
 
-const AlertOut = t.Object({
+export const AlertOut = t.Object({
   alert_text: t.String(),
   created_date: t.String({ format: 'date' }),
   color_hex: t.String(),
   prevents_check_in: t.Boolean(),
 })
 
-const ReservationOut = t.Object({
+export const ReservationOut = t.Object({
   id: t.Integer(),
   event_id: t.Integer(),
   event_name: t.String(),

@@ -113,3 +113,49 @@ export type CheckInDecision =
   /** A combine-same-day gym: already checked in today; let in, record nothing new. */
   | { outcome: 'same_day'; checkInId: number }
   | { outcome: 'refuse'; error: Exclude<RefusalError, 'duplicate_check_in'>; alerts: string[] }
+
+/*
+ * Why not, and what to tell: the desk's check-ins (core/door/desk-check-in.ts) explain a refusal and
+ * give notices with an admission. The door endpoints never compute them: the reads behind a
+ * refusal's reasons run only once the decision has refused.
+ */
+
+/** A membership as a refusal names it, in any status (an ended one too). */
+export interface ReasonMembership {
+  name: string
+  status: MembershipStatus
+  member_is_frozen: boolean
+  start_date: string
+  end_date: string | null
+  purchase_type: PurchaseType
+  access_hours: AccessWindow[] | null
+}
+
+/** What a refusal's reasons read beyond the decision's facts, only once it has refused. */
+export interface RefusalFacts {
+  /** the latest expiration date among the customer's waivers; null: none, or one never expiring */
+  waiverExpiredOn: string | null
+  /** every membership covering the customer, any status, lowest id first */
+  memberships: ReasonMembership[]
+  /** the customer's newest entry pass, usable or not */
+  latestPass: { name: string; entries_remaining: number; expiry_date: string | null } | null
+}
+
+/** One reason a customer is not let in, in the door's terms (api/ words it). */
+export type RefusalReason =
+  | { code: 'alert'; text: string }
+  | { code: 'no_waiver' }
+  | { code: 'waiver_expired'; date: string }
+  | { code: 'membership_frozen'; name: string }
+  | { code: 'outside_access_hours'; name: string; hours: AccessWindow[] }
+  | { code: 'membership_not_started'; name: string; date: string }
+  | { code: 'membership_ended'; name: string; date: string | null }
+  | { code: 'membership_payment_failed'; name: string }
+  | { code: 'membership_not_active'; name: string; status: MembershipStatus }
+  | { code: 'pass_used_up'; name: string }
+  | { code: 'pass_expired'; name: string; date: string }
+  | { code: 'no_entry_method' }
+
+/** Something staff should know about an admission: the pass's last entry, a membership ending soon. */
+export type AdmitNotice =
+  { code: 'last_entry'; name: string } | { code: 'membership_ends'; name: string; date: string }

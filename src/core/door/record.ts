@@ -28,7 +28,7 @@ import { resolveGym } from '../gyms/resolve-gym.ts'
 import type { Gym } from '../gyms/queries.ts'
 import { enqueueCheckInEvent, type CheckInEventData } from '../webhooks/outbox.ts'
 import { decideCheckIn, isDuplicate } from './decide.ts'
-import type { CheckInFacts, FactsAlert, FactsCustomer, FactsReservation } from './facts.ts'
+import type { CheckInDecision, CheckInFacts, FactsAlert, FactsCustomer, FactsReservation } from './facts.ts'
 
 /** A second scan of a customer at a location this soon is a duplicate. */
 export const DUPLICATE_WINDOW_MS = 5 * 60 * 1000
@@ -210,72 +210,92 @@ export function checkInByBarcode(
     const customer = getCustomerByBarcode(sqlite, request.barcode)
     if (!customer || customer.is_active !== 1) return { kind: 'customer_not_found' }
     if (!gym) return { kind: 'invalid_location' }
+    return decideAndRecord(sqlite, customer, gym, deps.clock.now(), request.user).outcome
+  })
+}
 
-    const now = deps.clock.now()
-    const time: ScanTime = {
-      now,
-      nowIso: now.toISOString(),
-      today: localDate(now, gym.time_zone),
-      timeOfDay: localTimeOfDay(now, gym.time_zone),
+/** A decided check-in: what the door answers, and the facts and decision behind it (for the desk). */
+export interface Decided {
+  outcome: Exclude<DoorOutcome, { kind: 'customer_not_found' | 'invalid_location' }>
+  facts: CheckInFacts
+  decision: CheckInDecision
+}
+
+/**
+ * The door's one decision for a found customer at a gym, and its record when it admits: every
+ * check-in by the door's rules (a scan, the desk's check-in by id) goes through here, inside the
+ * caller's transaction.
+ */
+export function decideAndRecord(
+  sqlite: BunDatabase,
+  customer: DoorCustomer,
+  gym: Gym,
+  now: Date,
+  user: StaffUser,
+): Decided {
+  const time: ScanTime = {
+    now,
+    nowIso: now.toISOString(),
+    today: localDate(now, gym.time_zone),
+    timeOfDay: localTimeOfDay(now, gym.time_zone),
+  }
+  const facts = gatherFacts(sqlite, customer, gym, time)
+  const decision = decideCheckIn(facts)
+  const decided = (outcome: Decided['outcome']): Decided => ({ outcome, facts, decision })
+  switch (decision.outcome) {
+    case 'refuse':
+      return decided({ kind: 'refused', customer, error: decision.error, alerts: decision.alerts })
+    case 'duplicate':
+      return decided({ kind: 'duplicate', customer })
+    case 'same_day': {
+      const earlier = getCheckInSummary(sqlite, decision.checkInId)
+      return decided({
+        kind: 'admitted',
+        customer,
+        checkIn: {
+          ...earlier,
+          customer_alerts: facts.alerts.filter((a) => !a.prevents_check_in),
+          reservations: facts.reservationsNow,
+          checked_in_to_event: false,
+        },
+      })
     }
-    const facts = gatherFacts(sqlite, customer, gym, time)
-    const decision = decideCheckIn(facts)
-    switch (decision.outcome) {
-      case 'refuse':
-        return { kind: 'refused', customer, error: decision.error, alerts: decision.alerts }
-      case 'duplicate':
-        return { kind: 'duplicate', customer }
-      case 'same_day': {
-        const earlier = getCheckInSummary(sqlite, decision.checkInId)
-        return {
-          kind: 'admitted',
-          customer,
-          checkIn: {
-            ...earlier,
-            customer_alerts: facts.alerts.filter((a) => !a.prevents_check_in),
-            reservations: facts.reservationsNow,
-            checked_in_to_event: false,
-          },
-        }
-      }
-      case 'admit': {
-        const createdAt = time.nowIso
-        if (decision.entryPassId !== null) takeEntry(sqlite, decision.entryPassId, createdAt)
-        if (decision.reservationId !== null)
-          markReservationCheckedIn(sqlite, decision.reservationId, createdAt)
-        const id = writeCheckIn(sqlite, customer, gym, {
-          customer_id: customer.id,
-          gym_id: gym.id,
+    case 'admit': {
+      const createdAt = time.nowIso
+      if (decision.entryPassId !== null) takeEntry(sqlite, decision.entryPassId, createdAt)
+      if (decision.reservationId !== null) markReservationCheckedIn(sqlite, decision.reservationId, createdAt)
+      const id = writeCheckIn(sqlite, customer, gym, {
+        customer_id: customer.id,
+        gym_id: gym.id,
+        entry_method: decision.entryMethod,
+        entry_method_description: decision.description,
+        customer_membership_id: decision.customerMembershipId,
+        customer_entry_pass_id: decision.entryPassId,
+        reservation_id: decision.reservationId,
+        host_customer_id: null,
+        free_entry_reason: '',
+        free_entry_granting_user_id: null,
+        milestone_list: JSON.stringify(decision.milestones),
+        check_in_count: decision.checkInCount,
+        local_date: time.today,
+        local_time: time.timeOfDay,
+        checked_in_by_id: user.id,
+        created_at: createdAt,
+      })
+      return decided({
+        kind: 'admitted',
+        customer,
+        checkIn: {
+          id,
           entry_method: decision.entryMethod,
           entry_method_description: decision.description,
-          customer_membership_id: decision.customerMembershipId,
-          customer_entry_pass_id: decision.entryPassId,
-          reservation_id: decision.reservationId,
-          host_customer_id: null,
-          free_entry_reason: '',
-          free_entry_granting_user_id: null,
-          milestone_list: JSON.stringify(decision.milestones),
           check_in_count: decision.checkInCount,
-          local_date: time.today,
-          local_time: time.timeOfDay,
-          checked_in_by_id: request.user.id,
-          created_at: createdAt,
-        })
-        return {
-          kind: 'admitted',
-          customer,
-          checkIn: {
-            id,
-            entry_method: decision.entryMethod,
-            entry_method_description: decision.description,
-            check_in_count: decision.checkInCount,
-            milestones: decision.milestones,
-            customer_alerts: decision.customerAlerts,
-            reservations: decision.reservations,
-            checked_in_to_event: decision.reservationId !== null,
-          },
-        }
-      }
+          milestones: decision.milestones,
+          customer_alerts: decision.customerAlerts,
+          reservations: decision.reservations,
+          checked_in_to_event: decision.reservationId !== null,
+        },
+      })
     }
-  })
+  }
 }
