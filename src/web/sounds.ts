@@ -1,7 +1,10 @@
 import type { RefusalCode } from './types.ts'
 
-/** A scan's answer: in, one of the door's refusals, or no answer from the appliance. */
-export type Outcome = 'checked_in' | RefusalCode | 'failed'
+/**
+ * A scan's answer: in, in with a notice (the pass's last entry), in with the gym at capacity, one
+ * of the door's refusals, or no answer from the appliance.
+ */
+export type Outcome = 'checked_in' | 'notice' | 'full' | RefusalCode | 'failed'
 
 /** A short tune: each note's pitch (Hz) and length (s), played one after the other. */
 interface Tune {
@@ -21,7 +24,30 @@ const TUNES: Record<Outcome, Tune> = {
       [990, 0.14],
     ],
   },
-  duplicate_check_in: { wave: 'triangle', notes: [[520, 0.12]] },
+  // Amber: already inside, or in with something to tell; the same soft double note.
+  duplicate_check_in: {
+    wave: 'triangle',
+    notes: [
+      [520, 0.12],
+      [520, 0.12],
+    ],
+  },
+  notice: {
+    wave: 'triangle',
+    notes: [
+      [520, 0.12],
+      [520, 0.12],
+    ],
+  },
+  // In, but the gym is at capacity: the green chime, then a low warning note.
+  full: {
+    wave: 'triangle',
+    notes: [
+      [660, 0.08],
+      [990, 0.14],
+      [262, 0.3],
+    ],
+  },
   check_in_alerts: {
     wave: 'square',
     notes: [

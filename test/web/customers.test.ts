@@ -150,6 +150,7 @@ test('a customer found by part of the name, from the keyboard: their identity, w
     '1 found.',
     'Lynn Hill',
     'lynn@example.com · LH-1001',
+    'Check in',
   ])
   await page.keyboard.press('ArrowDown')
   expect(await page.locator(':focus').innerText()).toBe('Lynn Hill\nlynn@example.com · LH-1001')
@@ -159,7 +160,11 @@ test('a customer found by part of the name, from the keyboard: their identity, w
   expect(await lines(page, '.identity')).toEqual([
     'Email',
     'lynn@example.com',
-    'Barcode',
+    'Phone',
+    'None',
+    'Birthday',
+    '1990-05-01',
+    'Card',
     'LH-1001',
     'Waiver',
     'Signed, valid until 2099-06-30',
@@ -326,7 +331,11 @@ test('a walk-in signed up, refused first without a birthday, signs the waiver on
   expect(await lines(page, '.identity')).toEqual([
     'Email',
     'None',
-    'Barcode',
+    'Phone',
+    'None',
+    'Birthday',
+    '2001-04-03',
+    'Card',
     'AS-8008',
     'Waiver',
     'Signed, never expires',

@@ -194,38 +194,49 @@ describe('the check-in screen', () => {
     expect(await focusedField(page)).toBe('barcode')
   })
 
-  test('the same member again, an unknown barcode, a customer without a waiver: red cards with the reason', async () => {
+  test('the same member again is amber, since when; an unknown barcode and no waiver are red with the reason', async () => {
     const page = await openDesk()
-    expect(await scanForCard(page, 'LH-1001')).toEqual([
-      'NOT CHECKED IN',
+    const again = await scanForCard(page, 'LH-1001')
+    expect(again[0]).toMatch(/^ALREADY INSIDE SINCE \d{2}:\d{2}$/)
+    expect(again.slice(1)).toEqual([
       'Lynn Hill',
-      'Already checked in here in the last 5 minutes.',
+      'Checked in here a moment ago: nothing new recorded.',
+      'Open customer',
     ])
+    expect(await page.locator('.card.notice').count()).toBe(1)
     expect(await scanForCard(page, 'NO-SUCH-CARD')).toEqual([
       'NOT CHECKED IN',
       'Barcode NO-SUCH-CARD',
       'No active customer has this barcode.',
+      'Dismiss',
     ])
     expect(await scanForCard(page, 'AH-2002')).toEqual([
       'NOT CHECKED IN',
       'Alex Honnold',
-      'Held by an alert:',
-      'No waiver',
+      'No signed waiver.',
+      'Sign waiver',
+      'Open customer',
+      'Dismiss',
     ])
     expect(await page.locator('.card.refused').count()).toBe(1)
     expect(await focusedField(page)).toBe('barcode')
   })
 
-  test('every text on the screen and on both cards meets WCAG AA contrast (4.5:1)', async () => {
+  test('every text on the screen and on the green, amber and red cards meets WCAG AA contrast (4.5:1)', async () => {
     const page = await openDesk()
-    const texts = page.locator('.bar span, .bar button, label, .search button, .card p, .card h2, .card li')
+    const texts = page.locator(
+      '.bar span, .bar button, label, .search button, .card p, .card h2, .card li, .card button, .recent-scans button, .occupancy',
+    )
     await scanForCard(page, 'HF-5005')
     const onGreen = await textContrasts(texts)
     await scanForCard(page, 'HF-5005')
-    const onRed = await textContrasts(texts)
+    expect(await page.locator('.card.notice').count()).toBe(1)
+    const onAmber = await textContrasts(texts)
+    await scanForCard(page, 'AH-2002')
     expect(await page.locator('.card.refused').count()).toBe(1)
+    const onRed = await textContrasts(texts)
     expect(onGreen.length).toBeGreaterThan(8)
-    expect([...onGreen, ...onRed].filter((t) => t.ratio < 4.5)).toEqual([])
+    expect([...onGreen, ...onAmber, ...onRed].filter((t) => t.ratio < 4.5)).toEqual([])
   })
 
   test('each outcome sounds its own short tune, made by the browser', async () => {
@@ -250,12 +261,21 @@ describe('the check-in screen', () => {
     expect(new Set(tunes).size).toBe(4)
   })
 
-  test('the card clears itself after a few seconds', async () => {
+  test('a green card clears itself after a few seconds; a red one stays until Esc or Dismiss', async () => {
     const page = await openDesk(1, { fakeClock: true })
-    await scanForCard(page, 'NO-SUCH-CARD')
+    await scanForCard(page, 'BR-4004')
     await page.clock.fastForward(5_000)
-    expect(await page.locator('.card').count()).toBe(1)
+    expect(await page.locator('.card.ok').count()).toBe(1)
     await page.clock.fastForward(1_500)
+    await page.locator('.card').waitFor({ state: 'detached' })
+
+    await scanForCard(page, 'NO-SUCH-CARD')
+    await page.clock.fastForward(60_000)
+    expect(await page.locator('.card.refused').count()).toBe(1)
+    await page.keyboard.press('Escape')
+    await page.locator('.card').waitFor({ state: 'detached' })
+    await scanForCard(page, 'NO-SUCH-CARD')
+    await page.getByRole('button', { name: 'Dismiss' }).click()
     await page.locator('.card').waitFor({ state: 'detached' })
   })
 

@@ -2,8 +2,8 @@ import { foundSummary, useCustomerSearch } from '../../customers.ts'
 import { fullName } from '../../format.ts'
 import { ErrorLine } from '../../components/error-line.tsx'
 
-/** For a customer without their card: find them by name and check them in with the barcode on file. */
-export function CustomerSearch({ onCheckIn }: { onCheckIn: (barcode: string) => void }) {
+/** For a customer without their card: find them by name and check them in by the door's rules. */
+export function CustomerSearch({ onCheckIn }: { onCheckIn: (customerId: number) => void }) {
   const { text, setText, found, error, search, clear } = useCustomerSearch()
 
   return (
@@ -25,19 +25,16 @@ export function CustomerSearch({ onCheckIn }: { onCheckIn: (barcode: string) => 
                 <span>
                   {fullName(c.first_name, c.last_name)}
                   {c.email && <span class="muted"> {c.email}</span>}
+                  {c.barcode === null && <span class="muted"> · no card</span>}
                 </span>
-                {c.barcode === null ? (
-                  <span class="muted">No card on file</span>
-                ) : (
-                  <button
-                    onClick={() => {
-                      clear()
-                      onCheckIn(c.barcode!)
-                    }}
-                  >
-                    Check in {fullName(c.first_name, c.last_name)}
-                  </button>
-                )}
+                <button
+                  onClick={() => {
+                    clear()
+                    onCheckIn(c.id)
+                  }}
+                >
+                  Check in {fullName(c.first_name, c.last_name)}
+                </button>
               </li>
             ))}
           </ul>

@@ -14,6 +14,12 @@ import type {
   Page,
 } from '../../types.ts'
 import { ErrorLine } from '../../components/error-line.tsx'
+import { CheckInCard } from '../../components/check-in-card.tsx'
+import { Family } from '../../components/family.tsx'
+import { checkInById, type ScanResult } from '../../desk-check-in.ts'
+import type { DeskPlace } from '../screen-props.ts'
+import { EditDetails, GiveCard, type CustomerDetails } from './customer-details.tsx'
+import './customer-page.css'
 
 /** The check-ins the page lists, newest first. */
 const RECENT_CHECK_INS = 10
@@ -46,7 +52,7 @@ const ALERT_COLOURS = [
 ]
 
 interface Profile {
-  customer: CustomerRecord
+  customer: CustomerRecord & CustomerDetails
   alerts: CustomerAlert[]
   memberships: CustomerMembership[]
   passes: CustomerEntryPass[]
@@ -56,7 +62,7 @@ interface Profile {
 
 async function loadProfile(id: number): Promise<Profile> {
   const [customer, alerts, memberships, passes, credits, checkIns] = await Promise.all([
-    api<CustomerRecord>('GET', `/api/customers/${id}/`),
+    api<CustomerRecord & CustomerDetails>('GET', `/api/customers/${id}/`),
     api<Page<CustomerAlert>>(
       'GET',
       `/api/customers/${id}/alerts/${query({ is_active: true, page_size: ALL })}`,
@@ -126,14 +132,18 @@ export function CustomerPage({
   customerId,
   notice,
   gym,
+  open,
   onBack,
 }: {
   customerId: number
   /** What brought the desk here, said under the name (a walk-in just signed up). */
   notice?: string
   gym: Gym
+  open: (place: DeskPlace) => void
   onBack: () => void
 }) {
+  const [card, setCard] = useState<ScanResult | null>(null)
+  const [editing, setEditing] = useState(false)
   const [profile, setProfile] = useState<Profile | null>(null)
   const [loadError, setLoadError] = useState<string | null>(null)
   const [outcome, setOutcome] = useState<Outcome | null>(null)
@@ -189,6 +199,14 @@ export function CustomerPage({
   const { customer, alerts, memberships, passes, credits, checkIns } = profile
   const name = fullName(customer.first_name, customer.last_name)
   const path = `/api/customers/${customer.id}`
+
+  /** By the door's rules, its card shown under the name. */
+  const checkIn = async () => {
+    const result = await checkInById(customer.id, gym.id)
+    if (result === null) return
+    setCard(result)
+    if (result.kind === 'checked_in') await reload()
+  }
 
   const letInFree = async (event: Event) => {
     event.preventDefault()
@@ -272,23 +290,55 @@ export function CustomerPage({
   return (
     <article class="customer" aria-label={name}>
       {back}
-      <h2 ref={heading} tabIndex={-1}>
-        {name}
-      </h2>
+      <div class="customer-head">
+        <h2 ref={heading} tabIndex={-1}>
+          {name}
+        </h2>
+        <button type="button" class="check-in-now" onClick={() => void checkIn()}>
+          Check in
+        </button>
+      </div>
       {notice && (
         <p class="notice" role="status">
           {notice}
         </p>
       )}
       <ErrorLine message={loadError} />
-      <dl class="identity">
-        <dt>Email</dt>
-        <dd>{customer.email ?? 'None'}</dd>
-        <dt>Barcode</dt>
-        <dd>{customer.barcode ?? 'None'}</dd>
-        <dt>Waiver</dt>
-        <dd class={customer.active_waiver_exists ? 'waiver' : 'waiver missing'}>{waiverState(customer)}</dd>
-      </dl>
+      {card && (
+        <CheckInCard result={card} gym={gym} open={open} onDismiss={() => setCard(null)} fromCustomerPage />
+      )}
+      {editing ? (
+        <EditDetails
+          customer={customer}
+          onSaved={() => {
+            setEditing(false)
+            void reload()
+          }}
+          onCancel={() => setEditing(false)}
+        />
+      ) : (
+        <>
+          <dl class="identity">
+            <dt>Email</dt>
+            <dd>{customer.email ?? 'None'}</dd>
+            <dt>Phone</dt>
+            <dd>{customer.telephone || 'None'}</dd>
+            <dt>Birthday</dt>
+            <dd>{customer.birthday}</dd>
+            <dt>Card</dt>
+            <dd>{customer.barcode ?? 'No card'}</dd>
+            <dt>Waiver</dt>
+            <dd class={customer.active_waiver_exists ? 'waiver' : 'waiver missing'}>
+              {waiverState(customer)}
+            </dd>
+          </dl>
+          <button type="button" class="quiet" onClick={() => setEditing(true)}>
+            Edit details
+          </button>
+        </>
+      )}
+      <GiveCard customer={customer} onSaved={() => void reload()} />
+      <Family customerId={customer.id} gym={gym} />
 
       <section aria-labelledby="alerts-heading">
         <h3 id="alerts-heading">Alerts</h3>

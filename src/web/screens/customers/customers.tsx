@@ -20,6 +20,7 @@ export function CustomersScreen({ gym, place, open }: ScreenProps) {
           customerId={opened.id}
           notice={opened.notice}
           gym={gym}
+          open={open}
           onBack={() => setOpened(null)}
         />
       </main>
@@ -40,7 +41,12 @@ export function CustomersScreen({ gym, place, open }: ScreenProps) {
 
   return (
     <main class="customers">
-      <CustomerFinder searching={searching} submitLabel="Search" onChoose={(c) => setOpened({ id: c.id })}>
+      <CustomerFinder
+        searching={searching}
+        submitLabel="Search"
+        onChoose={(c) => setOpened({ id: c.id })}
+        checkIn={{ gym, open }}
+      >
         <span class="spacer" />
         <button type="button" class="quiet" onClick={() => setSigningUp(true)}>
           Sign up a walk-in

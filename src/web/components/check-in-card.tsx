@@ -1,0 +1,157 @@
+import type { DeskPlace } from '../screens/screen-props.ts'
+import { resultCustomer, resultTone, type ScanResult } from '../desk-check-in.ts'
+import { fullName, timeInZone, wallClockTime } from '../format.ts'
+import type { Gym } from '../types.ts'
+import { Family } from './family.tsx'
+import './check-in-card.css'
+
+const WAIVER_REASONS = ['no_waiver', 'waiver_expired']
+
+/** A refusal's way forward: sign the waiver, sell a pass, or open the customer. */
+function Actions({
+  result,
+  open,
+  onDismiss,
+  fromCustomerPage,
+}: {
+  result: ScanResult
+  open: (place: DeskPlace) => void
+  onDismiss?: () => void
+  fromCustomerPage?: boolean
+}) {
+  const customer = resultCustomer(result)
+  const refusal = result.kind === 'refused' ? result.refusal : null
+  const needsWaiver = refusal?.reasons.some((r) => WAIVER_REASONS.includes(r.code)) ?? false
+  return (
+    <div class="card-actions">
+      {customer && needsWaiver && (
+        <button type="button" onClick={() => open({ screen: 'waiver', customerId: customer.id })}>
+          Sign waiver
+        </button>
+      )}
+      {customer && refusal?.error === 'no_entry_method' && (
+        <button type="button" onClick={() => open({ screen: 'sell', customerId: customer.id })}>
+          Sell a day pass
+        </button>
+      )}
+      {customer && !fromCustomerPage && (
+        <button type="button" onClick={() => open({ screen: 'customers', customerId: customer.id })}>
+          Open customer
+        </button>
+      )}
+      {onDismiss && (
+        <button type="button" class="dismiss" onClick={onDismiss}>
+          Dismiss
+        </button>
+      )}
+    </div>
+  )
+}
+
+/**
+ * The large card a check-in shows: green when the customer is in (with a notice to say, if any),
+ * amber when they are already inside, red with the reasons and a way forward when not.
+ */
+export function CheckInCard({
+  result,
+  gym,
+  open,
+  onDismiss,
+  onFamilyResult,
+  fromCustomerPage,
+}: {
+  result: ScanResult
+  gym: Gym
+  open: (place: DeskPlace) => void
+  /** On the customer's own page: no "Open customer". */
+  fromCustomerPage?: boolean
+  /** A red card stays until dismissed: given, it shows a Dismiss button. */
+  onDismiss?: () => void
+  /** Given, a green card lists the customer's family to check in too. */
+  onFamilyResult?: (result: ScanResult) => void
+}) {
+  const tone = resultTone(result)
+  if (result.kind === 'checked_in') {
+    const c = result.checkIn
+    return (
+      <section class={`card ${tone}`} aria-label="Check-in result">
+        <p class="verdict">Checked in</p>
+        <h2>{fullName(c.customer_first_name, c.customer_last_name)}</h2>
+        <p class="entry">{c.entry_method_description}</p>
+        {c.notices.length > 0 && (
+          <ul class="notices">
+            {c.notices.map((n) => (
+              <li key={n.code}>{n.detail}</li>
+            ))}
+          </ul>
+        )}
+        <p class="count">Check-in number {c.check_in_count}</p>
+        {c.milestone_list.length > 0 && (
+          <ul class="milestones">
+            {c.milestone_list.map((m) => (
+              <li key={m}>{m}</li>
+            ))}
+          </ul>
+        )}
+        {c.customer_alerts.length > 0 && (
+          <ul class="alerts">
+            {c.customer_alerts.map((a) => (
+              <li key={a.alert_text} style={{ borderLeftColor: `#${a.color_hex}` }}>
+                {a.alert_text}
+              </li>
+            ))}
+          </ul>
+        )}
+        {c.reservations.length > 0 && (
+          <ul class="reservations">
+            {c.reservations.map((r) => (
+              <li key={r.id}>
+                {r.event_name}, {timeInZone(r.start_datetime, gym.time_zone)}–
+                {timeInZone(r.end_datetime, gym.time_zone)}
+              </li>
+            ))}
+          </ul>
+        )}
+        {onFamilyResult && <Family customerId={c.customer_id} gym={gym} onResult={onFamilyResult} />}
+      </section>
+    )
+  }
+  if (result.kind === 'duplicate') {
+    const r = result.refusal
+    return (
+      <section class="card notice" aria-label="Check-in result">
+        <p class="verdict">
+          {r.inside_since ? `Already inside since ${wallClockTime(r.inside_since)}` : 'Already inside'}
+        </p>
+        <h2>{fullName(r.customer_first_name, r.customer_last_name)}</h2>
+        <p class="reason">Checked in here a moment ago: nothing new recorded.</p>
+        <Actions result={result} open={open} fromCustomerPage={fromCustomerPage} />
+      </section>
+    )
+  }
+  return (
+    <section class="card refused" aria-label="Check-in result">
+      <p class="verdict">Not checked in</p>
+      {result.kind === 'refused' ? (
+        <>
+          <h2>{fullName(result.refusal.customer_first_name, result.refusal.customer_last_name)}</h2>
+          <ul class="reasons">
+            {result.refusal.reasons.map((r) => (
+              <li key={`${r.code}${r.detail}`} class={r.code === 'alert' ? 'alert-reason' : undefined}>
+                {r.detail}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : result.kind === 'not_found' ? (
+        <>
+          <h2>Barcode {result.barcode}</h2>
+          <p class="reason">No active customer has this barcode.</p>
+        </>
+      ) : (
+        <p class="reason">{result.message}</p>
+      )}
+      <Actions result={result} open={open} onDismiss={onDismiss} fromCustomerPage={fromCustomerPage} />
+    </section>
+  )
+}
