@@ -6,6 +6,8 @@ import { Family } from './family.tsx'
 import './check-in-card.css'
 
 const WAIVER_REASONS = ['no_waiver', 'waiver_expired']
+/** The family list reads after the card has been seen, never in the way of the next scan's answer. */
+const FAMILY_AFTER_MS = 400
 
 /** A refusal's way forward: sign the waiver, sell a pass, or open the customer. */
 function Actions({
@@ -112,7 +114,9 @@ export function CheckInCard({
             ))}
           </ul>
         )}
-        {onFamilyResult && <Family customerId={c.customer_id} gym={gym} onResult={onFamilyResult} />}
+        {onFamilyResult && (
+          <Family customerId={c.customer_id} gym={gym} onResult={onFamilyResult} delayMs={FAMILY_AFTER_MS} />
+        )}
       </section>
     )
   }

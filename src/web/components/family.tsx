@@ -49,10 +49,13 @@ export function Family({
   customerId,
   gym,
   onResult,
+  delayMs = 0,
 }: {
   customerId: number
   gym: Gym
   onResult?: (result: ScanResult) => void
+  /** On a scan's card: read a moment later, so a queue of scans never waits behind it. */
+  delayMs?: number
 }) {
   const [relations, setRelations] = useState<Relation[] | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -63,11 +66,16 @@ export function Family({
     let current = true
     setRelations(null)
     setOutcomes({})
-    api<Page<Relation>>('GET', `/api/customers/${customerId}/relations/${query({ page_size: 50 })}`)
-      .then((page) => current && setRelations(page.results))
-      .catch((e) => current && !(e instanceof ApiError && e.status === 401) && setError(messageOf(e)))
+    const timer = setTimeout(
+      () =>
+        api<Page<Relation>>('GET', `/api/customers/${customerId}/relations/${query({ page_size: 50 })}`)
+          .then((page) => current && setRelations(page.results))
+          .catch((e) => current && !(e instanceof ApiError && e.status === 401) && setError(messageOf(e))),
+      delayMs,
+    )
     return () => {
       current = false
+      clearTimeout(timer)
     }
   }, [customerId])
 

@@ -6,10 +6,12 @@ import { occupancyLevel } from '../today/occupancy.ts'
 /** Often enough to follow the door's scans, rarely enough to cost the desk nothing. */
 const REFRESH_MS = 10_000
 
-/** Who is inside now (checked in today, not out), kept fresh; `bump` reads again at once. */
+/**
+ * Who is inside now (checked in today, not out), read every few seconds; `bump` counts a check-in
+ * the desk just made at once, without a request (the next read corrects it).
+ */
 export function useOccupancy(gym: Gym) {
   const [inside, setInside] = useState<number | null>(null)
-  const [version, setVersion] = useState(0)
   useEffect(() => {
     let stopped = false
     const read = () =>
@@ -25,8 +27,8 @@ export function useOccupancy(gym: Gym) {
       stopped = true
       clearInterval(timer)
     }
-  }, [gym.id, version])
-  return { inside, bump: () => setVersion((v) => v + 1) }
+  }, [gym.id])
+  return { inside, bump: () => setInside((n) => (n === null ? n : n + 1)) }
 }
 
 /** Whether one more check-in reaches the gym's capacity. */
