@@ -332,7 +332,7 @@ test('a walk-in signed up, refused first without a birthday, signs the waiver on
     'Email',
     'None',
     'Phone',
-    'None',
+    '555-0123',
     'Birthday',
     '2001-04-03',
     'Card',

@@ -359,6 +359,7 @@ test('an entry pass and a retail item sold from the keyboard, the total priced a
     'CHECKED IN',
     'Lynn Hill',
     'Day Pass (0 remaining)',
+    'Last entry on this pass',
     'Check-in number 1',
     '1st check-in',
   ])
