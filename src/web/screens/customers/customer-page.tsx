@@ -149,7 +149,6 @@ export function CustomerPage({
   const [outcome, setOutcome] = useState<Outcome | null>(null)
   const [reason, setReason] = useState('')
   const [hostBarcode, setHostBarcode] = useState('')
-  const [waiverUntil, setWaiverUntil] = useState('')
   const [alertText, setAlertText] = useState('')
   const [alertColour, setAlertColour] = useState(ALERT_COLOURS[0]!.hex)
   const [alertStops, setAlertStops] = useState(false)
@@ -248,20 +247,6 @@ export function CustomerPage({
       () => `${name} checked in as ${fullName(host!.first_name, host!.last_name)}'s guest at ${gym.name}.`,
     )
     if (ok) setHostBarcode('')
-  }
-  const recordWaiver = async (event: Event) => {
-    event.preventDefault()
-    const ok = await act(
-      'waiver',
-      () =>
-        api('POST', `${path}/documents/`, {
-          name: 'Waiver',
-          kind: 'waiver',
-          expiration_date: waiverUntil === '' ? null : waiverUntil,
-        }),
-      'Waiver recorded.',
-    )
-    if (ok) setWaiverUntil('')
   }
   const addAlert = async (event: Event) => {
     event.preventDefault()
@@ -491,19 +476,12 @@ export function CustomerPage({
           <button type="submit">Check in as a guest</button>
         </form>
         <OutcomeLine outcome={outcome} action="guest" />
-        <form class="action" onSubmit={recordWaiver}>
-          <label>
-            Signed waiver valid until (empty: never expires)
-            <input
-              type="date"
-              name="expiration_date"
-              value={waiverUntil}
-              onInput={(e) => setWaiverUntil(e.currentTarget.value)}
-            />
-          </label>
-          <button type="submit">Record signed waiver</button>
-        </form>
-        <OutcomeLine outcome={outcome} action="waiver" />
+        {/* A waiver is signed by the customer, on the waiver screen: the desk never ticks it for them. */}
+        <div class="action">
+          <button type="button" onClick={() => open({ screen: 'waiver', customerId })}>
+            Sign waiver
+          </button>
+        </div>
       </section>
     </article>
   )
