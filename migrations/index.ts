@@ -19,6 +19,7 @@ import * as m0018 from './0018_latest_check_in_date.ts'
 import * as m0019 from './0019_check_in_metrics_catch_up.ts'
 import * as m0020 from './0020_check_in_local_times.ts'
 import * as m0021 from './0021_renewal_periods.ts'
+import * as m0022 from './0022_staff_sessions.ts'
 import * as m0024 from './0024_waivers.ts'
 import * as m0025 from './0025_quick_sales.ts'
 import * as m0027 from './0027_customer_photos.ts'
@@ -48,6 +49,7 @@ export const migrations: Record<string, Migration> = {
   '0019_check_in_metrics_catch_up': m0019,
   '0020_check_in_local_times': m0020,
   '0021_renewal_periods': m0021,
+  '0022_staff_sessions': m0022,
   '0024_waivers': m0024,
   '0025_quick_sales': m0025,
   '0027_customer_photos': m0027,

@@ -34,6 +34,20 @@ CREATE TRIGGER add_ons_rollup_update AFTER UPDATE OF name ON add_ons BEGIN
     WHERE rolled_through IS NOT NULL;
 END;
 
+-- auth_sessions
+
+CREATE TABLE auth_sessions (
+  id INTEGER PRIMARY KEY,
+  key_hash TEXT NOT NULL UNIQUE,
+  user_id INTEGER NOT NULL REFERENCES staff_users (id),
+  created_at TEXT NOT NULL,
+  last_seen_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  pin_mode INTEGER NOT NULL DEFAULT 0 CHECK (pin_mode IN (0, 1))
+);
+
+CREATE INDEX auth_sessions_user ON auth_sessions (user_id);
+
 -- auth_tokens
 
 CREATE TABLE auth_tokens (

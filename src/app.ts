@@ -36,7 +36,7 @@ export function createApp(deps: Deps, options: { precompile?: boolean } = {}) {
         log: deps.log,
         routes,
         authenticate: async (request, path) => {
-          if (!routes.isPublic(path)) await requireStaffUser(deps, request.headers.get('authorization'))
+          if (!routes.isPublic(path)) await requireStaffUser(deps, request)
         },
       }),
     )

@@ -15,6 +15,10 @@ export interface Config {
   publicUrl: string | null
   /** Token lifetime in hours; null means tokens never expire (DRF's default). */
   tokenLifetimeHours: number | null
+  /** A browser session (POST /api/login/) ends after this many hours without a request. */
+  sessionIdleHours: number
+  /** A browser session ends this many hours after its login, however busy. */
+  sessionMaxAgeHours: number
   /** First-start bootstrap: used only when the database has no organization yet. */
   adminEmail: string | null
   adminPassword: string | null
@@ -65,6 +69,20 @@ export const settings: Setting[] = [
     env: 'BELAY_TOKEN_LIFETIME_HOURS',
     default: null,
     help: 'Hours an API token stays valid; default: never expires',
+  },
+  {
+    key: 'sessionIdleHours',
+    flag: '--session-idle-hours',
+    env: 'BELAY_SESSION_IDLE_HOURS',
+    default: '12',
+    help: 'Hours without a request after which a browser session (the desk page) ends',
+  },
+  {
+    key: 'sessionMaxAgeHours',
+    flag: '--session-max-age-hours',
+    env: 'BELAY_SESSION_MAX_AGE_HOURS',
+    default: '168',
+    help: 'Hours after its login at which a browser session ends, however busy',
   },
   {
     key: 'adminEmail',
@@ -168,6 +186,10 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
   const lifetime = values.tokenLifetimeHours === null ? null : Number(values.tokenLifetimeHours)
   if (lifetime !== null && !(lifetime > 0))
     throw new ConfigError('token lifetime must be a positive number of hours')
+  const sessionIdle = Number(values.sessionIdleHours)
+  if (!(sessionIdle > 0)) throw new ConfigError('session idle time must be a positive number of hours')
+  const sessionMaxAge = Number(values.sessionMaxAgeHours)
+  if (!(sessionMaxAge > 0)) throw new ConfigError('session maximum age must be a positive number of hours')
   if (!isKnownTimeZone(values.timeZone!)) throw new ConfigError(`unknown time zone ${values.timeZone}`)
   const minFreeMb = Number(values.healthMinFreeMb)
   if (!(minFreeMb >= 0)) throw new ConfigError('minimum free space must be a number of MiB, 0 or more')
@@ -190,6 +212,8 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
     dbPath: values.dbPath!,
     publicUrl,
     tokenLifetimeHours: lifetime,
+    sessionIdleHours: sessionIdle,
+    sessionMaxAgeHours: sessionMaxAge,
     adminEmail: values.adminEmail,
     adminPassword: values.adminPassword,
     gymName: values.gymName!,

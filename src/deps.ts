@@ -30,7 +30,10 @@ export interface Deps {
   reader: Db
   clock: Clock
   log: Logger
-  config: Pick<Config, 'publicUrl' | 'tokenLifetimeHours' | 'dbPath'>
+  config: Pick<
+    Config,
+    'publicUrl' | 'tokenLifetimeHours' | 'sessionIdleHours' | 'sessionMaxAgeHours' | 'dbPath'
+  >
   /** /healthz's thresholds; defaults in api/health/routes.ts. Tests set them to make a check fail. */
   healthLimits?: { minFreeBytes?: number; maxOutboxAgeSeconds?: number }
   /** Failed logins per username (ten in 15 minutes). */

@@ -9,6 +9,8 @@ describe('loadConfig', () => {
       dbPath: './data/belay.sqlite3',
       publicUrl: null,
       tokenLifetimeHours: null,
+      sessionIdleHours: 12,
+      sessionMaxAgeHours: 168,
       adminEmail: null,
       adminPassword: null,
       gymName: 'My Gym',

@@ -2,7 +2,7 @@ import { Elysia, type AnyElysia } from 'elysia'
 import type { Deps } from '../deps.ts'
 import { addOnRoutes } from './add-ons/routes.ts'
 import { backupRoutes } from './backups/routes.ts'
-import { GET_TOKEN_PATH, tokenRoutes } from './auth/routes.ts'
+import { LOGIN_PATHS, tokenRoutes } from './auth/routes.ts'
 import { checkInRoutes } from './check-ins/routes.ts'
 import { customerAlertRoutes } from './customer-alerts/routes.ts'
 import { customerCreditRoutes } from './customer-credits/routes.ts'
@@ -45,7 +45,7 @@ import { giftRoutes } from './gifts/routes.ts'
 import { webhookRoutes } from './webhooks/routes.ts'
 
 /** Paths whose writes may be form-encoded, as DRF's ObtainAuthToken takes them. */
-export const FORM_PATHS: ReadonlySet<string> = new Set([GET_TOKEN_PATH])
+export const FORM_PATHS: ReadonlySet<string> = new Set(LOGIN_PATHS)
 /** Paths whose writes may be multipart/form-data: file uploads, as DRF's MultiPartParser takes them. */
 export const MULTIPART_PATHS: readonly RegExp[] = [...DOCUMENT_UPLOAD_PATHS, ...PHOTO_UPLOAD_PATHS]
 

@@ -34,6 +34,7 @@ import type {
 } from './tables/membership-rollup.ts'
 import type {
   AuthTokenTable,
+  AuthSessionTable,
   EventCategoryTable,
   EventTypeCategoryTable,
   EventTypeTable,
@@ -83,6 +84,7 @@ export interface Database {
   gyms: GymTable
   staff_users: StaffUserTable
   auth_tokens: AuthTokenTable
+  auth_sessions: AuthSessionTable
   event_types: EventTypeTable
   event_categories: EventCategoryTable
   event_type_categories: EventTypeCategoryTable

@@ -1,9 +1,13 @@
+import { timingSafeEqual } from 'node:crypto'
 import { noteRequestUser } from './request-log.ts'
 import { Elysia } from 'elysia'
-import { authenticateToken } from '../core/auth/authentication.ts'
+import { authenticateToken, type Credential } from '../core/auth/authentication.ts'
+import { authenticateSession } from '../core/auth/sessions.ts'
 import type { StaffUser } from '../db/schema.ts'
 import type { Deps } from '../deps.ts'
-import { invalidToken, notAuthenticated } from './errors.ts'
+import { csrfTokenFor } from '../lib/secrets.ts'
+import { ApiError, invalidToken, notAuthenticated } from './errors.ts'
+import { SESSION_COOKIE, cookieValue } from './session-cookies.ts'
 import { Urls } from './urls.ts'
 
 /** Reads `Authorization: Token <key>` ("Token" in any case), as DRF's TokenAuthentication does. */
@@ -13,40 +17,68 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return parts[1]!
 }
 
+/** Methods that change nothing: a session needs no CSRF token for them (DRF's SAFE_METHODS). */
+const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE'])
+
+export const csrfMissing = 'CSRF Failed: CSRF token missing.'
+export const csrfIncorrect = 'CSRF Failed: CSRF token incorrect.'
+
+export type Authenticated = {
+  user: StaffUser
+  /** What authenticated the request: logout ends it, a password change keeps it. */
+  credential: Credential
+  /** A session logged in by a user with `pin_mode_required` (always false for a token). */
+  pinMode: boolean
+}
+
 /**
- * The active staff user holding the request's token, and that token's key (logout revokes it, a
- * password change keeps it); 401 (DRF's two bodies) otherwise.
+ * The active staff user behind the request: a token in `Authorization` first (unchanged, and never
+ * asked for CSRF), else the session in the `sessionid` cookie, whose unsafe requests must send the
+ * session's CSRF token in `X-CSRFToken` (403 otherwise, as DRF's SessionAuthentication). The
+ * cookie is read only when there is no token, so a token's request costs what it did. 401 (DRF's
+ * bodies) when neither authenticates.
  */
-export async function authenticateRequest(
-  deps: Deps,
-  authorization: string | null | undefined,
-): Promise<{ user: StaffUser; token: string }> {
+export async function authenticateRequest(deps: Deps, request: Request): Promise<Authenticated> {
+  const headers = request.headers
+  const authorization = headers.get('authorization')
   const key = tokenFromHeader(authorization ?? undefined)
-  if (key === null) throw notAuthenticated()
-  const result = await authenticateToken(deps, key)
-  if ('error' in result) throw invalidToken()
-  return { user: result.user, token: key }
+  if (key !== null) {
+    const result = await authenticateToken(deps, key)
+    if ('error' in result) throw invalidToken()
+    return { user: result.user, credential: { kind: 'token', key }, pinMode: false }
+  }
+  const sessionKey = cookieValue(headers.get('cookie'), SESSION_COOKIE)
+  if (sessionKey === null) throw notAuthenticated()
+  const session = await authenticateSession(deps, sessionKey)
+  if ('error' in session) throw notAuthenticated()
+  if (!SAFE_METHODS.has(request.method)) checkCsrf(headers.get('x-csrftoken'), sessionKey)
+  return { user: session.user, credential: { kind: 'session', key: sessionKey }, pinMode: session.pinMode }
 }
 
-/** The active staff user holding the request's token; 401 (DRF's two bodies) otherwise. */
-export async function requireStaffUser(
-  deps: Deps,
-  authorization: string | null | undefined,
-): Promise<StaffUser> {
-  return (await authenticateRequest(deps, authorization)).user
+function checkCsrf(sent: string | null, sessionKey: string): void {
+  if (sent === null || sent === '') throw new ApiError(403, { detail: csrfMissing })
+  const expected = Buffer.from(csrfTokenFor(sessionKey))
+  const given = Buffer.from(sent)
+  if (given.length !== expected.length || !timingSafeEqual(given, expected))
+    throw new ApiError(403, { detail: csrfIncorrect })
+}
+
+/** The active staff user behind the request; 401 (DRF's two bodies) otherwise. */
+export async function requireStaffUser(deps: Deps, request: Request): Promise<StaffUser> {
+  return (await authenticateRequest(deps, request)).user
 }
 
 /**
- * The staff user behind the request, the token they presented, and the URL builder, for every route
+ * The staff user behind the request, what authenticated it, and the URL builder, for every route
  * of the feature that uses this. It runs as a derive, before body validation, so a request with
- * neither a token nor a valid body gets 401 first, as in DRF. Each feature uses its own (unnamed)
- * instance.
+ * neither credentials nor a valid body gets 401 first, as in DRF. Each feature uses its own
+ * (unnamed) instance.
  */
 export function authenticated(deps: Deps) {
   return new Elysia().derive(
     { as: 'scoped' },
-    async ({ headers, request }): Promise<{ user: StaffUser; token: string; urls: Urls }> => {
-      const authenticated = await authenticateRequest(deps, headers.authorization)
+    async ({ request }): Promise<Authenticated & { urls: Urls }> => {
+      const authenticated = await authenticateRequest(deps, request)
       noteRequestUser(request, authenticated.user.id)
       return { ...authenticated, urls: Urls.forRequest(request, deps.config.publicUrl) }
     },

@@ -3,6 +3,7 @@ import type { TObject } from '@sinclair/typebox'
 import type { ListSource } from '../db/list-source.ts'
 import type { Actor } from '../domain/actor.ts'
 import type { Deps } from '../deps.ts'
+import type { Credential } from '../core/auth/authentication.ts'
 import { authenticated } from './auth.ts'
 import { docs, envelopeOf, named, pascalCase, type DocOptions } from './docs.ts'
 import { messages, notFound, ValidationError } from './errors.ts'
@@ -15,8 +16,8 @@ import { checkBody, type CheckedBody } from './validation.ts'
 /** What a use case gets besides its input: who asks, and how this request writes URLs. */
 export interface RequestActor extends Actor {
   urls: Urls
-  /** The token key the request presented: a password change keeps it while revoking the others. */
-  token: string
+  /** What authenticated the request: a password change keeps it while ending the others. */
+  credential: Credential
 }
 
 /** A nested collection's parent record's id; null for a collection at the top level. */
@@ -287,10 +288,10 @@ export function collectionRoutes<
   if (create) {
     app.post(
       '/',
-      async ({ body, params, user, token, urls, set }) => {
+      async ({ body, params, user, credential, urls, set }) => {
         const scope = await scopeOf(params)
         const id = await refusingDuplicates(spec.noun, () =>
-          create.run(scope, checkBody(create.body, body), { user, token, urls }),
+          create.run(scope, checkBody(create.body, body), { user, credential, urls }),
         )
         set.status = 201
         return detail(scope, id, urls)
@@ -330,25 +331,26 @@ export function collectionRoutes<
     if (!replace.patchOnly) {
       app.put(
         record,
-        ({ params, body, user, token, urls }) => update(params, replace.body, body, { user, token, urls }),
+        ({ params, body, user, credential, urls }) =>
+          update(params, replace.body, body, { user, credential, urls }),
         writeOptions(`Replace a ${spec.noun}`, named(`${name}Replace`, replace.body), 'replace'),
       )
     }
     app.patch(
       record,
-      ({ params, body, user, token, urls }) => update(params, partial, body, { user, token, urls }),
+      ({ params, body, user, credential, urls }) => update(params, partial, body, { user, credential, urls }),
       writeOptions(`Update a ${spec.noun}`, named(`Patched${name}`, partial), 'update'),
     )
   }
   for (const action of spec.actions ?? []) {
     app.post(
       `${record}${action.name}/`,
-      async ({ params, body, user, token, urls }) => {
+      async ({ params, body, user, credential, urls }) => {
         const scope = await scopeOf(params)
         const id = recordId(params)
         await action.run(scope, await targetOf(scope, id), checkBody(action.body, body), {
           user,
-          token,
+          credential,
           urls,
         })
         return detail(scope, id, urls)
@@ -367,9 +369,9 @@ export function collectionRoutes<
   if (remove) {
     app.delete(
       record,
-      async ({ params, user, token, urls, set }) => {
+      async ({ params, user, credential, urls, set }) => {
         const scope = await scopeOf(params)
-        await remove.run(scope, await targetOf(scope, recordId(params)), { user, token, urls })
+        await remove.run(scope, await targetOf(scope, recordId(params)), { user, credential, urls })
         set.status = 204
         return ''
       },

@@ -144,6 +144,9 @@ export interface DocOptions {
   filters?: boolean
 }
 
+/** Either authentication will do: a token, or a browser's session (see openapi.ts's schemes). */
+const SECURED: Array<Record<string, string[]>> = [{ Token: [] }, { Session: [] }]
+
 export function docs(o: DocOptions) {
   const takesBody = o.body !== undefined
   const responses: Record<string, ResponseDoc | ReturnType<typeof ref>> = {
@@ -185,7 +188,7 @@ export function docs(o: DocOptions) {
       tags: [o.tag],
       summary: o.summary,
       ...(o.description ? { description: o.description } : {}),
-      security: o.public ? [] : [{ Token: [] }],
+      security: o.public ? [] : SECURED,
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(o.body ? { requestBody: requestBody(o.body, o.bodyAlso, o.bodyMediaType) } : {}),
       responses,

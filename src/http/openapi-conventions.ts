@@ -18,7 +18,7 @@ const section = (heading: string, ...paragraphs: string[][]) =>
 
 /** The short line the docs page gives search engines and link previews. */
 export const API_SUMMARY =
-  'The climbing-gym appliance API: Django REST Framework conventions (token authentication, DRF error bodies, paginated lists).'
+  'The climbing-gym appliance API: Django REST Framework conventions (token and session authentication, DRF error bodies, paginated lists).'
 
 export const API_CONVENTIONS = [
   [
@@ -35,6 +35,17 @@ export const API_CONVENTIONS = [
       '`Authorization: Token <key>` (the word `Token` in any case). A token never expires unless the',
       'box runs with `--token-lifetime-hours`. A door controller signs in as a staff user too (one of',
       'its own, with no permission flags, is enough).',
+    ],
+    [
+      'Two methods, as DRF: token and session. A browser (the front desk page) logs in with',
+      '`POST /api/login/` instead and is answered with two cookies: `sessionid` (HttpOnly: its',
+      'scripts cannot read it) and `csrftoken`. The session authenticates every request that carries',
+      "no `Authorization: Token` header (a request with both is the token's), and every unsafe",
+      'request on it (POST, PUT, PATCH, DELETE) must send the `csrftoken` value in `X-CSRFToken`, else',
+      '`403 {"detail": "CSRF Failed: CSRF token missing."}` (or `… incorrect.`). A session ends at',
+      'logout, after `--session-idle-hours` without a request (default 12), `--session-max-age-hours`',
+      "after its login (default 168), and with the user's tokens (a new password, deactivation,",
+      '`revoke-tokens`); its requests are then 401 `Authentication credentials were not provided.`.',
     ],
     [
       'A change made through the API (deactivating a user, changing their permissions, revoking',
@@ -73,9 +84,10 @@ export const API_CONVENTIONS = [
     [
       '| Case | Status | `detail` |',
       '| --- | --- | --- |',
-      '| No or malformed `Authorization` header | 401, with `WWW-Authenticate: Token` | `Authentication credentials were not provided.` |',
+      '| No or malformed `Authorization` header, and no live session | 401, with `WWW-Authenticate: Token` | `Authentication credentials were not provided.` |',
       '| Unknown, revoked or expired token, or an inactive user | 401, with `WWW-Authenticate: Token` | `Invalid token.` |',
       '| Lacks the permission | 403 | `You do not have permission to perform this action.` |',
+      '| An unsafe request on a session without its CSRF token (or with another) | 403 | `CSRF Failed: CSRF token missing.` (`… incorrect.`) |',
       "| No such record, or another parent's record | 404 | `Not found.` |",
       '| A page past the end | 404 | `Invalid page.` |',
       '| A method the path does not offer | 405 | `Method "PUT" not allowed.` |',

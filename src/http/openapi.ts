@@ -106,6 +106,13 @@ export function openApiDocs(version: string, routes: () => readonly DocumentedRo
                   name: 'Authorization',
                   description: 'The word "Token", a space, then the key from /api/get-token/',
                 },
+                Session: {
+                  type: 'apiKey',
+                  in: 'cookie',
+                  name: 'sessionid',
+                  description:
+                    'The cookie POST /api/login/ sets; unsafe requests also send X-CSRFToken (the csrftoken cookie)',
+                },
               },
               // Elysia's types want a schema object where these hold TypeBox schemas (JSON alike).
               responses: sharedResponses,

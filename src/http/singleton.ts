@@ -50,7 +50,7 @@ export function singletonRoutes<Row, Out extends TObject, Replace extends TObjec
   const partial = t.Partial(replace.body)
   return new Elysia({ prefix: spec.path })
     .use(authenticated(deps))
-    .get('/', ({ user, token, urls }) => detail({ user, token, urls }), {
+    .get('/', ({ user, credential, urls }) => detail({ user, credential, urls }), {
       ...requires(spec.read),
       ...docs({
         tag,
@@ -59,7 +59,7 @@ export function singletonRoutes<Row, Out extends TObject, Replace extends TObjec
         ok,
       }),
     })
-    .put('/', ({ body, user, token, urls }) => update(replace.body, body, { user, token, urls }), {
+    .put('/', ({ body, user, credential, urls }) => update(replace.body, body, { user, credential, urls }), {
       ...requires(spec.write),
       ...docs({
         tag,
@@ -69,7 +69,7 @@ export function singletonRoutes<Row, Out extends TObject, Replace extends TObjec
         ok,
       }),
     })
-    .patch('/', ({ body, user, token, urls }) => update(partial, body, { user, token, urls }), {
+    .patch('/', ({ body, user, credential, urls }) => update(partial, body, { user, credential, urls }), {
       ...requires(spec.write),
       ...docs({
         tag,

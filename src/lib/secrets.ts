@@ -22,3 +22,13 @@ export const giftCodeFrom = (bytes: ArrayLike<number>): string =>
 
 /** A gift's code: 12 characters of GIFT_CODE_ALPHABET, random. */
 export const newGiftCode = (): string => giftCodeFrom(randomBytes(12))
+
+/** A new browser session's key: 64 hex characters, kept by the browser in an HttpOnly cookie. */
+export const newSessionKey = (): string => randomBytes(32).toString('hex')
+
+/**
+ * The CSRF token of the session with this key: the page's scripts read it from the `csrftoken`
+ * cookie and send it back. Worked out from the key, so nothing more is stored; the stored hash of
+ * the key (hashTokenKey) does not give it, and it does not give the key.
+ */
+export const csrfTokenFor = (sessionKey: string): string => Bun.SHA256.hash(`csrf:${sessionKey}`, 'hex')

@@ -1,5 +1,5 @@
 import { plainErrorLines, serverFailureLine } from './plain-words.ts'
-import { storedToken, storeToken } from './session.ts'
+import { csrfToken, forgetSession } from './session.ts'
 
 /** A refused request: its status and the API's body (DRF's shapes, or the door's), in the desk's words. */
 export class ApiError extends Error {
@@ -19,29 +19,34 @@ export class ApiError extends Error {
 
 let signedOut: (why: string) => void = () => {}
 
-/** Who hears that the token stopped working (the app, which shows the login again). */
+/** Who hears that the session ended (the app, which shows the login again). */
 export function onSignedOut(listener: (why: string) => void): void {
   signedOut = listener
 }
 
+/** Methods that change nothing: the box asks no CSRF token for them. */
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
+
 /**
- * One request to the API with the tab's token. A 401 forgets the token and sends the desk back to
- * the login; any other refusal throws an ApiError whose message is the API's own words.
+ * One request to the API on the browser's session: the cookie goes by itself, and an unsafe request
+ * carries the session's CSRF token in `X-CSRFToken`. A 401 (the session ended) sends the desk back
+ * to the login; any other refusal throws an ApiError whose message is the API's own words.
  */
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' }
-  const token = storedToken()
-  if (token !== null) headers.authorization = `Token ${token}`
+  const csrf = SAFE.has(method) ? null : csrfToken()
+  if (csrf !== null) headers['x-csrftoken'] = csrf
   if (body !== undefined) headers['content-type'] = 'application/json'
   const response = await fetch(path, {
     method,
     headers,
+    credentials: 'same-origin',
     body: body === undefined ? undefined : JSON.stringify(body),
   })
   const text = await response.text()
   const parsed: unknown = text === '' ? null : parseJson(text)
-  if (response.status === 401 && token !== null) {
-    storeToken(null)
+  if (response.status === 401) {
+    forgetSession()
     signedOut('Your session has ended: log in again.')
   }
   if (!response.ok) throw new ApiError(response.status, parsed, response.headers.get('x-request-id'))

@@ -3,41 +3,44 @@ import { api, ApiError, messageOf, onSignedOut } from './api.ts'
 import { SCREENS } from './screens.ts'
 import { GymPicker } from './screens/gym-picker/gym-picker.tsx'
 import { Login } from './screens/login/login.tsx'
-import { storedGymId, storedToken, storeGymId, storeToken } from './session.ts'
+import { forgetSession, hasLoggedIn, storedGymId, storeGymId } from './session.ts'
 import type { DeskPlace } from './screens/screen-props.ts'
 import type { Account, Gym, Page } from './types.ts'
 
-/** The login until the tab has a token, then the desk. */
+/**
+ * The login until the browser has a session, then the desk. Whether it has one is told by the
+ * `csrftoken` cookie; a session the box has since ended answers 401 and brings the login back.
+ */
 export function App() {
-  const [token, setToken] = useState(storedToken())
+  const [signedIn, setSignedIn] = useState(hasLoggedIn())
   const [notice, setNotice] = useState<string | null>(null)
   useEffect(
     () =>
       onSignedOut((why) => {
         setNotice(why)
-        setToken(null)
+        setSignedIn(false)
       }),
     [],
   )
-  if (token === null)
+  if (!signedIn)
     return (
       <Login
         notice={notice}
-        onLoggedIn={(key) => {
-          storeToken(key)
+        onLoggedIn={() => {
           setNotice(null)
-          setToken(key)
+          setSignedIn(true)
         }}
       />
     )
   return (
     <Desk
       onLogOut={async () => {
-        // The token is revoked at the server too; the tab forgets it whatever the answer.
+        // The session ends at the server, which clears its cookies; the page forgets it whatever
+        // the answer.
         await api('POST', '/api/logout/').catch(() => {})
-        storeToken(null)
+        forgetSession()
         setNotice('You have logged out.')
-        setToken(null)
+        setSignedIn(false)
       }}
     />
   )

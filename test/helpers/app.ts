@@ -35,6 +35,8 @@ export interface TestAppOptions {
   log?: Logger
   publicUrl?: string | null
   tokenLifetimeHours?: number | null
+  sessionIdleHours?: number
+  sessionMaxAgeHours?: number
   /** What config.dbPath says (the connection stays ':memory:'): the folder /healthz's disk check reads. */
   dbPath?: string
   healthLimits?: Deps['healthLimits']
@@ -66,6 +68,8 @@ export function depsFor(
     config: {
       publicUrl: options.publicUrl ?? null,
       tokenLifetimeHours: options.tokenLifetimeHours ?? null,
+      sessionIdleHours: options.sessionIdleHours ?? 12,
+      sessionMaxAgeHours: options.sessionMaxAgeHours ?? 168,
       dbPath: options.dbPath ?? ':memory:',
     },
     healthLimits: options.healthLimits,

@@ -72,6 +72,7 @@ export async function startDesk(
     launchChromium(),
   ])
   const token = await getToken(server.base, admin.email, admin.password)
+  remember(token, admin.email, admin.password)
   const api = async (method: string, path: string, json: unknown, status: number) => {
     const res = await request(server.base, method, path, { token, json })
     if (res.status !== status) throw new Error(`${method} ${path} answered ${res.status}: ${res.text}`)
@@ -85,7 +86,9 @@ export async function startDesk(
       { email, password, default_gym_id: 1, is_active: true, ...permissions },
       201,
     )
-    return getToken(server.base, email, password)
+    const staff = await getToken(server.base, email, password)
+    remember(staff, email, password)
+    return staff
   }
   return { server, browser, token, api, staffToken }
 }
@@ -98,8 +101,43 @@ export async function newTab(browser: Browser): Promise<Page> {
 }
 
 /**
- * The desk as a tab that logged in earlier finds it: `token` in the tab's session, the gym
- * remembered. For the tests that are not about logging in (each login costs a password hash).
+ * Who each token the tests were given belongs to: a tab logs in as that user with a session of its
+ * own (the page holds no token), so the tests keep naming users by their token.
+ */
+const credentialsOf = new Map<string, { email: string; password: string }>()
+const remember = (token: string, email: string, password: string) =>
+  credentialsOf.set(token, { email, password })
+
+/**
+ * A session of the user holding `token`, logged in from outside the page: the two cookies as
+ * POST /api/login/ set them, for the tab's context.
+ */
+export async function sessionCookiesFor(base: string, token: string) {
+  const who = credentialsOf.get(token)
+  if (!who) throw new Error('openLoggedIn: a token from startDesk or staffToken is needed')
+  const res = await fetch(`${base}/api/login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: who.email, password: who.password }),
+  })
+  if (res.status !== 200)
+    throw new Error(`login for ${who.email} answered ${res.status}: ${await res.text()}`)
+  return res.headers.getSetCookie().map((cookie) => {
+    const [pair, ...attributes] = cookie.split('; ')
+    const eq = pair!.indexOf('=')
+    return {
+      name: pair!.slice(0, eq),
+      value: pair!.slice(eq + 1),
+      url: `${base}/`,
+      httpOnly: attributes.includes('HttpOnly'),
+      sameSite: 'Lax' as const,
+    }
+  })
+}
+
+/**
+ * The desk as a tab that logged in earlier finds it: a session of the user holding `token` in the
+ * tab's cookies, the gym remembered. For the tests that are not about logging in at the page.
  * `beforePage` runs in the tab before the page's own script (given as text, as it runs in the
  * browser: the tests are type-checked without the DOM's types); `fakeClock` gives the tab a clock
  * the test moves on (it flows as the real one otherwise).
@@ -110,14 +148,14 @@ export async function openLoggedIn(
   options: { gymId?: number; beforePage?: string; fakeClock?: boolean } = {},
 ): Promise<Page> {
   const page = await newTab(desk.browser)
+  await page.context().addCookies(await sessionCookiesFor(desk.server.base, token))
   if (options.fakeClock) await page.clock.install()
   if (options.beforePage) await page.addInitScript({ content: options.beforePage })
   await page.addInitScript(
-    ({ key, gym }) => {
-      sessionStorage.setItem('belay.token', key)
+    ({ gym }) => {
       localStorage.setItem('belay.gym', String(gym))
     },
-    { key: token, gym: options.gymId ?? 1 },
+    { gym: options.gymId ?? 1 },
   )
   await page.goto(`${desk.server.base}/`)
   return page

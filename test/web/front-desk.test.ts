@@ -362,11 +362,21 @@ describe('Today', () => {
 })
 
 describe('leaving', () => {
-  test('a token that stops working (revoked elsewhere) sends the desk back to the login, the gym still known', async () => {
+  /** The tab's session cookies as the browser keeps them (the test reads them; the page cannot). */
+  const sessionOf = async (page: Page) => {
+    const cookies = await page.context().cookies()
+    const value = (name: string) => cookies.find((c) => c.name === name)?.value
+    return { key: value('sessionid'), csrf: value('csrftoken') }
+  }
+
+  test('a session that ends elsewhere sends the desk back to the login, the gym still known', async () => {
     const page = await logInToDesk()
-    const key = await page.evaluate(() => sessionStorage.getItem('belay.token'))
-    expect(key).toMatch(/^[0-9a-f]{40}$/)
-    expect((await request(server.base, 'POST', '/api/logout/', { token: key! })).status).toBe(204)
+    const { key, csrf } = await sessionOf(page)
+    expect(key).toMatch(/^[0-9a-f]{64}$/)
+    const logout = await request(server.base, 'POST', '/api/logout/', {
+      headers: { cookie: `sessionid=${key}`, 'x-csrftoken': csrf! },
+    })
+    expect(logout.status).toBe(204)
     await scan(page, 'LH-1001')
     await page.getByRole('button', { name: 'Log in' }).waitFor()
     expect(await page.locator('.notice').innerText()).toBe('Your session has ended: log in again.')
@@ -375,15 +385,35 @@ describe('leaving', () => {
     expect(await page.getByLabel('Gym', { exact: true }).count()).toBe(0)
   })
 
-  test('log out: back to the login, the token revoked and forgotten', async () => {
+  test('log out: back to the login, the session ended and its cookies gone, also after a reload', async () => {
     const page = await logInToDesk()
-    const key = await page.evaluate(() => sessionStorage.getItem('belay.token'))
+    const { key } = await sessionOf(page)
     await page.getByRole('button', { name: 'Log out' }).click()
     await page.getByRole('button', { name: 'Log in' }).waitFor()
     expect(await page.locator('.notice').innerText()).toBe('You have logged out.')
-    expect(await page.evaluate(() => sessionStorage.getItem('belay.token'))).toBeNull()
-    expect((await request(server.base, 'GET', '/api/my-account/', { token: key! })).status).toBe(401)
+    expect(await sessionOf(page)).toEqual({ key: undefined, csrf: undefined })
+    const after = await request(server.base, 'GET', '/api/my-account/', {
+      headers: { cookie: `sessionid=${key}` },
+    })
+    expect(after.status).toBe(401)
     await page.reload()
     await page.getByRole('button', { name: 'Log in' }).waitFor()
+  })
+
+  test("no credential the page's scripts can read: only the CSRF token, and the desk still works", async () => {
+    const memberships = await api('GET', '/api/memberships/', undefined, 200)
+    const id = await customer('Margo', 'Hayes', 'MH-7007', memberships.results[0].id)
+    const page = await logInToDesk()
+    const { key, csrf } = await sessionOf(page)
+    // As text: it runs in the page, and the tests are type-checked without the DOM's types.
+    const seen = await page.evaluate(
+      '({ cookie: document.cookie, session: Object.entries(sessionStorage), local: Object.entries(localStorage) })',
+    )
+    expect(seen).toEqual({ cookie: `csrftoken=${csrf}`, session: [], local: [['belay.gym', '1']] })
+    expect(JSON.stringify(seen)).not.toContain(key!)
+    // An unsafe request from the page (the scan) passes the CSRF check.
+    expect(await scanForCard(page, 'MH-7007')).toContain('CHECKED IN')
+    const checkIns = await api('GET', `/api/check-ins/?customer_id=${id}`, undefined, 200)
+    expect(checkIns.count).toBe(1)
   })
 })

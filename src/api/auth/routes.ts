@@ -5,18 +5,15 @@ import type { Deps } from '../../deps.ts'
 import { docs, named, paragraphs } from '../../http/docs.ts'
 import { authenticated } from '../../http/auth.ts'
 import { throttled, ValidationError } from '../../http/errors.ts'
-import { field } from '../../http/fields.ts'
 import { requires } from '../../http/permissions.ts'
 import { checkBody } from '../../http/validation.ts'
+import { clearedSessionCookies } from '../../http/session-cookies.ts'
 import { CrossSiteLoginRefusal, refuseCrossSiteLogin } from './cross-site.ts'
+import { Credentials, LOG_IN_REFUSALS } from './credentials.ts'
+import { LOGIN_PATH, sessionLogInRoute } from './session-routes.ts'
 
 export const GET_TOKEN_PATH = '/api/get-token/'
 const LOGOUT_PATH = '/api/logout/'
-
-const Credentials = Type.Object({
-  username: field.text({ description: "The staff user's email (any case)" }),
-  password: field.secret(),
-})
 
 /** What a login answers, what a token is, and when a login is refused: get-token's description. */
 const LOG_IN_RULES = paragraphs(
@@ -25,41 +22,20 @@ const LOG_IN_RULES = paragraphs(
     'on every other request as `Authorization: Token <key>`. Each successful login issues a new',
     "token; older ones keep working until they are revoked (logout, a new password, an admin's",
     '`revoke-tokens`) or, when the box runs with `--token-lifetime-hours`, expire. Only a SHA-256',
-    'hash of each token is stored.',
+    'hash of each token is stored. A browser logs in with `POST /api/login/` instead (a session).',
   ],
-  [
-    'Wrong credentials or an inactive user are',
-    '`400 {"non_field_errors": ["Unable to log in with provided credentials."]}`, and so is a login',
-    'whose password check was under way when the password changed or the user was deactivated. A',
-    'login for an unknown email takes as long as one with a wrong password, so answers do not reveal',
-    'which emails exist.',
-  ],
-  [
-    'A login costs a password verification (argon2id: a tenth of a second or more of a core, and',
-    '64 MiB), so one verification runs at a time and four more wait; a login past that is `429`',
-    'with `Retry-After: 1`. Failed logins are throttled twice, each `429` with `Retry-After` for the',
-    'rest of its window: 10 failures for one username (any case) within 15 minutes, and 20 from one',
-    'client address (whatever the usernames) within 15 minutes. Both are kept in memory: a restart',
-    'forgets them; an organization admin lets a username back in at once with',
-    '`POST /api/users/{id}/unlock/`. Every refused login (past the queue or throttled) is answered',
-    'after a pause of one second, so a client that retries as soon as it is answered costs the',
-    'server next to nothing.',
-  ],
-  [
-    "A login from another site's page is refused with 403 before the password is checked or the",
-    'throttles count it, so a web page open at the desk cannot lock anyone out: a browser request',
-    "with `Sec-Fetch-Site: cross-site`, or with an `Origin` that is not the box's own (`null`",
-    "included). The box's own origin is the configured public URL, or the host the request was sent",
-    "to (over http or https). `Sec-Fetch-Site: same-site` passes only with the box's own `Origin`.",
-    'Clients that send neither header (curl, integrations) log in as before.',
-  ],
+  ...LOG_IN_REFUSALS,
 )
 
 /**
  * POST /api/get-token/: staff email + password -> a new token (DRF's ObtainAuthToken).
  * POST /api/logout/: the presented token is revoked, 204 with no body (knox's LogoutView).
  */
-export const tokenRoutes = (deps: Deps) => new Elysia().use(logInRoute(deps)).use(logOutRoute(deps))
+export const tokenRoutes = (deps: Deps) =>
+  new Elysia().use(logInRoute(deps)).use(sessionLogInRoute(deps)).use(logOutRoute(deps))
+
+/** The paths whose body may be form-encoded: both logins. */
+export const LOGIN_PATHS = [GET_TOKEN_PATH, LOGIN_PATH]
 
 const logInRoute = (deps: Deps) =>
   new Elysia().post(
@@ -105,9 +81,11 @@ const NoFields = Type.Object({})
 const logOutRoute = (deps: Deps) =>
   new Elysia().use(authenticated(deps)).post(
     LOGOUT_PATH,
-    async ({ token, body, set }) => {
+    async ({ credential, body, set }) => {
       checkBody(NoFields, body).valid()
-      await logOut(deps, token)
+      await logOut(deps, credential)
+      if (credential.kind === 'session')
+        (set.headers as Record<string, unknown>)['set-cookie'] = clearedSessionCookies(deps.config.publicUrl)
       set.status = 204
       return ''
     },
@@ -115,13 +93,20 @@ const logOutRoute = (deps: Deps) =>
       ...requires('staff'),
       ...docs({
         tag: 'Authentication',
-        summary: "Revoke the request's own token (the user's other tokens keep working)",
+        summary: "End the request's own token or session (the user's others keep working)",
         description: [
-          'Any staff user. No body, or `{}`. Revokes the token the request presents and answers 204',
-          "with no body, as knox's `LogoutView`; the user's other tokens keep working.",
+          'Any staff user. No body, or `{}`. Ends what authenticated the request and answers 204 with',
+          "no body, as knox's `LogoutView`: the token it presents is revoked, or, for a browser",
+          "session, the session ends and both its cookies are cleared (`Max-Age=0`); a session's",
+          "logout needs `X-CSRFToken` as every unsafe request does. The user's other tokens and",
+          'sessions keep working.',
         ].join(' '),
         body: named('LogoutRequest', NoFields),
-        ok: { status: 204, schema: null, description: 'Logged out: the token no longer authenticates' },
+        ok: {
+          status: 204,
+          schema: null,
+          description: 'Logged out: the token or session no longer authenticates',
+        },
       }),
     },
   )

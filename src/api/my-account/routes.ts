@@ -18,8 +18,8 @@ const tag = 'My account'
 /** What a new password does, on either operation that sets one. */
 const NEW_PASSWORD = [
   '`new_password` is at least 8 characters (`This password is too short. It must contain at least 8',
-  'characters.`). It revokes every other token of the user, in the same transaction, and keeps the',
-  'one this request presents.',
+  'characters.`). It revokes every other token and ends every other browser session of the user, in',
+  'the same transaction, and keeps the token or session this request presents.',
 ].join(' ')
 
 const MY_ACCOUNT_CHANGE = paragraphs(
@@ -74,8 +74,8 @@ export const myAccountRoutes = (deps: Deps) => {
     .use(
       new Elysia().use(authenticated(deps)).patch(
         '/api/change-password/',
-        async ({ user, token, urls, body }) => {
-          await changeMyAccount(deps, { user, token }, checkBody(ChangePassword, body), 'old_password')
+        async ({ user, credential, urls, body }) => {
+          await changeMyAccount(deps, { user, credential }, checkBody(ChangePassword, body), 'old_password')
           return serialize(await readAccount(deps, { user }), urls)
         },
         {

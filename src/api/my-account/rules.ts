@@ -4,7 +4,7 @@ import type { StaffUser } from '../../db/schema.ts'
 import type { Deps } from '../../deps.ts'
 import { messages } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
-import { revokeTokens } from '../../core/auth/authentication.ts'
+import { revokeTokens, type Credential } from '../../core/auth/authentication.ts'
 import { hashSecret, verifySecret } from '../../core/auth/passwords.ts'
 
 export const wrongPassword = 'Your old password was entered incorrectly. Please enter it again.'
@@ -21,12 +21,12 @@ export interface MyAccountInput {
 
 /**
  * Changes the signed-in user's own account. A new password needs the current one, whose errors are
- * reported under `currentPasswordField`, the name the endpoint documents. A new password revokes
- * every token of the user but `token`, the one this request presented.
+ * reported under `currentPasswordField`, the name the endpoint documents. A new password ends
+ * every token and session of the user but `credential`, the one this request presented.
  */
 export async function changeMyAccount(
   deps: Pick<Deps, 'db' | 'tokenCache'>,
-  { user, token }: { user: StaffUser; token: string },
+  { user, credential }: { user: StaffUser; credential: Credential },
   body: CheckedBody<MyAccountInput>,
   currentPasswordField: 'previous_password' | 'old_password',
 ): Promise<void> {
@@ -50,7 +50,7 @@ export async function changeMyAccount(
   await deps.db.transaction().execute(async (trx) => {
     await updateUser(trx, user.id, changes)
     if (input.new_password !== undefined)
-      await revokeTokens({ db: trx, tokenCache: deps.tokenCache }, user.id, { key: token })
+      await revokeTokens({ db: trx, tokenCache: deps.tokenCache }, user.id, credential)
   })
   // The cached user carries these fields (default gym, password hash): the next request reads them anew.
   deps.tokenCache.clear()

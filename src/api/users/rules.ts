@@ -8,7 +8,8 @@ import type { Deps } from '../../deps.ts'
 import { messages, type FieldErrorCollector } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { toFlag } from '../../db/flags.ts'
-import { revokeTokens } from '../../core/auth/authentication.ts'
+import { revokeTokens, type Credential } from '../../core/auth/authentication.ts'
+import { deleteSessionsOfUser } from '../../core/auth/session-queries.ts'
 import { hashSecret } from '../../core/auth/passwords.ts'
 import { getUserByEmail } from '../../core/auth/queries.ts'
 
@@ -83,13 +84,14 @@ export async function createStaffUser(
 /**
  * PUT/PATCH of a staff user. Nobody may deactivate themselves or drop their own admin flag, so the
  * organization always keeps an admin who can undo mistakes. A new password revokes the user's
- * tokens, all but the one this request presented when admins set their own.
+ * tokens and sessions, all but the one this request presented when admins set their own;
+ * deactivation ends their sessions.
  */
 export async function changeStaffUser(
   deps: Pick<Deps, 'db' | 'tokenCache'>,
   user: StaffUser,
   body: CheckedBody<UserInput>,
-  actor: Actor & { token: string },
+  actor: Actor & { credential: Credential },
 ): Promise<void> {
   const { fields, errors } = body
   await checkUserInput(deps, fields, errors, user)
@@ -108,8 +110,10 @@ export async function changeStaffUser(
       await revokeTokens(
         { db: trx, tokenCache: deps.tokenCache },
         user.id,
-        actor.user.id === user.id ? { key: actor.token } : undefined,
+        actor.user.id === user.id ? actor.credential : undefined,
       )
+    // A deactivated user's browser sessions end (their tokens only stop working while inactive).
+    if (input.is_active === false) await deleteSessionsOfUser(trx, user.id)
   })
   // Deactivation and permission changes apply from the user's very next request.
   deps.tokenCache.clear()

@@ -13,6 +13,7 @@ import {
   getUserByTokenHash,
   insertTokenIfUnchanged,
 } from './queries.ts'
+import { deleteSession, deleteSessionsOfUser } from './session-queries.ts'
 
 export type TokenCheck = { user: StaffUser } | { error: 'invalid' }
 
@@ -23,7 +24,7 @@ interface Tokens {
 }
 
 /** What a login uses besides the tokens: the throttles and queue it passes, and a token's lifetime. */
-interface Logins extends Tokens {
+export interface Logins extends Tokens {
   clock: Clock
   /** Failed logins per username. */
   loginThrottle: LoginThrottle
@@ -56,8 +57,8 @@ export async function authenticateToken(deps: Tokens & { clock: Clock }, key: st
   return { user }
 }
 
-export type LoginResult =
-  { token: string } | { error: 'credentials' } | { error: 'throttled'; retryAfter: number }
+export type LoginRefusal = { error: 'credentials' } | { error: 'throttled'; retryAfter: number }
+export type LoginResult = { token: string } | LoginRefusal
 
 /** How long a login refused by a full queue is told to wait. */
 export const BUSY_RETRY_AFTER_SECONDS = 1
@@ -67,27 +68,41 @@ const waitFor = (deps: Logins, username: string, address: string) =>
   Math.max(deps.loginThrottle.retryAfterSeconds(username), deps.addressThrottle.retryAfterSeconds(address))
 
 /**
+ * What a login issues once the password is verified: a token or a session. `verifiedHash` is the
+ * password hash the password was checked against; undefined means it is no longer the user's (or
+ * the user was deactivated) and nothing was issued.
+ */
+export type Issue<T> = (user: StaffUser, verifiedHash: string) => Promise<T | undefined>
+
+/**
  * get-token: checks the throttles, then the credentials, then issues a fresh token. `address` is
  * the client's: failures count against it as well as against the username, so guessing with a new
  * username each time is throttled too.
  */
-export async function logIn(
+export const logIn = (deps: Logins, username: string, password: string, address: string) =>
+  logInWith(deps, username, password, address, (user, verifiedHash) => issueToken(deps, user, verifiedHash))
+
+/** A login of either kind: the same throttles, gate and refusals, then `issue`. */
+export async function logInWith<T>(
   deps: Logins,
   username: string,
   password: string,
   address: string,
-): Promise<LoginResult> {
-  const result = await checkAndIssue(deps, username, password, address)
-  if ('error' in result && result.error === 'throttled') await deps.loginGate.pauseBeforeRefusal()
+  issue: Issue<T>,
+): Promise<T | LoginRefusal> {
+  const result = await checkAndIssue(deps, username, password, address, issue)
+  if (typeof result === 'object' && result !== null && 'error' in result && result.error === 'throttled')
+    await deps.loginGate.pauseBeforeRefusal()
   return result
 }
 
-async function checkAndIssue(
+async function checkAndIssue<T>(
   deps: Logins,
   username: string,
   password: string,
   address: string,
-): Promise<LoginResult> {
+  issue: Issue<T>,
+): Promise<T | LoginRefusal> {
   const retryAfter = waitFor(deps, username, address)
   if (retryAfter > 0) return { error: 'throttled', retryAfter }
   type Checked =
@@ -111,7 +126,16 @@ async function checkAndIssue(
   if (checked === LoginGate.busy) return { error: 'throttled', retryAfter: BUSY_RETRY_AFTER_SECONDS }
   if ('error' in checked) return checked
   if (checked.user === undefined) return { error: 'credentials' }
-  const { user, verifiedHash } = checked
+  const issued = await issue(checked.user, checked.verifiedHash)
+  // The password checked is no longer the user's (or the user was deactivated) while it was checked.
+  return issued === undefined ? { error: 'credentials' } : issued
+}
+
+async function issueToken(
+  deps: Logins,
+  user: StaffUser,
+  verifiedHash: string,
+): Promise<{ token: string } | undefined> {
   const now = deps.clock.now()
   const key = newTokenKey()
   const lifetime = deps.config.tokenLifetimeHours
@@ -125,26 +149,39 @@ async function checkAndIssue(
     },
     verifiedHash,
   )
-  // The password checked is no longer the user's (or the user was deactivated) while it was checked.
-  if (!issued) return { error: 'credentials' }
+  if (!issued) return undefined
   // A new token changes no cached answer, but the rule is simple: any auth_tokens write clears.
   deps.tokenCache.clear()
   return { token: key }
 }
 
-/** logout: the presented token stops working; the user's other tokens are untouched. */
-export async function logOut(deps: Tokens, key: string): Promise<void> {
-  await deleteToken(deps.db, hashTokenKey(key))
+/**
+ * What authenticated a request: a token (the `Authorization` header) or a browser session (its
+ * cookie). Logout ends this one; a password change keeps it and ends every other.
+ */
+export type Credential = { kind: 'token'; key: string } | { kind: 'session'; key: string }
+
+/** logout: the presented token or session stops working; the user's others are untouched. */
+export async function logOut(deps: Tokens, credential: Credential): Promise<void> {
+  if (credential.kind === 'session') {
+    await deleteSession(deps.db, hashTokenKey(credential.key))
+    return
+  }
+  await deleteToken(deps.db, hashTokenKey(credential.key))
   // The token was just used, so it is most likely cached: it must be refused from the next request.
   deps.tokenCache.clear()
 }
 
 /**
- * Revokes a user's tokens: all of them, or all but the one whose key is `keep` (a password change
- * keeps the session that made it, and ends every other, as a stolen token must not outlive it).
+ * Signs a user out everywhere: every token and every browser session, or all but `keep` (a password
+ * change keeps the token or session that made it, and ends every other, as a stolen one must not
+ * outlive it).
  */
-export async function revokeTokens(deps: Tokens, userId: number, keep?: { key: string }): Promise<void> {
-  await deleteTokensOfUser(deps.db, userId, keep === undefined ? undefined : hashTokenKey(keep.key))
+export async function revokeTokens(deps: Tokens, userId: number, keep?: Credential): Promise<void> {
+  const keepToken = keep?.kind === 'token' ? hashTokenKey(keep.key) : undefined
+  const keepSession = keep?.kind === 'session' ? hashTokenKey(keep.key) : undefined
+  await deleteTokensOfUser(deps.db, userId, keepToken)
+  await deleteSessionsOfUser(deps.db, userId, keepSession)
   // Revoked tokens may be cached: they must be refused from the next request.
   deps.tokenCache.clear()
 }

@@ -59,6 +59,18 @@ export interface AuthTokenTable {
   expires_at: string | null
 }
 
+/** A browser's login (api/auth/session-routes.ts): only the key's hash is kept. */
+export interface AuthSessionTable {
+  id: Generated<number>
+  key_hash: string
+  user_id: number
+  created_at: string
+  last_seen_at: string
+  expires_at: string
+  /** 1 when its user has `pin_mode_required`: each edit names the acting staff member by PIN. */
+  pin_mode: Generated<number>
+}
+
 export interface EventTypeTable {
   id: Generated<number>
   name: string

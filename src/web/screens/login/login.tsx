@@ -3,14 +3,8 @@ import { api, messageOf } from '../../api.ts'
 import { useFocusOnShow } from '../../focus.ts'
 import { ErrorLine } from '../../components/error-line.tsx'
 
-/** Staff email and password for a token; the message says why a login was refused. */
-export function Login({
-  notice,
-  onLoggedIn,
-}: {
-  notice: string | null
-  onLoggedIn: (token: string) => void
-}) {
+/** Staff email and password for a session; the message says why a login was refused. */
+export function Login({ notice, onLoggedIn }: { notice: string | null; onLoggedIn: () => void }) {
   const emailBox = useFocusOnShow<HTMLInputElement>()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
@@ -22,8 +16,10 @@ export function Login({
     setBusy(true)
     setError(null)
     try {
-      const { token } = await api<{ token: string }>('POST', '/api/get-token/', { username: email, password })
-      onLoggedIn(token)
+      // The box answers with its cookies: the session's key (which no script can read) and the
+      // CSRF token.
+      await api('POST', '/api/login/', { username: email, password })
+      onLoggedIn()
     } catch (e) {
       setError(messageOf(e))
       setBusy(false)

@@ -1,0 +1,90 @@
+import { Elysia } from 'elysia'
+import { logInSession } from '../../core/auth/sessions.ts'
+import type { Deps } from '../../deps.ts'
+import { docs, named, paragraphs } from '../../http/docs.ts'
+import { throttled, ValidationError } from '../../http/errors.ts'
+import { sessionCookies } from '../../http/session-cookies.ts'
+import { Urls } from '../../http/urls.ts'
+import { checkBody } from '../../http/validation.ts'
+import { loadOrganization } from '../organization/queries.ts'
+import { MyAccountOut } from '../my-account/schema.ts'
+import { serializeMyAccount } from '../my-account/serializer.ts'
+import { getUser } from '../users/queries.ts'
+import { CrossSiteLoginRefusal, refuseCrossSiteLogin } from './cross-site.ts'
+import { Credentials, LOG_IN_REFUSALS } from './credentials.ts'
+
+export const LOGIN_PATH = '/api/login/'
+
+/** What a session is and what it asks of a browser: login's description. */
+export const SESSION_RULES = paragraphs(
+  [
+    "Public. The browser's login (the desk page): the same `username` and `password` as get-token,",
+    'JSON or form-encoded. Answers 200 with the account as `GET /api/my-account/` shows it, and',
+    "sets two cookies: `sessionid`, the session's key (`HttpOnly; SameSite=Lax; Path=/`, so the",
+    "page's scripts cannot read it), and `csrftoken` (`SameSite=Lax; Path=/`, readable by scripts).",
+    "Both get `Secure` when the box's public URL (`--public-url`) is https, and neither has a",
+    'Max-Age: closing the browser forgets them. Only a SHA-256 hash of the key is stored.',
+  ],
+  [
+    'The browser then sends the cookie on every request and is authenticated by it, unless the',
+    "request carries `Authorization: Token <key>`: a request with both is the token's. Every unsafe",
+    "request (POST, PUT, PATCH, DELETE) on a session must send the `csrftoken` cookie's value in",
+    '`X-CSRFToken`: without it, `403 {"detail": "CSRF Failed: CSRF token missing."}`; with another',
+    'value, `403 {"detail": "CSRF Failed: CSRF token incorrect."}`. Token requests never need it.',
+  ],
+  [
+    'A session ends at `POST /api/logout/`, after `--session-idle-hours` (default 12) without a',
+    'request (counted to within a minute), `--session-max-age-hours` (default 168) after the login',
+    "however busy, and when the user's password changes (except the session that changed it), the",
+    "user is deactivated or an admin runs `revoke-tokens`. An ended session's requests are",
+    '`401 {"detail": "Authentication credentials were not provided."}`.',
+  ],
+  ...LOG_IN_REFUSALS,
+)
+
+/** POST /api/login/: a browser session (Django's session login, for the desk page). */
+export const sessionLogInRoute = (deps: Deps) =>
+  new Elysia().post(
+    LOGIN_PATH,
+    async ({ body, request, server, set }) => {
+      refuseCrossSiteLogin(request, deps.config.publicUrl)
+      const { username, password } = checkBody(Credentials, body).valid()
+      const address = server?.requestIP(request)?.address ?? ''
+      const result = await logInSession(deps, username, password, address)
+      if ('error' in result) {
+        if (result.error === 'throttled') throw throttled(result.retryAfter)
+        throw new ValidationError({ non_field_errors: ['Unable to log in with provided credentials.'] })
+      }
+      // Elysia sends each value of an array as its own Set-Cookie header.
+      ;(set.headers as Record<string, unknown>)['set-cookie'] = sessionCookies(
+        result.key,
+        result.csrfToken,
+        deps.config.publicUrl,
+      )
+      // The user was just found active, so their row is there.
+      const user = (await getUser(deps.db, result.user.id))!
+      return serializeMyAccount(
+        user,
+        await loadOrganization(deps.db),
+        Urls.forRequest(request, deps.config.publicUrl),
+      )
+    },
+    {
+      ...docs({
+        body: named('LoginRequest', Credentials),
+        bodyAlso: { 'application/x-www-form-urlencoded': named('LoginRequest', Credentials) },
+        tag: 'Authentication',
+        summary: 'Log in a browser: a session cookie and a CSRF token (JSON or form-encoded body)',
+        description: SESSION_RULES,
+        public: true,
+        ok: { status: 200, schema: named('MyAccount', MyAccountOut) },
+        errors: [429],
+        errorBodies: {
+          403: {
+            description: "A login from another site's page: refused before it counts",
+            json: named('CrossSiteLoginRefusal', CrossSiteLoginRefusal),
+          },
+        },
+      }),
+    },
+  )
