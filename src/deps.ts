@@ -8,6 +8,7 @@ import type { Monitoring } from './http/monitoring.ts'
 import type { LoginGate } from './core/auth/login-gate.ts'
 import type { LoginThrottle } from './core/auth/login-throttle.ts'
 import type { TokenCache } from './core/auth/token-cache.ts'
+import type { PinThrottles } from './core/auth/pins.ts'
 
 /**
  * What the API's handlers can reach. Built once in serve.ts (or per test file). An engine under
@@ -40,6 +41,8 @@ export interface Deps {
   loginThrottle: LoginThrottle
   /** Failed logins per client address, whatever the username. */
   addressThrottle: LoginThrottle
+  /** Wrong PINs (PIN mode) per acting staff email and per signed-in desk account. */
+  pinThrottles: PinThrottles
   /** How many password verifications run and wait at once (see core/auth/login-gate.ts). */
   loginGate: LoginGate
   /** Recently seen valid tokens; clear it after any write to staff_users or auth_tokens. */

@@ -1,3 +1,4 @@
+import { newPinThrottles } from './core/auth/pins.ts'
 import { organizationToday } from './api/organization/queries.ts'
 import { createApp } from './app.ts'
 import type { Config } from './config.ts'
@@ -73,6 +74,7 @@ export async function startServing(
       },
       loginThrottle: new LoginThrottle(systemClock),
       addressThrottle: newAddressThrottle(systemClock),
+      pinThrottles: newPinThrottles(systemClock),
       loginGate: new LoginGate(),
       tokenCache: new TokenCache(),
       monitoring,

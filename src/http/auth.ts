@@ -6,7 +6,8 @@ import { authenticateSession } from '../core/auth/sessions.ts'
 import type { StaffUser } from '../db/schema.ts'
 import type { Deps } from '../deps.ts'
 import { csrfTokenFor } from '../lib/secrets.ts'
-import { ApiError, invalidToken, notAuthenticated } from './errors.ts'
+import { ApiError, invalidToken, notAuthenticated, throttled } from './errors.ts'
+import { checkPin } from '../core/auth/pins.ts'
 import { SESSION_COOKIE, cookieValue } from './session-cookies.ts'
 import { Urls } from './urls.ts'
 
@@ -29,6 +30,35 @@ export type Authenticated = {
   credential: Credential
   /** A session logged in by a user with `pin_mode_required` (always false for a token). */
   pinMode: boolean
+  /** In PIN mode, the account signed in at the desk; `user` is then the staff member acting. */
+  signedIn?: StaffUser
+}
+
+export const pinHeadersIncomplete = 'PIN mode needs both X-Staff-Email and X-Staff-PIN.'
+export const wrongPin = 'Wrong staff email or PIN.'
+export const pinRequired =
+  "This desk is in PIN mode: each change needs the acting staff member's email and PIN (X-Staff-Email and X-Staff-PIN)."
+
+/**
+ * PIN mode: an unsafe request that names a staff member in `X-Staff-Email` with their PIN in
+ * `X-Staff-PIN` runs as that member (their permissions; recorded as theirs). A PIN-mode session's
+ * unsafe requests must name one. Routes built with `pin: false` take none: the door's scans and logout.
+ */
+async function actAs(deps: Deps, request: Request, signedIn: Authenticated): Promise<Authenticated> {
+  const email = request.headers.get('x-staff-email')
+  const pin = request.headers.get('x-staff-pin')
+  if (email === null && pin === null) {
+    if (signedIn.pinMode) throw new ApiError(403, { detail: pinRequired })
+    return signedIn
+  }
+  if (!email || !pin) throw new ApiError(403, { detail: pinHeadersIncomplete })
+  const checked = await checkPin(deps, email.trim(), pin, signedIn.user.id)
+  if ('user' in checked) return { ...signedIn, user: checked.user, signedIn: signedIn.user }
+  if (checked.error === 'throttled') {
+    await deps.loginGate.pauseBeforeRefusal()
+    throw throttled(checked.retryAfter)
+  }
+  throw new ApiError(403, { detail: wrongPin })
 }
 
 /**
@@ -72,13 +102,16 @@ export async function requireStaffUser(deps: Deps, request: Request): Promise<St
  * The staff user behind the request, what authenticated it, and the URL builder, for every route
  * of the feature that uses this. It runs as a derive, before body validation, so a request with
  * neither credentials nor a valid body gets 401 first, as in DRF. Each feature uses its own
- * (unnamed) instance.
+ * (unnamed) instance. An unsafe request may act as another staff member by PIN (`actAs`), except
+ * on the routes built with `pin: false` (the door's scans, logout).
  */
-export function authenticated(deps: Deps) {
+export function authenticated(deps: Deps, options: { pin?: boolean } = {}) {
   return new Elysia().derive(
     { as: 'scoped' },
     async ({ request }): Promise<Authenticated & { urls: Urls }> => {
-      const authenticated = await authenticateRequest(deps, request)
+      let authenticated = await authenticateRequest(deps, request)
+      if (options.pin !== false && !SAFE_METHODS.has(request.method))
+        authenticated = await actAs(deps, request, authenticated)
       noteRequestUser(request, authenticated.user.id)
       return { ...authenticated, urls: Urls.forRequest(request, deps.config.publicUrl) }
     },

@@ -18,6 +18,8 @@ export interface RequestActor extends Actor {
   urls: Urls
   /** What authenticated the request: a password change keeps it while ending the others. */
   credential: Credential
+  /** The request's session is in PIN mode (my-account says so). */
+  pinMode?: boolean
 }
 
 /** A nested collection's parent record's id; null for a collection at the top level. */

@@ -158,6 +158,8 @@ export function docs(o: DocOptions) {
   }
   const statuses = new Set([...(o.errors ?? []), ...Object.keys(o.errorBodies ?? {}).map(Number)])
   if (takesBody) for (const status of [400, 413, 415]) statuses.add(status)
+  // A change may name the staff member acting by PIN (PIN mode), and wrong PINs are throttled.
+  if (takesBody && !o.public) statuses.add(429)
   if (o.filters) statuses.add(400)
   // Any request may be over the URL or header limits, answered before routing.
   for (const status of [414, 431, 500]) statuses.add(status)

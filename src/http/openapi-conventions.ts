@@ -48,6 +48,12 @@ export const API_CONVENTIONS = [
       '`revoke-tokens`); its requests are then 401 `Authentication credentials were not provided.`.',
     ],
     [
+      'PIN mode: an unsafe request may name the staff member acting in `X-Staff-Email` and',
+      '`X-Staff-PIN`; it then runs, and is recorded, as them. A session of a user with',
+      "`pin_mode_required` must name one on every unsafe request but the door's scans and logout",
+      '(see `POST /api/login/`).',
+    ],
+    [
       'A change made through the API (deactivating a user, changing their permissions, revoking',
       'tokens) applies from the very next request; one made to the database by another process',
       '(`belay create-admin`, the `sqlite3` shell) applies within 5 seconds.',

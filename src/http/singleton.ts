@@ -50,7 +50,7 @@ export function singletonRoutes<Row, Out extends TObject, Replace extends TObjec
   const partial = t.Partial(replace.body)
   return new Elysia({ prefix: spec.path })
     .use(authenticated(deps))
-    .get('/', ({ user, credential, urls }) => detail({ user, credential, urls }), {
+    .get('/', ({ user, credential, pinMode, urls }) => detail({ user, credential, pinMode, urls }), {
       ...requires(spec.read),
       ...docs({
         tag,
@@ -59,24 +59,34 @@ export function singletonRoutes<Row, Out extends TObject, Replace extends TObjec
         ok,
       }),
     })
-    .put('/', ({ body, user, credential, urls }) => update(replace.body, body, { user, credential, urls }), {
-      ...requires(spec.write),
-      ...docs({
-        tag,
-        summary: summaries.replace,
-        description: whoMay(spec.write, spec.descriptions?.replace),
-        body: named(`${name}Replace`, replace.body),
-        ok,
-      }),
-    })
-    .patch('/', ({ body, user, credential, urls }) => update(partial, body, { user, credential, urls }), {
-      ...requires(spec.write),
-      ...docs({
-        tag,
-        summary: summaries.update,
-        description: whoMay(spec.write, spec.descriptions?.update),
-        body: named(`Patched${name}`, partial),
-        ok,
-      }),
-    })
+    .put(
+      '/',
+      ({ body, user, credential, pinMode, urls }) =>
+        update(replace.body, body, { user, credential, pinMode, urls }),
+      {
+        ...requires(spec.write),
+        ...docs({
+          tag,
+          summary: summaries.replace,
+          description: whoMay(spec.write, spec.descriptions?.replace),
+          body: named(`${name}Replace`, replace.body),
+          ok,
+        }),
+      },
+    )
+    .patch(
+      '/',
+      ({ body, user, credential, pinMode, urls }) =>
+        update(partial, body, { user, credential, pinMode, urls }),
+      {
+        ...requires(spec.write),
+        ...docs({
+          tag,
+          summary: summaries.update,
+          description: whoMay(spec.write, spec.descriptions?.update),
+          body: named(`Patched${name}`, partial),
+          ok,
+        }),
+      },
+    )
 }

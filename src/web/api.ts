@@ -24,33 +24,82 @@ export function onSignedOut(listener: (why: string) => void): void {
   signedOut = listener
 }
 
-/** Methods that change nothing: the box asks no CSRF token for them. */
+/** Methods that change nothing: the box asks no CSRF token (nor PIN) for them. */
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+/** The staff member acting on one change in PIN mode. */
+export interface ActingStaff {
+  email: string
+  pin: string
+}
+
+/** Asks who is acting (the PIN prompt); `problem` says why the last try was refused; null: cancelled. */
+export type PinAsker = (problem: string | null) => Promise<ActingStaff | null>
+
+let askPin: PinAsker | null = null
+
+/** In PIN mode (the session says so), every change first asks who is acting through `asker`. */
+export function setPinAsker(asker: PinAsker | null): void {
+  askPin = asker
+}
+
+/** The changes that take no PIN: the door's scans and logout. */
+const NO_PIN = [/^\/api\/gym-endpoints\/(barcode|open-door)-check-in\//, /^\/api\/logout\/$/]
+
+/** The box's refusals of the PIN itself: asked again, in the prompt. */
+const PIN_REFUSALS = new Set([
+  'Wrong staff email or PIN.',
+  'PIN mode needs both X-Staff-Email and X-Staff-PIN.',
+])
+
+/** A change not sent because nobody gave a PIN. */
+export class PinCancelled extends ApiError {
+  constructor() {
+    super(0, { detail: 'Nothing was done: no staff PIN was given.' })
+  }
+}
 
 /**
  * One request to the API on the browser's session: the cookie goes by itself, and an unsafe request
- * carries the session's CSRF token in `X-CSRFToken`. A 401 (the session ended) sends the desk back
- * to the login; any other refusal throws an ApiError whose message is the API's own words.
+ * carries the session's CSRF token in `X-CSRFToken`. In PIN mode a change first asks who is acting
+ * and sends their email and PIN; a wrong PIN (or a throttled one) is asked again. A 401 (the
+ * session ended) sends the desk back to the login; any other refusal throws an ApiError whose
+ * message is the API's own words.
  */
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' }
   const csrf = SAFE.has(method) ? null : csrfToken()
   if (csrf !== null) headers['x-csrftoken'] = csrf
   if (body !== undefined) headers['content-type'] = 'application/json'
-  const response = await fetch(path, {
-    method,
-    headers,
-    credentials: 'same-origin',
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  const text = await response.text()
-  const parsed: unknown = text === '' ? null : parseJson(text)
-  if (response.status === 401) {
-    forgetSession()
-    signedOut('Your session has ended: log in again.')
+  const asker = SAFE.has(method) || NO_PIN.some((p) => p.test(path)) ? null : askPin
+  let problem: string | null = null
+  for (;;) {
+    if (asker !== null) {
+      const acting = await asker(problem)
+      if (acting === null) throw new PinCancelled()
+      headers['x-staff-email'] = acting.email
+      headers['x-staff-pin'] = acting.pin
+    }
+    const response = await fetch(path, {
+      method,
+      headers,
+      credentials: 'same-origin',
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    const text = await response.text()
+    const parsed: unknown = text === '' ? null : parseJson(text)
+    if (response.status === 401) {
+      forgetSession()
+      signedOut('Your session has ended: log in again.')
+    }
+    const refusal = new ApiError(response.status, parsed, response.headers.get('x-request-id'))
+    if (asker !== null && (response.status === 429 || PIN_REFUSALS.has(refusal.message))) {
+      problem = refusal.message
+      continue
+    }
+    if (!response.ok) throw refusal
+    return parsed as T
   }
-  if (!response.ok) throw new ApiError(response.status, parsed, response.headers.get('x-request-id'))
-  return parsed as T
 }
 
 function parseJson(text: string): unknown {

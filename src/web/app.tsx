@@ -3,6 +3,7 @@ import { api, ApiError, messageOf, onSignedOut } from './api.ts'
 import { SCREENS } from './screens.ts'
 import { GymPicker } from './screens/gym-picker/gym-picker.tsx'
 import { Login } from './screens/login/login.tsx'
+import { PinPrompt } from './components/pin-prompt.tsx'
 import { forgetSession, hasLoggedIn, storedGymId, storeGymId } from './session.ts'
 import type { DeskPlace } from './screens/screen-props.ts'
 import type { Account, Gym, Page } from './types.ts'
@@ -96,6 +97,7 @@ function Desk({ onLogOut }: { onLogOut: () => void }) {
 
   return (
     <>
+      <PinPrompt active={account.pin_mode} />
       <header class="bar">
         <span class="brand">{account.organization_name}</span>
         <nav aria-label="Screens">
@@ -120,7 +122,10 @@ function Desk({ onLogOut }: { onLogOut: () => void }) {
             {gym.name}
           </button>
         )}
-        <span class="who">{account.email}</span>
+        <span class="who">
+          {account.email}
+          {account.pin_mode && ' (PIN mode)'}
+        </span>
         <button class="quiet" onClick={onLogOut}>
           Log out
         </button>

@@ -19,6 +19,8 @@ export interface Account {
   can_manage_members: boolean
   can_access_reports: boolean
   is_organization_admin: boolean
+  /** The session is in PIN mode: each change names the staff member acting (the PIN prompt). */
+  pin_mode: boolean
 }
 
 export interface Gym {

@@ -2,6 +2,7 @@ import { createApp, type App } from '../../src/app.ts'
 import { LoginGate } from '../../src/core/auth/login-gate.ts'
 import { LoginThrottle, newAddressThrottle } from '../../src/core/auth/login-throttle.ts'
 import { TokenCache } from '../../src/core/auth/token-cache.ts'
+import { newPinThrottles } from '../../src/core/auth/pins.ts'
 import { openDatabase, type Connection, type Db } from '../../src/db/connection.ts'
 import { migrateToLatest } from '../../src/db/migrator.ts'
 import type { Deps } from '../../src/deps.ts'
@@ -76,6 +77,7 @@ export function depsFor(
     snapshots: options.snapshots,
     loginThrottle: new LoginThrottle(clock),
     addressThrottle: newAddressThrottle(clock),
+    pinThrottles: newPinThrottles(clock),
     // Refusals answered at once: a test waits for nothing.
     loginGate: new LoginGate(1, 4, 0),
     tokenCache: new TokenCache(),

@@ -79,7 +79,7 @@ const logInRoute = (deps: Deps) =>
 const NoFields = Type.Object({})
 
 const logOutRoute = (deps: Deps) =>
-  new Elysia().use(authenticated(deps)).post(
+  new Elysia().use(authenticated(deps, { pin: false })).post(
     LOGOUT_PATH,
     async ({ credential, body, set }) => {
       checkBody(NoFields, body).valid()

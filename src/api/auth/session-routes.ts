@@ -39,6 +39,25 @@ export const SESSION_RULES = paragraphs(
     "user is deactivated or an admin runs `revoke-tokens`. An ended session's requests are",
     '`401 {"detail": "Authentication credentials were not provided."}`.',
   ],
+  [
+    '**PIN mode.** A desk can stay signed in as a shared account while each change is made, and',
+    'recorded, as the staff member acting: an unsafe request that sends `X-Staff-Email: <email>` and',
+    '`X-Staff-PIN: <pin>` (the PIN set with `pin` on `/api/users/`) runs as that member, with their',
+    "permissions, and whatever it records (an invoice's `staff_user`, a free entry's granting",
+    "user, a credit's `created_by`) names them. It works on a token or a session alike. A wrong",
+    'PIN, an unknown or inactive email or a member without a PIN are',
+    '`403 {"detail": "Wrong staff email or PIN."}`; one header without the other is',
+    '`403 {"detail": "PIN mode needs both X-Staff-Email and X-Staff-PIN."}`. Wrong PINs are',
+    'throttled as logins are (10 per email and 20 per signed-in account within 15 minutes, then 429',
+    'with `Retry-After`, answered after a pause of one second). Safe requests ignore the headers.',
+  ],
+  [
+    'A user with `pin_mode_required` logs in to a session **in PIN mode** (`pin_mode: true` in this',
+    'answer and on `GET /api/my-account/`): every unsafe request on it without the two headers is',
+    '`403 {"detail": "This desk is in PIN mode: each change needs the acting staff member\'s email and',
+    'PIN (X-Staff-Email and X-Staff-PIN)."}`. The door\'s scans (`barcode-check-in`,',
+    '`open-door-check-in`) and logout take no PIN: the headers are ignored there.',
+  ],
   ...LOG_IN_REFUSALS,
 )
 
@@ -67,6 +86,7 @@ export const sessionLogInRoute = (deps: Deps) =>
         user,
         await loadOrganization(deps.db),
         Urls.forRequest(request, deps.config.publicUrl),
+        result.pinMode,
       )
     },
     {

@@ -104,7 +104,8 @@ export const doorRoutes = (deps: Deps) => {
     }
   }
   const customerParams = t.Object({ customer_id: RecordId() })
-  return new Elysia()
+  // The desk's own check-ins: edits, which a PIN-mode desk makes as the staff member acting.
+  const deskCheckIns = new Elysia()
     .use(authenticated(deps))
     .post(
       '/api/gym-endpoints/free-entry-check-in/:customer_id/',
@@ -165,6 +166,9 @@ export const doorRoutes = (deps: Deps) => {
         }),
       },
     )
+  // The scans and the look-up are the door's: no PIN, whoever is signed in.
+  const door = new Elysia()
+    .use(authenticated(deps, { pin: false }))
     .post(
       '/api/gym-endpoints/barcode-check-in/:barcode/',
       async ({ params, body, user }) =>
@@ -307,4 +311,5 @@ export const doorRoutes = (deps: Deps) => {
         }),
       },
     )
+  return new Elysia().use(deskCheckIns).use(door)
 }

@@ -38,12 +38,13 @@ const MY_ACCOUNT_CHANGE = paragraphs(
 /** The signed-in user's own account (/api/my-account/) and password change (/api/change-password/). */
 export const myAccountRoutes = (deps: Deps) => {
   // The token's user is active and exists, so their row is always found.
-  const readAccount = async (deps: Deps, { user }: Actor) => ({
+  const readAccount = async (deps: Deps, { user, pinMode }: Actor & { pinMode?: boolean }) => ({
     user: (await getUser(deps.db, user.id))!,
     organization: await loadOrganization(deps.db),
+    pinMode: pinMode ?? false,
   })
   const serialize = (account: Awaited<ReturnType<typeof readAccount>>, urls: RequestActor['urls']) =>
-    serializeMyAccount(account.user, account.organization, urls)
+    serializeMyAccount(account.user, account.organization, urls, account.pinMode)
   return new Elysia()
     .use(
       singletonRoutes(deps, {
@@ -56,7 +57,12 @@ export const myAccountRoutes = (deps: Deps) => {
           update: 'Update my account (a new password revokes my other tokens)',
         },
         descriptions: {
-          read: 'The account of the user whose token the request presents, with their organization.',
+          read: [
+            'The account of the user whose token or session the request presents, with their',
+            'organization. `pin_mode` is true on a session in PIN mode (its user has',
+            '`pin_mode_required`): each of its unsafe requests must name the acting staff member by',
+            'email and PIN (see `POST /api/login/`).',
+          ].join(' '),
           replace: MY_ACCOUNT_CHANGE,
           update: MY_ACCOUNT_CHANGE,
         },
@@ -74,9 +80,9 @@ export const myAccountRoutes = (deps: Deps) => {
     .use(
       new Elysia().use(authenticated(deps)).patch(
         '/api/change-password/',
-        async ({ user, credential, urls, body }) => {
+        async ({ user, credential, pinMode, urls, body }) => {
           await changeMyAccount(deps, { user, credential }, checkBody(ChangePassword, body), 'old_password')
-          return serialize(await readAccount(deps, { user }), urls)
+          return serialize(await readAccount(deps, { user, pinMode }), urls)
         },
         {
           ...requires('staff'),

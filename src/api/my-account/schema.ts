@@ -29,4 +29,8 @@ export const MyAccountOut = t.Object({
   default_gym_url: out.url(),
   date_joined: out.datetime(),
   ...PermissionFlagsOut,
+  pin_mode: t.Boolean({
+    description:
+      "The request's session is in PIN mode: each unsafe request names the acting staff member (X-Staff-Email, X-Staff-PIN)",
+  }),
 })

@@ -3,7 +3,7 @@ import type { Urls } from '../../http/urls.ts'
 import type { StaffUserRow } from '../users/queries.ts'
 import { permissionFlags } from '../users/serializer.ts'
 
-export function serializeMyAccount(user: StaffUserRow, org: Organization, urls: Urls) {
+export function serializeMyAccount(user: StaffUserRow, org: Organization, urls: Urls, pinMode: boolean) {
   return {
     email: user.email,
     first_name: user.first_name,
@@ -14,5 +14,6 @@ export function serializeMyAccount(user: StaffUserRow, org: Organization, urls: 
     default_gym_url: urls.abs('/api/gyms', user.default_gym_id),
     date_joined: user.date_joined,
     ...permissionFlags(user),
+    pin_mode: pinMode,
   }
 }

@@ -41,6 +41,8 @@ export interface SessionStarted {
   key: string
   csrfToken: string
   user: StaffUser
+  /** The user has `pin_mode_required`: the session is in PIN mode. */
+  pinMode: boolean
 }
 
 /** POST /api/login/: get-token's throttles, gate and refusals, then a new session. */
@@ -65,7 +67,9 @@ export function logInSession(
       },
       verifiedHash,
     )
-    return started ? { key, csrfToken: csrfTokenFor(key), user } : undefined
+    return started
+      ? { key, csrfToken: csrfTokenFor(key), user, pinMode: user.pin_mode_required === 1 }
+      : undefined
   })
 }
 

@@ -46,6 +46,7 @@ function accountBody(fields: Record<string, unknown> = {}) {
     can_access_reports: false,
     is_organization_admin: false,
     pin_mode_required: false,
+    pin_mode: false,
     ...fields,
   }
 }
@@ -260,6 +261,7 @@ describe('GET /api/my-account/', () => {
         'can_access_reports',
         'is_organization_admin',
         'pin_mode_required',
+        'pin_mode',
       ].sort(),
     )
   })
