@@ -44,7 +44,11 @@ export function setPinAsker(asker: PinAsker | null): void {
 }
 
 /** The changes that take no PIN: the door's scans and logout. */
-const NO_PIN = [/^\/api\/gym-endpoints\/(barcode|open-door)-check-in\//, /^\/api\/logout\/$/]
+const NO_PIN = [
+  /^\/api\/gym-endpoints\/(barcode|open-door)-check-in\//,
+  /^\/api\/customers\/(check-in-by-barcode|\d+\/check-in)\/$/,
+  /^\/api\/logout\/$/,
+]
 
 /** The box's refusals of the PIN itself: asked again, in the prompt. */
 const PIN_REFUSALS = new Set([

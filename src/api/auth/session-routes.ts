@@ -55,8 +55,10 @@ export const SESSION_RULES = paragraphs(
     'A user with `pin_mode_required` logs in to a session **in PIN mode** (`pin_mode: true` in this',
     'answer and on `GET /api/my-account/`): every unsafe request on it without the two headers is',
     '`403 {"detail": "This desk is in PIN mode: each change needs the acting staff member\'s email and',
-    'PIN (X-Staff-Email and X-Staff-PIN)."}`. The door\'s scans (`barcode-check-in`,',
-    '`open-door-check-in`) and logout take no PIN: the headers are ignored there.',
+    'PIN (X-Staff-Email and X-Staff-PIN)."}`. Check-ins take the door\'s decision, not a staff',
+    "member's, so they take no PIN: the door's scans (`barcode-check-in`, `open-door-check-in`), the",
+    "desk's (`/api/customers/check-in-by-barcode/`, `/api/customers/{customer_id}/check-in/`), and",
+    'logout; the headers are ignored there.',
   ],
   ...LOG_IN_REFUSALS,
 )

@@ -75,73 +75,77 @@ export const deskCheckInRoutes = (deps: Deps) => {
     description: 'Refused: alerts or the waiver, a duplicate, or no entry method; why, in words',
     json: named('DeskCheckInRefusal', DeskCheckInRefusal),
   }
-  return new Elysia()
-    .use(authenticated(deps))
-    .post(
-      '/api/customers/:customer_id/check-in/',
-      async ({ params, body, user, urls, set }) => {
-        const input = checkBody(DeskCheckInBody, body).valid()
-        const outcome = await deskCheckIn(deps, {
-          customerId: params.customer_id,
-          locationId: input.location_id ?? null,
-          user,
-        })
-        return respond(outcome, urls, set)
-      },
-      {
-        params: t.Object({ customer_id: RecordId() }),
-        ...requires('can_manage_members'),
-        ...docs({
-          tag,
-          summary: 'Check a customer in by id (the desk, for a customer without their card)',
-          description: whoMay(
-            'can_manage_members',
-            `${DESK_RULES} 404 for an unknown or deactivated customer.`,
-          ),
-          body: named('DeskCheckInRequest', DeskCheckInBody),
-          ok: { status: 201, schema: checkIn },
-          errorBodies: { 400: refusal },
-          errors: [404],
-          params: { customer_id: "The customer's id" },
-        }),
-      },
-    )
-    .post(
-      '/api/customers/check-in-by-barcode/',
-      async ({ body, user, urls, set }) => {
-        const input = checkBody(DeskBarcodeCheckInBody, body).valid()
-        const outcome = await deskCheckIn(deps, {
-          barcode: input.barcode,
-          locationId: input.location_id ?? null,
-          user,
-        })
-        if (outcome.kind === 'customer_not_found')
-          return jsonResponse(404, { error: 'customer_not_found', detail: NO_BARCODE })
-        return respond(outcome, urls, set)
-      },
-      {
-        ...requires('staff'),
-        ...docs({
-          tag,
-          summary: "The desk's scan: check a customer in by barcode, telling why not in full",
-          description: whoMay(
-            'staff',
-            [
-              "The front desk's scan, as barcode check-in but answered as the check-in by id is.",
-              DESK_RULES,
-              `No active customer with the barcode is 404 \`{"error": "customer_not_found", "detail": "${NO_BARCODE}"}\`.`,
-            ].join(' '),
-          ),
-          body: named('DeskBarcodeCheckInRequest', DeskBarcodeCheckInBody),
-          ok: { status: 201, schema: checkIn },
-          errorBodies: {
-            400: refusal,
-            404: {
-              description: 'No active customer has the barcode',
-              json: named('DeskBarcodeNotFound', DeskBarcodeNotFound),
+  return (
+    new Elysia()
+      // A check-in takes the door's own decision, not the desk's word: like the door's scans, it asks
+      // no staff PIN (a PIN for every scan would stop the queue at the desk).
+      .use(authenticated(deps, { pin: false }))
+      .post(
+        '/api/customers/:customer_id/check-in/',
+        async ({ params, body, user, urls, set }) => {
+          const input = checkBody(DeskCheckInBody, body).valid()
+          const outcome = await deskCheckIn(deps, {
+            customerId: params.customer_id,
+            locationId: input.location_id ?? null,
+            user,
+          })
+          return respond(outcome, urls, set)
+        },
+        {
+          params: t.Object({ customer_id: RecordId() }),
+          ...requires('can_manage_members'),
+          ...docs({
+            tag,
+            summary: 'Check a customer in by id (the desk, for a customer without their card)',
+            description: whoMay(
+              'can_manage_members',
+              `${DESK_RULES} 404 for an unknown or deactivated customer.`,
+            ),
+            body: named('DeskCheckInRequest', DeskCheckInBody),
+            ok: { status: 201, schema: checkIn },
+            errorBodies: { 400: refusal },
+            errors: [404],
+            params: { customer_id: "The customer's id" },
+          }),
+        },
+      )
+      .post(
+        '/api/customers/check-in-by-barcode/',
+        async ({ body, user, urls, set }) => {
+          const input = checkBody(DeskBarcodeCheckInBody, body).valid()
+          const outcome = await deskCheckIn(deps, {
+            barcode: input.barcode,
+            locationId: input.location_id ?? null,
+            user,
+          })
+          if (outcome.kind === 'customer_not_found')
+            return jsonResponse(404, { error: 'customer_not_found', detail: NO_BARCODE })
+          return respond(outcome, urls, set)
+        },
+        {
+          ...requires('staff'),
+          ...docs({
+            tag,
+            summary: "The desk's scan: check a customer in by barcode, telling why not in full",
+            description: whoMay(
+              'staff',
+              [
+                "The front desk's scan, as barcode check-in but answered as the check-in by id is.",
+                DESK_RULES,
+                `No active customer with the barcode is 404 \`{"error": "customer_not_found", "detail": "${NO_BARCODE}"}\`.`,
+              ].join(' '),
+            ),
+            body: named('DeskBarcodeCheckInRequest', DeskBarcodeCheckInBody),
+            ok: { status: 201, schema: checkIn },
+            errorBodies: {
+              400: refusal,
+              404: {
+                description: 'No active customer has the barcode',
+                json: named('DeskBarcodeNotFound', DeskBarcodeNotFound),
+              },
             },
-          },
-        }),
-      },
-    )
+          }),
+        },
+      )
+  )
 }

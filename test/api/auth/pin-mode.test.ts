@@ -108,6 +108,30 @@ describe('a pin_mode_required account logs in to a session in PIN mode', () => {
     ])
     expect((await withSession(t, session, 'POST', '/api/logout/')).status).toBe(204)
   })
+
+  test("the desk's check-ins take the door's decision, and no PIN: by barcode and by customer", async () => {
+    await makeUser(t.db, {
+      email: 'front@gym.example',
+      password: PASSWORD,
+      pin_mode_required: 1,
+      can_manage_members: 1,
+    })
+    const session = await logInSession(t, 'front@gym.example', PASSWORD)
+    const member = await makeDoorCustomer(t.db, 'DESK-1')
+    await makeMembershipFor(t.db, member.id)
+    const scan = await withSession(t, session, 'POST', '/api/customers/check-in-by-barcode/', {
+      body: { barcode: 'DESK-1' },
+    })
+    expect(scan.status).toBe(201)
+    const cardless = await makeDoorCustomer(t.db, 'DESK-2')
+    await makeMembershipFor(t.db, cardless.id)
+    const byId = await withSession(t, session, 'POST', `/api/customers/${cardless.id}/check-in/`, {
+      body: {},
+    })
+    expect(byId.status).toBe(201)
+    // A change that is the desk's word still asks for the PIN.
+    expect((await freeEntry(session)).body).toEqual(pinRequired)
+  })
 })
 
 describe('refused PINs', () => {
