@@ -122,11 +122,10 @@ function Desk({ onLogOut }: { onLogOut: () => void }) {
             {gym.name}
           </button>
         )}
-        <span class="who">
-          {account.email}
-          {account.pin_mode && ' (PIN mode)'}
-        </span>
-        <button class="quiet" onClick={onLogOut}>
+        <span class="who">{account.email}</span>
+        {/* Stays in view on a tablet, where the email gives way: the desk must know it asks PINs. */}
+        {account.pin_mode && <span class="pin-mode">PIN mode</span>}
+        <button class="quiet" onClick={onLogOut} title={`Log out ${account.email}`}>
           Log out
         </button>
       </header>
