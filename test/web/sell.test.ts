@@ -449,6 +449,29 @@ for (const size of SIZES) {
   })
 }
 
+test('a day pass sold from a red card, then the customer checked in from the receipt', async () => {
+  await newCustomer('Hazel', 'Findlay', 'HF-5005')
+  const page = await openDesk()
+  await page.keyboard.type('HF-5005')
+  await page.keyboard.press('Enter')
+  // No entry method: the red card offers the sale, for this customer.
+  await button(page, 'Sell a day pass').click()
+  expect(await lines(page, '.chosen')).toEqual(['Hazel Findlay', 'Change customer'])
+  await button(page, 'Day pass').click()
+  await expectTotal(page, '18.00')
+  await button(page, 'Post the sale').click()
+  await button(page, 'Check in Hazel').click()
+  await page.locator('.card.ok').waitFor()
+  expect((await lines(page, '.card')).slice(0, 4)).toEqual([
+    'CHECKED IN',
+    'Hazel Findlay',
+    'Day Pass (0 remaining)',
+    'Last entry on this pass',
+  ])
+  // Once in, the receipt offers no second check-in.
+  expect(await button(page, 'Check in Hazel').count()).toBe(0)
+})
+
 test('a sale in progress is kept while the desk checks someone in, until Start over', async () => {
   const page = await openDesk(token, SIZES[1])
   await button(page, 'Sell').click()
