@@ -2,13 +2,14 @@ import type { Database as BunDatabase } from 'bun:sqlite'
 import type { Config } from './config.ts'
 import type { SnapshotPlace } from './core/backup/schedule.ts'
 import type { Db } from './db/connection.ts'
+import type { Connection } from './db/connection.ts'
 import type { Clock } from './lib/clock.ts'
-import type { Logger } from './lib/log.ts'
-import type { Monitoring } from './http/monitoring.ts'
-import type { LoginGate } from './core/auth/login-gate.ts'
-import type { LoginThrottle } from './core/auth/login-throttle.ts'
-import type { TokenCache } from './core/auth/token-cache.ts'
-import type { PinThrottles } from './core/auth/pins.ts'
+import { silentLogger, type Logger } from './lib/log.ts'
+import { Monitoring } from './http/monitoring.ts'
+import { LoginGate } from './core/auth/login-gate.ts'
+import { LoginThrottle, newAddressThrottle } from './core/auth/login-throttle.ts'
+import { TokenCache } from './core/auth/token-cache.ts'
+import { newPinThrottles, type PinThrottles } from './core/auth/pins.ts'
 
 /**
  * What the API's handlers can reach. Built once in serve.ts (or per test file). An engine under
@@ -52,4 +53,56 @@ export interface Deps {
   version: string
   /** Where serve's snapshots are and how often they come (/healthz, /api/backups/); unset: none. */
   snapshots?: SnapshotPlace
+}
+
+export interface DepsOptions {
+  /** Where the back-office lists read; default the connection itself (as on ':memory:'). */
+  reader?: Db
+  /** Default a log that writes nothing. */
+  log?: Logger
+  publicUrl?: string | null
+  tokenLifetimeHours?: number | null
+  sessionIdleHours?: number
+  sessionMaxAgeHours?: number
+  /** What config.dbPath says: the folder /healthz's disk check reads. Default ':memory:'. */
+  dbPath?: string
+  healthLimits?: Deps['healthLimits']
+  snapshots?: Deps['snapshots']
+  loginGate?: LoginGate
+  version?: string
+}
+
+/**
+ * The API's Deps around an open connection, as tests, benchmarks and build/web-api-types.ts (which
+ * reads the OpenAPI document off an app) build them: every query on that connection unless `reader`
+ * says otherwise, a fresh login throttle, PIN throttles and token cache, a silent log.
+ */
+export function depsFor(
+  connection: Pick<Connection, 'db' | 'sqlite'>,
+  clock: Clock,
+  options: DepsOptions = {},
+): Deps {
+  return {
+    db: connection.db,
+    sqlite: connection.sqlite,
+    reader: options.reader ?? connection.db,
+    clock,
+    log: options.log ?? silentLogger,
+    config: {
+      publicUrl: options.publicUrl ?? null,
+      tokenLifetimeHours: options.tokenLifetimeHours ?? null,
+      sessionIdleHours: options.sessionIdleHours ?? 12,
+      sessionMaxAgeHours: options.sessionMaxAgeHours ?? 168,
+      dbPath: options.dbPath ?? ':memory:',
+    },
+    healthLimits: options.healthLimits,
+    snapshots: options.snapshots,
+    loginThrottle: new LoginThrottle(clock),
+    addressThrottle: newAddressThrottle(clock),
+    pinThrottles: newPinThrottles(clock),
+    loginGate: options.loginGate ?? new LoginGate(),
+    tokenCache: new TokenCache(),
+    monitoring: new Monitoring(),
+    version: options.version ?? 'test',
+  }
 }

@@ -1,5 +1,7 @@
 import { api, ApiError, messageOf } from './api.ts'
-import type { Alert, ReservationNow } from './types.ts'
+import type { components } from './api-schema.ts'
+
+type Schemas = components['schemas']
 
 /**
  * The desk's check-ins by the door's rules (POST /api/customers/<id>/check-in/ and the desk's scan,
@@ -8,39 +10,14 @@ import type { Alert, ReservationNow } from './types.ts'
  */
 
 /** 201: the check-in record, and what the card shows beside it. */
-export interface DeskCheckIn {
-  id: number
-  customer_id: number
-  customer_first_name: string
-  customer_last_name: string
-  check_in_datetime: string
-  entry_method_description: string
-  milestone_list: string[]
-  check_in_count: number
-  customer_alerts: Alert[]
-  reservations: ReservationNow[]
-  notices: { code: string; detail: string }[]
-}
+export type DeskCheckIn = Schemas['DeskCheckIn']
 
-export type DeskRefusalCode = 'check_in_alerts' | 'duplicate_check_in' | 'no_entry_method'
+export type DeskRefusalCode = DeskRefusal['error']
 
-export interface DeskReason {
-  code: string
-  detail: string
-  date?: string
-  hours?: string
-}
+export type DeskReason = DeskRefusal['reasons'][number]
 
 /** 400: the door's code, why in words, and whom it was for. */
-export interface DeskRefusal {
-  error: DeskRefusalCode
-  detail: string
-  reasons: DeskReason[]
-  inside_since?: string
-  customer_id: number
-  customer_first_name: string
-  customer_last_name: string
-}
+export type DeskRefusal = Schemas['DeskCheckInRefusal']
 
 /** What one check-in answered: in, already in (amber), not in (red), no such card, or no answer. */
 export type ScanResult =

@@ -1,14 +1,9 @@
 import { createApp, type App } from '../../src/app.ts'
 import { LoginGate } from '../../src/core/auth/login-gate.ts'
-import { LoginThrottle, newAddressThrottle } from '../../src/core/auth/login-throttle.ts'
-import { TokenCache } from '../../src/core/auth/token-cache.ts'
-import { newPinThrottles } from '../../src/core/auth/pins.ts'
-import { openDatabase, type Connection, type Db } from '../../src/db/connection.ts'
+import { openDatabase, type Connection } from '../../src/db/connection.ts'
 import { migrateToLatest } from '../../src/db/migrator.ts'
-import type { Deps } from '../../src/deps.ts'
-import { Monitoring } from '../../src/http/monitoring.ts'
+import { depsFor as srcDepsFor, type Deps, type DepsOptions as SrcDepsOptions } from '../../src/deps.ts'
 import { fixedClock, type Clock } from '../../src/lib/clock.ts'
-import { silentLogger, type Logger } from '../../src/lib/log.ts'
 import { checkResponse } from './response-check.ts'
 
 export const ORIGIN = 'http://localhost'
@@ -32,58 +27,21 @@ export interface RequestOptions {
   clientAddress?: string
 }
 
-export interface TestAppOptions {
-  log?: Logger
-  publicUrl?: string | null
-  tokenLifetimeHours?: number | null
-  sessionIdleHours?: number
-  sessionMaxAgeHours?: number
-  /** What config.dbPath says (the connection stays ':memory:'): the folder /healthz's disk check reads. */
-  dbPath?: string
-  healthLimits?: Deps['healthLimits']
-  /** serve's snapshot folder and interval (/healthz, /api/backups/); default none. */
-  snapshots?: Deps['snapshots']
-}
+/** What a test may set of the app's Deps (src/deps.ts `depsFor`). */
+export type TestAppOptions = Omit<SrcDepsOptions, 'reader' | 'version' | 'loginGate'>
 
-export interface DepsOptions extends TestAppOptions {
-  /** Where the back-office lists read; default the connection itself (as on ':memory:'). */
-  reader?: Db
-  version?: string
-}
+export type DepsOptions = Omit<SrcDepsOptions, 'loginGate'>
 
 /**
- * The API's Deps around an open connection, as tests and benchmarks build them: every query on that
- * connection unless `reader` says otherwise, a fresh login throttle and token cache, a silent log.
+ * The API's Deps around an open connection, as tests and benchmarks build them (src/deps.ts), with
+ * refusals at the login gate answered at once: a test waits for nothing.
  */
 export function depsFor(
   connection: Pick<Connection, 'db' | 'sqlite'>,
   clock: Clock,
   options: DepsOptions = {},
 ): Deps {
-  return {
-    db: connection.db,
-    sqlite: connection.sqlite,
-    reader: options.reader ?? connection.db,
-    clock,
-    log: options.log ?? silentLogger,
-    config: {
-      publicUrl: options.publicUrl ?? null,
-      tokenLifetimeHours: options.tokenLifetimeHours ?? null,
-      sessionIdleHours: options.sessionIdleHours ?? 12,
-      sessionMaxAgeHours: options.sessionMaxAgeHours ?? 168,
-      dbPath: options.dbPath ?? ':memory:',
-    },
-    healthLimits: options.healthLimits,
-    snapshots: options.snapshots,
-    loginThrottle: new LoginThrottle(clock),
-    addressThrottle: newAddressThrottle(clock),
-    pinThrottles: newPinThrottles(clock),
-    // Refusals answered at once: a test waits for nothing.
-    loginGate: new LoginGate(1, 4, 0),
-    tokenCache: new TokenCache(),
-    monitoring: new Monitoring(),
-    version: options.version ?? 'test',
-  }
+  return srcDepsFor(connection, clock, { ...options, loginGate: new LoginGate(1, 4, 0) })
 }
 
 /**

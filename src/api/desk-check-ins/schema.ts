@@ -22,6 +22,9 @@ const Notice = t.Object({
 /** 201: the check-in record, with what the desk's card shows beside it. */
 export const DeskCheckInOut = t.Object({
   ...CheckInOut.properties,
+  check_in_count: t.Integer({
+    description: "The customer's count including this one (1 = first ever): a check-in just made has one",
+  }),
   customer_alerts: t.Array(AlertOut, { description: "The customer's alerts that do not prevent check-in" }),
   reservations: t.Array(ReservationOut, { description: 'Reservations happening now (UTC times)' }),
   notices: t.Array(Notice),

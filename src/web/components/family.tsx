@@ -4,15 +4,12 @@ import { checkInById, type ScanResult } from '../desk-check-in.ts'
 import { fullName } from '../format.ts'
 import type { Gym, Page } from '../types.ts'
 import { ErrorLine } from './error-line.tsx'
+import type { components } from '../api-schema.ts'
+
+type Schemas = components['schemas']
 
 /** A customer's relation, as /api/customers/<id>/relations/ gives it. */
-interface Relation {
-  id: number
-  related_customer_id: number
-  related_customer_first_name: string
-  related_customer_last_name: string
-  relation: string
-}
+type Relation = Schemas['CustomerRelation']
 
 const RELATIONS: Record<string, string> = {
   SPO: 'spouse',

@@ -4,13 +4,10 @@ import type { CustomerRecord } from '../../types.ts'
 import { ErrorLine } from '../../components/error-line.tsx'
 
 /** A customer's fields the desk edits, as the API names them. */
-export interface CustomerDetails {
-  first_name: string
-  last_name: string
-  email: string | null
-  telephone: string
-  birthday: string
-}
+export type CustomerDetails = Pick<
+  CustomerRecord,
+  'first_name' | 'last_name' | 'email' | 'telephone' | 'birthday'
+>
 
 type FieldErrors = Record<string, string>
 

@@ -4,8 +4,9 @@
  * API computes every figure; the one thing worked out here is the average hour of earlier same
  * weekdays, which the API has no metric for.
  */
+import type { components } from '../../api-schema.ts'
 
-export type MetricUnit = 'currency' | 'count' | 'percent'
+export type MetricUnit = Answer['series'][number]['unit']
 
 /** A metric of a query, as the API takes it. */
 interface MetricRequest {
@@ -24,14 +25,12 @@ export interface MetricsQuery {
 }
 
 /** 200 from the metrics query: one dense series per metric over buckets the range was widened to. */
-export interface MetricsResult {
-  interval: string
-  start_date: string
-  end_date: string
-  time_zone: string
-  buckets: { start_date: string; end_date: string }[]
-  series: { id: string; unit: MetricUnit; values: (number | null)[] }[]
+export type MetricsResult = Omit<Answer, 'series'> & {
+  /** What the figures read of each series. */
+  series: Pick<Answer['series'][number], 'id' | 'unit' | 'values'>[]
 }
+
+type Answer = components['schemas']['MetricsResult']
 
 /** A chart's days, both included, organization-local YYYY-MM-DD. */
 export interface DateRange {

@@ -4,38 +4,22 @@
  */
 import { api, query } from '../../api.ts'
 import type { Credit, Page } from '../../types.ts'
+import type { components } from '../../api-schema.ts'
+
+type Schemas = components['schemas']
 
 /** A membership type, entry pass type or voucher pack, as its collection lists it. */
-export interface Product {
-  id: number
-  name: string
-  /** The unit price, a decimal string with 2 places. */
-  price: string
-}
+export type Product = Pick<
+  Schemas['MembershipType'] | Schemas['EntryPassType'] | Schemas['VoucherPack'],
+  'id' | 'name' | 'price'
+>
 
-export interface TaxRate {
-  id: number
-  name: string
-  /** A fraction with 4 places: "0.0825" is 8.25%. */
-  rate: string
-}
+export type TaxRate = Schemas['TaxRate']
 
-export interface Discount {
-  id: number
-  code: string
-  name: string
-  display_name: string
-  /** "12.50" for 12.5% off; null for an amount off. */
-  percent_off: string | null
-  amount_off: string | null
-}
+export type Discount = Schemas['Discount']
 
 /** A button of the quick-sale row, as the admin chose it. */
-export interface QuickSale {
-  purchase_type: string
-  product_id: number
-  label: string
-}
+export type QuickSale = Schemas['QuickSales']['quick_sales'][number]
 
 /** A tax rate by its name and percentage: `Sales tax 8.25%`. */
 export const taxRateLabel = (rate: TaxRate): string =>
@@ -75,7 +59,7 @@ export async function loadCatalogue(): Promise<Catalogue> {
     Promise.all(PRODUCT_KINDS.map((kind) => api<Page<Product>>('GET', `${kind.path}${active}`))),
     api<Page<TaxRate>>('GET', `/api/tax-rates/${query({ is_active: true, page_size: ALL })}`),
     api<Page<Discount>>('GET', `/api/discounts/${query({ is_active: true, page_size: ALL })}`),
-    api<{ quick_sales: QuickSale[] }>('GET', '/api/organization/quick-sales/'),
+    api<Schemas['QuickSales']>('GET', '/api/organization/quick-sales/'),
   ])
   const [memberships, passes, packs] = products.map((page) => page.results)
   return {

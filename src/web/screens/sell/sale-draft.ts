@@ -5,6 +5,9 @@
  */
 import type { Credit, Customer } from '../../types.ts'
 import type { Product, ProductKind } from './catalogue.ts'
+import type { components } from '../../api-schema.ts'
+
+type Schemas = components['schemas']
 
 /**
  * One line of the sale being drafted. Quantities and prices are kept as typed: the API judges
@@ -109,47 +112,15 @@ export function saleBody(sale: SaleDraft, locationId: number, payments: PaymentA
   }
 }
 
-/** One line of a posted invoice, as the receipt shows it. */
-export interface InvoiceLine {
-  id: number
-  description: string
-  quantity: number
-  unit_price: string
-  /** This line's share of the sale's discounts. */
-  discount_amount: string
-  net_amount: string
-  tax_amount: string
-}
-
-export interface InvoicePayment {
-  id: number
-  payment_type: string
-  payment_method_type: string
-  amount: string
-}
-
-export interface InvoiceDiscount {
-  discount_id: number
-  code: string
-  display_name: string
-  amount: string
-}
-
 /** 201 from POST /api/invoices/: the sale as recorded, with the totals the API worked out. */
-export interface Invoice {
-  id: number
-  location_name: string
-  subtotal: string
-  discount_total: string
-  tax_total: string
-  total: string
-  amount_paid: string
-  balance_due: string
-  discounts: InvoiceDiscount[]
-  line_items: InvoiceLine[]
-  payments: InvoicePayment[]
-  created_at: string
-}
+export type Invoice = Schemas['Invoice']
+
+/** One line of a posted invoice, as the receipt shows it. */
+export type InvoiceLine = Invoice['line_items'][number]
+
+export type InvoicePayment = Invoice['payments'][number]
+
+export type InvoiceDiscount = Invoice['discounts'][number]
 
 /** A payment's method in the desk's words. */
 export function paymentMethodName(payment: InvoicePayment): string {

@@ -5,27 +5,14 @@
  */
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { api, ApiError, messageOf } from '../../api.ts'
+import type { components } from '../../api-schema.ts'
 
-export interface QuoteLine {
-  description: string
-  quantity: number
-  unit_price: string
-  gross_amount: string
-  discount_amount: string
-  tax_amount: string
-  total: string
-}
+type Schemas = components['schemas']
 
-/** 200 from the quote: the invoice the sale would make. */
-export interface Quote {
-  subtotal: string
-  discount_total: string
-  tax_total: string
-  total: string
-  /** What the payments sent leave to pay. */
-  left_to_pay: string
-  line_items: QuoteLine[]
-}
+/** 200 from the quote: the invoice the sale would make, and what the payments sent leave to pay. */
+export type Quote = Schemas['InvoiceQuote']
+
+export type QuoteLine = Quote['line_items'][number]
 
 /** Which line and payment of the draft each index of a request meant. */
 export interface QuoteMeta {

@@ -1,11 +1,10 @@
 import { api, ApiError } from '../../api.ts'
+import type { components } from '../../api-schema.ts'
+
+type Schemas = components['schemas']
 
 /** The organization's current waiver text, as /api/waiver-texts/current/ answers it. */
-export interface WaiverText {
-  version: number
-  text: string
-  valid_for_days: number | null
-}
+export type WaiverText = Schemas['WaiverText']
 
 /** What the signer answers, as the signing takes it. */
 export interface Answers {
@@ -27,24 +26,13 @@ export const NO_ANSWERS: Answers = {
 }
 
 /** 201 from /api/waivers/sign/. */
-export interface WaiverSigned {
-  customer_id: number
-  customer_first_name: string
-  customer_last_name: string
-  customer_created: boolean
-  is_minor: boolean
-  guardian_name: string
-  document: { expiration_date: string | null }
-}
+export type WaiverSigned = Schemas['WaiverSigned']
 
 /** The customer a card's "Sign waiver" opens the screen for: what the form starts with. */
-interface CustomerAnswers {
-  first_name: string
-  last_name: string
-  birthday: string
-  email: string | null
-  telephone: string
-}
+type CustomerAnswers = Pick<
+  Schemas['Customer'],
+  'first_name' | 'last_name' | 'birthday' | 'email' | 'telephone'
+>
 
 /** The current text; null before an admin has written one (404). */
 export async function loadCurrentText(): Promise<WaiverText | null> {
