@@ -44,7 +44,7 @@ CREATE TABLE auth_sessions (
   last_seen_at TEXT NOT NULL,
   expires_at TEXT NOT NULL,
   pin_mode INTEGER NOT NULL DEFAULT 0 CHECK (pin_mode IN (0, 1))
-);
+, kiosk INTEGER NOT NULL DEFAULT 0 CHECK (kiosk IN (0, 1)));
 
 CREATE INDEX auth_sessions_user ON auth_sessions (user_id);
 
@@ -372,6 +372,14 @@ CREATE TABLE customer_first_visit_days (
   customer_id INTEGER PRIMARY KEY,
   first_date TEXT NOT NULL,
   return_date TEXT
+);
+
+-- customer_kiosk_pins
+
+CREATE TABLE customer_kiosk_pins (
+  customer_id INTEGER PRIMARY KEY REFERENCES customers (id),
+  pin_hash TEXT NOT NULL,
+  set_at TEXT NOT NULL
 );
 
 -- customer_medical_notes

@@ -11,6 +11,7 @@ import { customerEmergencyContactRoutes } from './customer-emergency-contacts/ro
 import { customerEntryPassRoutes } from './customer-entry-passes/routes.ts'
 import { customerEventVoucherRoutes } from './customer-event-vouchers/routes.ts'
 import { customerPhotoRoutes, PHOTO_UPLOAD_PATHS } from './customer-photos/routes.ts'
+import { kioskRoutes } from './kiosk/routes.ts'
 import { customerMedicalNoteRoutes } from './customer-medical-notes/routes.ts'
 import { customerMembershipRoutes } from './customer-memberships/routes.ts'
 import { customerRelationRoutes } from './customer-relations/routes.ts'
@@ -73,6 +74,7 @@ export const apiRoutes = (deps: Deps): AnyElysia =>
     .use(customerAlertRoutes(deps))
     .use(customerDocumentRoutes(deps))
     .use(customerPhotoRoutes(deps))
+    .use(kioskRoutes(deps))
     .use(waiverTextRoutes(deps))
     .use(waiverRoutes(deps))
     .use(customerCreditRoutes(deps))

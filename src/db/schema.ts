@@ -9,6 +9,7 @@ import type {
   CustomerEventVoucherTable,
   CustomerMedicalNoteTable,
   CustomerPhotoTable,
+  CustomerKioskPinTable,
   CustomerRelationTable,
 } from './tables/customers.ts'
 import type {
@@ -97,6 +98,7 @@ export interface Database {
   customer_documents: CustomerDocumentTable
   customer_document_files: CustomerDocumentFileTable
   customer_photos: CustomerPhotoTable
+  customer_kiosk_pins: CustomerKioskPinTable
   waiver_texts: WaiverTextTable
   waiver_signatures: WaiverSignatureTable
   customer_event_vouchers: CustomerEventVoucherTable

@@ -32,6 +32,36 @@ export type Authenticated = {
   pinMode: boolean
   /** In PIN mode, the account signed in at the desk; `user` is then the staff member acting. */
   signedIn?: StaffUser
+  /** A session locked to the self check-in kiosk (always false for a token). */
+  kiosk: boolean
+}
+
+export const kioskOnly =
+  'This screen is a self check-in kiosk: a staff member must log in to use the desk.'
+
+/**
+ * What a kiosk session may call: the kiosk's own endpoints, its account (the page asks whether it is
+ * a kiosk) and logout; login needs no session. Exact paths, so that nothing reached by another
+ * spelling of a path gets through; everything else, known route or not, is 403 `kioskOnly`.
+ */
+const KIOSK_CALLS: ReadonlyArray<readonly [methods: ReadonlySet<string>, path: string]> = [
+  [new Set(['POST']), '/api/kiosk/check-in/'],
+  [new Set(['POST']), '/api/kiosk/start/'],
+  [new Set(['GET', 'HEAD']), '/api/my-account/'],
+  [new Set(['POST']), '/api/logout/'],
+]
+
+/** The request's path as sent (`request.url` is always `http://host/path?query`; see app.ts). */
+function pathOf(url: string): string {
+  const start = url.indexOf('/', url.indexOf('//') + 2)
+  if (start < 0) return '/'
+  const query = url.indexOf('?', start)
+  return url.slice(start, query < 0 ? undefined : query)
+}
+
+const kioskMayCall = (request: Request) => {
+  const path = pathOf(request.url)
+  return KIOSK_CALLS.some(([methods, allowed]) => methods.has(request.method) && allowed === path)
 }
 
 export const pinHeadersIncomplete = 'PIN mode needs both X-Staff-Email and X-Staff-PIN.'
@@ -66,7 +96,7 @@ async function actAs(deps: Deps, request: Request, signedIn: Authenticated): Pro
  * asked for CSRF), else the session in the `sessionid` cookie, whose unsafe requests must send the
  * session's CSRF token in `X-CSRFToken` (403 otherwise, as DRF's SessionAuthentication). The
  * cookie is read only when there is no token, so a token's request costs what it did. 401 (DRF's
- * bodies) when neither authenticates.
+ * bodies) when neither authenticates. A kiosk session is 403 outside the kiosk's few calls.
  */
 export async function authenticateRequest(deps: Deps, request: Request): Promise<Authenticated> {
   const headers = request.headers
@@ -75,14 +105,20 @@ export async function authenticateRequest(deps: Deps, request: Request): Promise
   if (key !== null) {
     const result = await authenticateToken(deps, key)
     if ('error' in result) throw invalidToken()
-    return { user: result.user, credential: { kind: 'token', key }, pinMode: false }
+    return { user: result.user, credential: { kind: 'token', key }, pinMode: false, kiosk: false }
   }
   const sessionKey = cookieValue(headers.get('cookie'), SESSION_COOKIE)
   if (sessionKey === null) throw notAuthenticated()
   const session = await authenticateSession(deps, sessionKey)
   if ('error' in session) throw notAuthenticated()
   if (!SAFE_METHODS.has(request.method)) checkCsrf(headers.get('x-csrftoken'), sessionKey)
-  return { user: session.user, credential: { kind: 'session', key: sessionKey }, pinMode: session.pinMode }
+  if (session.kiosk && !kioskMayCall(request)) throw new ApiError(403, { detail: kioskOnly })
+  return {
+    user: session.user,
+    credential: { kind: 'session', key: sessionKey },
+    pinMode: session.pinMode,
+    kiosk: session.kiosk,
+  }
 }
 
 function checkCsrf(sent: string | null, sessionKey: string): void {

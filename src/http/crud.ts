@@ -20,6 +20,8 @@ export interface RequestActor extends Actor {
   credential: Credential
   /** The request's session is in PIN mode (my-account says so). */
   pinMode?: boolean
+  /** The request's session is the self check-in kiosk's (my-account says so). */
+  kiosk?: boolean
 }
 
 /** A nested collection's parent record's id; null for a collection at the top level. */

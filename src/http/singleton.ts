@@ -50,7 +50,7 @@ export function singletonRoutes<Row, Out extends TObject, Replace extends TObjec
   const partial = t.Partial(replace.body)
   return new Elysia({ prefix: spec.path })
     .use(authenticated(deps))
-    .get('/', ({ user, credential, pinMode, urls }) => detail({ user, credential, pinMode, urls }), {
+    .get('/', ({ user, credential, pinMode, kiosk, urls }) => detail({ user, credential, pinMode, kiosk, urls }), {
       ...requires(spec.read),
       ...docs({
         tag,

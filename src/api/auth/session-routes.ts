@@ -1,9 +1,9 @@
 import { Elysia } from 'elysia'
-import { logInSession } from '../../core/auth/sessions.ts'
+import { endSession, logInSession } from '../../core/auth/sessions.ts'
 import type { Deps } from '../../deps.ts'
 import { docs, named, paragraphs } from '../../http/docs.ts'
 import { throttled, ValidationError } from '../../http/errors.ts'
-import { sessionCookies } from '../../http/session-cookies.ts'
+import { cookieValue, SESSION_COOKIE, sessionCookies } from '../../http/session-cookies.ts'
 import { Urls } from '../../http/urls.ts'
 import { checkBody } from '../../http/validation.ts'
 import { loadOrganization } from '../organization/queries.ts'
@@ -23,7 +23,9 @@ export const SESSION_RULES = paragraphs(
     "sets two cookies: `sessionid`, the session's key (`HttpOnly; SameSite=Lax; Path=/`, so the",
     "page's scripts cannot read it), and `csrftoken` (`SameSite=Lax; Path=/`, readable by scripts).",
     "Both get `Secure` when the box's public URL (`--public-url`) is https, and neither has a",
-    'Max-Age: closing the browser forgets them. Only a SHA-256 hash of the key is stored.',
+    'Max-Age: closing the browser forgets them. Only a SHA-256 hash of the key is stored. A',
+    'session the browser presented with the login ends: it is replaced (this is how a staff member',
+    'takes a self check-in kiosk back to the desk, see `POST /api/kiosk/start/`).',
   ],
   [
     'The browser then sends the cookie on every request and is authenticated by it, unless the',
@@ -76,6 +78,9 @@ export const sessionLogInRoute = (deps: Deps) =>
         if (result.error === 'throttled') throw throttled(result.retryAfter)
         throw new ValidationError({ non_field_errors: ['Unable to log in with provided credentials.'] })
       }
+      // The browser keeps one session: the one it presented (a kiosk's, say) ends with this login.
+      const previous = cookieValue(request.headers.get('cookie'), SESSION_COOKIE)
+      if (previous !== null) await endSession(deps, previous)
       // Elysia sends each value of an array as its own Set-Cookie header.
       ;(set.headers as Record<string, unknown>)['set-cookie'] = sessionCookies(
         result.key,

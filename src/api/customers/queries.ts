@@ -29,7 +29,7 @@ const SEARCHED_COLUMNS = [
 ]
 
 /** The telephone's digits alone, so that "303 555" finds "(303) 555-0182" and "+1.303.555.0182". */
-const TELEPHONE_DIGITS = sql<string>`replace(replace(replace(replace(replace(replace(
+export const TELEPHONE_DIGITS = sql<string>`replace(replace(replace(replace(replace(replace(
   customers.telephone, ' ', ''), '-', ''), '(', ''), ')', ''), '+', ''), '.', '')`
 
 /**

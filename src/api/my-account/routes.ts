@@ -38,13 +38,17 @@ const MY_ACCOUNT_CHANGE = paragraphs(
 /** The signed-in user's own account (/api/my-account/) and password change (/api/change-password/). */
 export const myAccountRoutes = (deps: Deps) => {
   // The token's user is active and exists, so their row is always found.
-  const readAccount = async (deps: Deps, { user, pinMode }: Actor & { pinMode?: boolean }) => ({
+  const readAccount = async (
+    deps: Deps,
+    { user, pinMode, kiosk }: Actor & { pinMode?: boolean; kiosk?: boolean },
+  ) => ({
     user: (await getUser(deps.db, user.id))!,
     organization: await loadOrganization(deps.db),
     pinMode: pinMode ?? false,
+    kiosk: kiosk ?? false,
   })
   const serialize = (account: Awaited<ReturnType<typeof readAccount>>, urls: RequestActor['urls']) =>
-    serializeMyAccount(account.user, account.organization, urls, account.pinMode)
+    serializeMyAccount(account.user, account.organization, urls, account.pinMode, account.kiosk)
   return new Elysia()
     .use(
       singletonRoutes(deps, {

@@ -33,4 +33,8 @@ export const MyAccountOut = t.Object({
     description:
       "The request's session is in PIN mode: each unsafe request names the acting staff member (X-Staff-Email, X-Staff-PIN)",
   }),
+  kiosk: t.Boolean({
+    description:
+      "The request's session is the self check-in kiosk's (POST /api/kiosk/start/): the page shows only the kiosk",
+  }),
 })

@@ -3,7 +3,13 @@ import type { Urls } from '../../http/urls.ts'
 import type { StaffUserRow } from '../users/queries.ts'
 import { permissionFlags } from '../users/serializer.ts'
 
-export function serializeMyAccount(user: StaffUserRow, org: Organization, urls: Urls, pinMode: boolean) {
+export function serializeMyAccount(
+  user: StaffUserRow,
+  org: Organization,
+  urls: Urls,
+  pinMode: boolean,
+  kiosk = false,
+) {
   return {
     email: user.email,
     first_name: user.first_name,
@@ -15,5 +21,6 @@ export function serializeMyAccount(user: StaffUserRow, org: Organization, urls: 
     date_joined: user.date_joined,
     ...permissionFlags(user),
     pin_mode: pinMode,
+    kiosk,
   }
 }

@@ -19,11 +19,20 @@ export interface PinThrottles {
   staff: LoginThrottle
   /** Wrong PINs per signed-in account (the desk), whatever the emails. */
   desk: LoginThrottle
+  /** The self check-in kiosk's customer PINs (api/kiosk/): wrong ones per telephone number. */
+  kioskTelephone: LoginThrottle
+  /** The kiosk's wrong customer PINs per kiosk (its session or token), whatever the numbers. */
+  kiosk: LoginThrottle
 }
+
+/** Wrong customer PINs a telephone number may have in the window: a family's typos, not a guess. */
+export const KIOSK_TELEPHONE_MAX_FAILURES = 5
 
 export const newPinThrottles = (clock: Clock): PinThrottles => ({
   staff: new LoginThrottle(clock),
   desk: new LoginThrottle(clock, ADDRESS_MAX_FAILURES),
+  kioskTelephone: new LoginThrottle(clock, KIOSK_TELEPHONE_MAX_FAILURES),
+  kiosk: new LoginThrottle(clock, ADDRESS_MAX_FAILURES),
 })
 
 interface Pins {

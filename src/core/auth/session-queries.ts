@@ -40,6 +40,7 @@ export type SessionRow = StaffUser & {
   session_last_seen_at: string
   session_expires_at: string
   session_pin_mode: number
+  session_kiosk: number
 }
 
 /** The user a session belongs to, with the session's times; undefined for an unknown session. */
@@ -53,12 +54,23 @@ export const getUserBySessionHash = (db: Db, keyHash: string): Promise<SessionRo
       'auth_sessions.last_seen_at as session_last_seen_at',
       'auth_sessions.expires_at as session_expires_at',
       'auth_sessions.pin_mode as session_pin_mode',
+      'auth_sessions.kiosk as session_kiosk',
     ])
     .where('auth_sessions.key_hash', '=', keyHash)
     .executeTakeFirst()
 
 export async function touchSession(db: Db, id: number, lastSeenAt: string): Promise<void> {
   await db.updateTable('auth_sessions').set({ last_seen_at: lastSeenAt }).where('id', '=', id).execute()
+}
+
+/** Turns the session into the kiosk's (see api/kiosk/); false when there is no such session. */
+export async function markKioskSession(db: Db, keyHash: string): Promise<boolean> {
+  const result = await db
+    .updateTable('auth_sessions')
+    .set({ kiosk: 1 })
+    .where('key_hash', '=', keyHash)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
 }
 
 export async function deleteSessionById(db: Db, id: number): Promise<void> {

@@ -5,8 +5,10 @@ import { logInWith, type LoginRefusal, type Logins } from './authentication.ts'
 import type { Db } from '../../db/connection.ts'
 import {
   deleteEndedSessions,
+  deleteSession,
   deleteSessionById,
   getUserBySessionHash,
+  markKioskSession,
   insertSessionIfUnchanged,
   touchSession,
 } from './session-queries.ts'
@@ -76,7 +78,7 @@ export function logInSession(
 const idleSince = (config: SessionSettings, now: Date) =>
   new Date(now.getTime() - config.sessionIdleHours * HOUR_MS).toISOString()
 
-export type SessionCheck = { user: StaffUser; pinMode: boolean } | { error: 'ended' }
+export type SessionCheck = { user: StaffUser; pinMode: boolean; kiosk: boolean } | { error: 'ended' }
 
 /**
  * The active user of a live session with this key, and whether the session is in PIN mode. A
@@ -86,12 +88,24 @@ export async function authenticateSession(deps: Sessions, key: string): Promise<
   const row = await getUserBySessionHash(deps.db, hashTokenKey(key))
   if (!row || row.is_active !== 1) return { error: 'ended' }
   const now = deps.clock.now()
-  const { session_id, session_last_seen_at, session_expires_at, session_pin_mode, ...user } = row
+  const { session_id, session_last_seen_at, session_expires_at, session_pin_mode, session_kiosk, ...user } =
+    row
   if (session_expires_at <= now.toISOString() || session_last_seen_at <= idleSince(deps.config, now)) {
     await deleteSessionById(deps.db, session_id)
     return { error: 'ended' }
   }
   if (now.getTime() - Date.parse(session_last_seen_at) >= TOUCH_EVERY_MS)
     await touchSession(deps.db, session_id, now.toISOString())
-  return { user, pinMode: session_pin_mode === 1 }
+  return { user, pinMode: session_pin_mode === 1, kiosk: session_kiosk === 1 }
 }
+
+/**
+ * Locks the session with this key to the self check-in kiosk: from now on it may call only the
+ * kiosk's endpoints (http/auth.ts says which), until a staff member logs in over it.
+ */
+export const startKioskSession = (deps: Pick<Sessions, 'db'>, key: string): Promise<boolean> =>
+  markKioskSession(deps.db, hashTokenKey(key))
+
+/** Ends the session with this key (a staff login over the kiosk replaces its session). */
+export const endSession = (deps: Pick<Sessions, 'db'>, key: string): Promise<void> =>
+  deleteSession(deps.db, hashTokenKey(key))

@@ -108,6 +108,13 @@ export interface CustomerPhotoTable {
   taken_at: string
 }
 
+/** A customer's PIN for the self check-in kiosk (api/kiosk/): an argon2id hash, never shown. */
+export interface CustomerKioskPinTable {
+  customer_id: number
+  pin_hash: string
+  set_at: string
+}
+
 export interface CustomerEventVoucherTable {
   id: Generated<number>
   customer_id: number

@@ -69,6 +69,8 @@ export interface AuthSessionTable {
   expires_at: string
   /** 1 when its user has `pin_mode_required`: each edit names the acting staff member by PIN. */
   pin_mode: Generated<number>
+  /** 1 once turned into the self check-in kiosk's session (api/kiosk/): only the kiosk's calls. */
+  kiosk: Generated<number>
 }
 
 export interface EventTypeTable {

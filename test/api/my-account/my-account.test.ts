@@ -47,6 +47,7 @@ function accountBody(fields: Record<string, unknown> = {}) {
     is_organization_admin: false,
     pin_mode_required: false,
     pin_mode: false,
+    kiosk: false,
     ...fields,
   }
 }
@@ -262,6 +263,7 @@ describe('GET /api/my-account/', () => {
         'is_organization_admin',
         'pin_mode_required',
         'pin_mode',
+        'kiosk',
       ].sort(),
     )
   })
