@@ -36,8 +36,7 @@ export type Authenticated = {
   kiosk: boolean
 }
 
-export const kioskOnly =
-  'This screen is a self check-in kiosk: a staff member must log in to use the desk.'
+export const kioskOnly = 'This screen is a self check-in kiosk: a staff member must log in to use the desk.'
 
 /**
  * What a kiosk session may call: the kiosk's own endpoints, its account (the page asks whether it is

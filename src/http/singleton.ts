@@ -50,15 +50,19 @@ export function singletonRoutes<Row, Out extends TObject, Replace extends TObjec
   const partial = t.Partial(replace.body)
   return new Elysia({ prefix: spec.path })
     .use(authenticated(deps))
-    .get('/', ({ user, credential, pinMode, kiosk, urls }) => detail({ user, credential, pinMode, kiosk, urls }), {
-      ...requires(spec.read),
-      ...docs({
-        tag,
-        summary: summaries.read,
-        description: whoMay(spec.read, spec.descriptions?.read),
-        ok,
-      }),
-    })
+    .get(
+      '/',
+      ({ user, credential, pinMode, kiosk, urls }) => detail({ user, credential, pinMode, kiosk, urls }),
+      {
+        ...requires(spec.read),
+        ...docs({
+          tag,
+          summary: summaries.read,
+          description: whoMay(spec.read, spec.descriptions?.read),
+          ok,
+        }),
+      },
+    )
     .put(
       '/',
       ({ body, user, credential, pinMode, urls }) =>
