@@ -43,11 +43,12 @@ export function setPinAsker(asker: PinAsker | null): void {
   askPin = asker
 }
 
-/** The changes that take no PIN: the door's scans and logout. */
+/** The changes that take no PIN: the door's scans, the kiosk's and logout. */
 const NO_PIN = [
   /^\/api\/gym-endpoints\/(barcode|open-door)-check-in\//,
   /^\/api\/customers\/(check-in-by-barcode|\d+\/check-in)\/$/,
   /^\/api\/logout\/$/,
+  /^\/api\/kiosk\/check-in\/$/,
 ]
 
 /** The box's refusals of the PIN itself: asked again, in the prompt. */

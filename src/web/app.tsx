@@ -4,6 +4,8 @@ import { SCREENS } from './screens.ts'
 import { GymPicker } from './screens/gym-picker/gym-picker.tsx'
 import { Login } from './screens/login/login.tsx'
 import { PinPrompt } from './components/pin-prompt.tsx'
+import { Kiosk } from './screens/kiosk/kiosk.tsx'
+import { isKiosk } from './screens/kiosk/kiosk-types.ts'
 import { forgetSession, hasLoggedIn, storedGymId, storeGymId } from './session.ts'
 import type { DeskPlace } from './screens/screen-props.ts'
 import type { Account, Gym, Page } from './types.ts'
@@ -67,8 +69,14 @@ function Desk({ onLogOut }: { onLogOut: () => void }) {
 
   const load = () => {
     setError(null)
-    Promise.all([api<Account>('GET', '/api/my-account/'), api<Page<Gym>>('GET', '/api/gyms/?page_size=100')])
-      .then(([account, gyms]) => setLoaded({ account, gyms: gyms.results }))
+    // A kiosk's session may read its account but not the gyms: it shows the kiosk alone.
+    const gyms = api<Page<Gym>>('GET', '/api/gyms/?page_size=100').catch((e: unknown) => e)
+    Promise.all([api<Account>('GET', '/api/my-account/'), gyms])
+      .then(([account, gyms]) => {
+        if (isKiosk(account)) return setLoaded({ account, gyms: [] })
+        if (gyms instanceof Error) throw gyms
+        setLoaded({ account, gyms: (gyms as Page<Gym>).results })
+      })
       .catch((e: unknown) => {
         if (!(e instanceof ApiError && e.status === 401)) setError(messageOf(e))
       })
@@ -85,6 +93,7 @@ function Desk({ onLogOut }: { onLogOut: () => void }) {
   if (loaded === null) return <main class="centered">Loading…</main>
 
   const { account, gyms } = loaded
+  if (isKiosk(account)) return <Kiosk />
   // A desk at an organization with one gym never has to choose.
   const gym = gyms.find((g) => g.id === gymId) ?? (gyms.length === 1 ? gyms[0] : undefined)
   const choose = (id: number) => {

@@ -2,6 +2,7 @@ import type { FunctionComponent } from 'preact'
 import { CheckInScreen } from './screens/check-in/check-in.tsx'
 import { CustomersScreen } from './screens/customers/customers.tsx'
 import { DashboardScreen } from './screens/dashboard/dashboard.tsx'
+import { KioskStartScreen } from './screens/kiosk/kiosk-start.tsx'
 import { SellScreen } from './screens/sell/sell.tsx'
 import { TodayScreen } from './screens/today/today.tsx'
 import { WaiverScreen } from './screens/waiver/waiver.tsx'
@@ -32,4 +33,6 @@ export const SCREENS: Screen[] = [
   { id: 'sell', label: 'Sell', allowed: manageMembers, View: SellScreen },
   // Every chart is the metrics query, which needs report access.
   { id: 'dashboard', label: 'Dashboard', allowed: accessReports, View: DashboardScreen },
+  // Starting the kiosk needs the manage-members permission (POST /api/kiosk/start/).
+  { id: 'kiosk', label: 'Kiosk', allowed: manageMembers, View: KioskStartScreen },
 ]

@@ -20,6 +20,7 @@ import { checkInById, type ScanResult } from '../../desk-check-in.ts'
 import type { DeskPlace } from '../screen-props.ts'
 import { EditDetails, GiveCard, type CustomerDetails } from './customer-details.tsx'
 import './customer-page.css'
+import { KioskPin } from './kiosk-pin.tsx'
 
 /** The check-ins the page lists, newest first. */
 const RECENT_CHECK_INS = 10
@@ -482,6 +483,7 @@ export function CustomerPage({
             Sign waiver
           </button>
         </div>
+        <KioskPin customerId={customerId} />
       </section>
     </article>
   )
