@@ -87,7 +87,7 @@ export interface paths {
     put?: never
     /**
      * Log in a browser: a session cookie and a CSRF token (JSON or form-encoded body)
-     * @description Public. The browser's login (the desk page): the same `username` and `password` as get-token, JSON or form-encoded. Answers 200 with the account as `GET /api/my-account/` shows it, and sets two cookies: `sessionid`, the session's key (`HttpOnly; SameSite=Lax; Path=/`, so the page's scripts cannot read it), and `csrftoken` (`SameSite=Lax; Path=/`, readable by scripts). Both get `Secure` when the box's public URL (`--public-url`) is https, and neither has a Max-Age: closing the browser forgets them. Only a SHA-256 hash of the key is stored.
+     * @description Public. The browser's login (the desk page): the same `username` and `password` as get-token, JSON or form-encoded. Answers 200 with the account as `GET /api/my-account/` shows it, and sets two cookies: `sessionid`, the session's key (`HttpOnly; SameSite=Lax; Path=/`, so the page's scripts cannot read it), and `csrftoken` (`SameSite=Lax; Path=/`, readable by scripts). Both get `Secure` when the box's public URL (`--public-url`) is https, and neither has a Max-Age: closing the browser forgets them. Only a SHA-256 hash of the key is stored. A session the browser presented with the login ends: it is replaced (this is how a staff member takes a self check-in kiosk back to the desk, see `POST /api/kiosk/start/`).
      *
      *     The browser then sends the cookie on every request and is authenticated by it, unless the request carries `Authorization: Token <key>`: a request with both is the token's. Every unsafe request (POST, PUT, PATCH, DELETE) on a session must send the `csrftoken` cookie's value in `X-CSRFToken`: without it, `403 {"detail": "CSRF Failed: CSRF token missing."}`; with another value, `403 {"detail": "CSRF Failed: CSRF token incorrect."}`. Token requests never need it.
      *
@@ -869,6 +869,90 @@ export interface paths {
      *     204 with no body. The customer's `profile_image_url` is emptied when it pointed at the photo; a link to a picture elsewhere stays. 404 when there was no photo.
      */
     delete: operations['deleteApiCustomersByCustomer_idPhoto']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/kiosk/check-in/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Self check-in at the kiosk: a card, or a phone number and PIN
+     * @description Any staff user.
+     *
+     *     A customer checks themselves in: `{"barcode": "..."}` for a card, or `{"telephone": "...", "pin": "..."}` for the PIN set at the desk (`PUT /api/customers/{customer_id}/kiosk-pin/`). The decision and the record are the desk's check-in's (`/api/customers/check-in-by-barcode/`): the door's rules, duplicate window, webhooks; two requests at once record one check-in. It asks no staff PIN, in PIN mode or not.
+     *
+     *     The telephone is matched by its digits alone ("(303) 555-0182" is 3035550182), whole, or as the end of a customer's number when 7 or more digits are given (a number typed without its country code), among active customers with a kiosk PIN; a family sharing a phone is told apart by their PINs.
+     *
+     *     Every answer has the screen's shape, `outcome`, `light`, `first_name`, `message` and `details`, and says nothing else of the customer (the queue can read it): 201 `admitted` (green, "Welcome, Lynn!", with the notices: "Last entry on this pass", "Membership ends <date>"); 400 `already_inside` (amber, "Already inside since HH:MM.") and `refused` (red, "Please see the front desk, Lynn", with the desk's reasons in words, except that an alert's own text is for staff: it is "A note on your account needs the front desk."); 404 `unknown_card` for a barcode no active customer has; 400 `wrong_pin` for a telephone and PIN that match nobody (a number nobody has is as wrong, and takes as long); 400 `see_desk` when one PIN matches two people.
+     *
+     *     Wrong PINs are throttled: 5 per telephone number and 20 per kiosk (session or token) within 15 minutes, then 429 `throttled` with `Retry-After`, "Too many wrong PINs", "Please see the front desk, or try again in N minutes.". Bad input is DRF's 400: nothing sent is `{"non_field_errors": ["Scan a card, or enter a phone number and PIN."]}`, a card and a number `{"non_field_errors": ["Send a card, or a phone number and PIN, not both."]}`, a number without a PIN (or a PIN without a number) `This field is required.` on the missing one, a `location_id` naming no gym that field.
+     */
+    post: operations['postApiKioskCheck-in']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/kiosk/start/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Turn this browser session into the self check-in kiosk's
+     * @description Staff users with `can_manage_members`, and organization admins.
+     *
+     *     The self check-in kiosk: a screen at the entrance where customers check themselves in. `POST /api/kiosk/start/` turns the browser session that calls it into the kiosk's. From then on that session may call only `POST /api/kiosk/check-in/`, `POST /api/kiosk/start/`, `GET /api/my-account/` (which says `kiosk: true`) and `POST /api/logout/`; anything else, known route or not, is `403 {"detail": "This screen is a self check-in kiosk: a staff member must log in to use the desk."}`, so a customer at the tablet cannot use the staff API with the session. It stays a kiosk's until it ends (logout, its idle time or maximum age) or a staff member logs in on the same browser (`POST /api/login/`), which replaces it. Only a session can be turned (a token is `403 {"detail": "Only a browser session can become a kiosk: start it from the desk page's Kiosk screen."}`). Answers 200 `{"kiosk": true}`.
+     */
+    post: operations['postApiKioskStart']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/customers/{customer_id}/kiosk-pin/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Whether a customer has a kiosk PIN
+     * @description Staff users with `can_manage_members`, and organization admins.
+     *
+     *     The PIN itself is never shown: only whether there is one. 404 for an unknown customer.
+     */
+    get: operations['getApiCustomersByCustomer_idKiosk-pin']
+    /**
+     * Set a customer's kiosk PIN (self check-in by phone number and PIN)
+     * @description Staff users with `can_manage_members`, and organization admins.
+     *
+     *     `{"pin": "1234"}`: 4 to 6 digits (else `Enter a PIN of 4 to 6 digits.` on `pin`), replacing any earlier one. It is kept as an argon2id hash and never shown. The kiosk asks for it with the customer's telephone number, so a customer without one is refused (`Add the customer's phone number first: the kiosk asks for it with the PIN.`), and so is a PIN someone else with the same number has (`Someone else with this phone number has this PIN: choose another.`), both on `pin`. 200 `{"has_kiosk_pin": true}`; 404 for an unknown customer.
+     */
+    put: operations['putApiCustomersByCustomer_idKiosk-pin']
+    post?: never
+    /**
+     * Remove a customer's kiosk PIN
+     * @description Staff users with `can_manage_members`, and organization admins.
+     *
+     *     204 with no body; the customer can then check in at the kiosk only with a card. 404 for an unknown customer or one without a PIN.
+     */
+    delete: operations['deleteApiCustomersByCustomer_idKiosk-pin']
     options?: never
     head?: never
     patch?: never
@@ -4100,6 +4184,47 @@ export interface components {
         voucher_id: number | null
       }[]
     }
+    /** KioskAnswer */
+    KioskAnswer: {
+      /** @description One of admitted, already_inside, refused, unknown_card, wrong_pin, see_desk, throttled */
+      outcome:
+        'admitted' | 'already_inside' | 'refused' | 'unknown_card' | 'wrong_pin' | 'see_desk' | 'throttled'
+      /** @description The colour the screen shows */
+      light: 'green' | 'amber' | 'red'
+      first_name: string | null
+      /** @description The big line, e.g. "Welcome, Lynn!" or "Please see the front desk" */
+      message: string
+      /** @description The lines beneath it, in words: a refusal's reasons, an admission's notices */
+      details: string[]
+    }
+    /** KioskCheckInRequest */
+    KioskCheckInRequest: {
+      /** @description The card scanned */
+      barcode?: string
+      /** @description A telephone number, matched by its digits (with pin) */
+      telephone?: string
+      /** @description The customer's kiosk PIN (with telephone) */
+      pin?: string
+      /** @description A gym id; default as for the door endpoints */
+      location_id?: number
+    }
+    /** KioskPin */
+    KioskPin: {
+      /** @description The customer has a PIN for the self check-in kiosk */
+      has_kiosk_pin: boolean
+    }
+    /** KioskPinRequest */
+    KioskPinRequest: {
+      /** @description Write-only; 4 to 6 digits */
+      pin: string
+    }
+    /** KioskStarted */
+    KioskStarted: {
+      /** @constant */
+      kiosk: true
+    }
+    /** KioskStartRequest */
+    KioskStartRequest: Record<string, never>
     /** LoginRequest */
     LoginRequest: {
       /** @description The staff user's email (any case) */
@@ -4550,6 +4675,8 @@ export interface components {
       pin_mode_required: boolean
       /** @description The request's session is in PIN mode: each unsafe request names the acting staff member (X-Staff-Email, X-Staff-PIN) */
       pin_mode: boolean
+      /** @description The request's session is the self check-in kiosk's (POST /api/kiosk/start/): the page shows only the kiosk */
+      kiosk: boolean
     }
     /** MyAccountReplace */
     MyAccountReplace: {
@@ -7808,6 +7935,197 @@ export interface operations {
     }
   }
   deleteApiCustomersByCustomer_idPhoto: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  'postApiKioskCheck-in': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['KioskCheckInRequest']
+      }
+    }
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['KioskAnswer']
+        }
+      }
+      /** @description The kiosk's answer */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json':
+            | components['schemas']['KioskAnswer']
+            | components['schemas']['FieldErrors']
+            | components['schemas']['ErrorDetail']
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      /** @description The kiosk's answer */
+      404: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['KioskAnswer']
+        }
+      }
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      /** @description Too many wrong PINs: wait Retry-After seconds */
+      429: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['KioskAnswer']
+        }
+      }
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  postApiKioskStart: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['KioskStartRequest']
+      }
+    }
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['KioskStarted']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  'getApiCustomersByCustomer_idKiosk-pin': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['KioskPin']
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  'putApiCustomersByCustomer_idKiosk-pin': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['KioskPinRequest']
+      }
+    }
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['KioskPin']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  'deleteApiCustomersByCustomer_idKiosk-pin': {
     parameters: {
       query?: never
       header?: never
