@@ -19,7 +19,7 @@ import {
   DeskCheckInOut,
   DeskCheckInRefusal,
 } from './schema.ts'
-import { noticeOut, refusalBody } from './serializer.ts'
+import { noticeOut, photoUrl, refusalBody } from './serializer.ts'
 
 const tag = 'Door'
 const NO_BARCODE = 'No active customer has this barcode.'
@@ -29,7 +29,8 @@ const DESK_RULES = [
   "The door's decision (see barcode check-in's rules: alerts and the waiver, the duplicate window,",
   'combine-same-day, then `EVE`, `MEM`, `ENT`), recorded as a barcode check-in is: the same row, count,',
   'milestones, pass entry and `check_in` webhook; two requests at once record one check-in. 201 with',
-  'the check-in record as `/api/check-ins/` gives it, plus `customer_alerts` (alerts that do not',
+  'the check-in record as `/api/check-ins/` gives it, plus `customer_profile_image_url` (the',
+  "customer's photo, null without one), `customer_alerts` (alerts that do not",
   'prevent check-in), `reservations` happening now and `notices`: `last_entry` ("Last entry on this',
   'pass") when the entry taken was the pass\'s last, `membership_ends` ("Membership ends <date>") when a',
   'prepaid membership that let them in ends within 7 days. At a combine-same-day gym a second check-in',
@@ -40,7 +41,8 @@ const DESK_RULES = [
   '`membership_ended` with its `date`, `membership_payment_failed`, `membership_not_active`,',
   '`pass_used_up`, `pass_expired`, or `no_entry_method` when there is nothing at all), for a duplicate',
   '`inside_since` (the earlier check-in, the gym\'s wall clock; `detail` "Already inside since',
-  'HH:MM.") and the customer\'s fields; a refusal records nothing. A `location_id` naming no gym is 400',
+  'HH:MM.") and the customer\'s fields (with `customer_birthday` and `customer_profile_image_url`, so',
+  'the card shows their age and photo); a refusal records nothing. A `location_id` naming no gym is 400',
   'on that field.',
 ].join(' ')
 
@@ -57,12 +59,13 @@ export const deskCheckInRoutes = (deps: Deps) => {
         throw ValidationError.field('location_id', messages.doesNotExist(outcome.locationId))
       case 'refused':
       case 'duplicate':
-        return jsonResponse(400, refusalBody(outcome))
+        return jsonResponse(400, refusalBody(outcome, urls))
       case 'admitted': {
         set.status = 201
         const door = serializeBarcodeCheckIn(outcome.customer, outcome.checkIn)
         return {
           ...serializeCheckIn((await getCheckIn(deps.db, outcome.checkIn.id))!, urls, deps.clock.now()),
+          customer_profile_image_url: photoUrl(outcome.customer, urls),
           customer_alerts: door.customer_alerts,
           reservations: door.reservations,
           notices: outcome.notices.map(noticeOut),

@@ -19,12 +19,22 @@ const Notice = t.Object({
   detail: t.String({ description: 'The notice in the desk\'s words, e.g. "Membership ends 2026-12-06"' }),
 })
 
+/** The customer's photo for the card: the desk shows it after the card, never waiting for it. */
+const CustomerPhotoUrl = field.nullable(
+  t.String({
+    format: 'uri',
+    description:
+      "The customer's `profile_image_url` (their photo, served to staff); null when they have none",
+  }),
+)
+
 /** 201: the check-in record, with what the desk's card shows beside it. */
 export const DeskCheckInOut = t.Object({
   ...CheckInOut.properties,
   check_in_count: t.Integer({
     description: "The customer's count including this one (1 = first ever): a check-in just made has one",
   }),
+  customer_profile_image_url: CustomerPhotoUrl,
   customer_alerts: t.Array(AlertOut, { description: "The customer's alerts that do not prevent check-in" }),
   reservations: t.Array(ReservationOut, { description: 'Reservations happening now (UTC times)' }),
   notices: t.Array(Notice),
@@ -70,6 +80,8 @@ export const DeskCheckInRefusal = t.Object({
   customer_first_name: t.String(),
   customer_last_name: t.String(),
   customer_email: field.nullable(t.String()),
+  customer_birthday: field.nullable(t.String({ format: 'date' })),
+  customer_profile_image_url: CustomerPhotoUrl,
 })
 
 export const DeskBarcodeNotFound = t.Object({

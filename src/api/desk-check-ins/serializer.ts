@@ -1,6 +1,8 @@
 import type { DeskCheckInOutcome } from '../../core/door/desk-check-in.ts'
 import type { AdmitNotice, RefusalReason } from '../../core/door/facts.ts'
 import { WEEK_DAYS, type AccessWindow } from '../../domain/access-hours.ts'
+import type { DoorCustomer } from '../../core/door/queries.ts'
+import type { Urls } from '../../http/urls.ts'
 import { customerFields } from '../door/serializer.ts'
 
 /*
@@ -80,15 +82,28 @@ export const noticeOut = (n: AdmitNotice) =>
 /** A sentence, for joining: an alert's own text may end without a stop. */
 const sentence = (text: string) => (/[.!?]$/.test(text) ? text : `${text}.`)
 
+/** The customer's photo link for the card (their `profile_image_url`), null when they have none. */
+export const photoUrl = (customer: DoorCustomer, urls: Urls) => urls.link(customer.profile_image_url) || null
+
+/** Whom a refusal was for, with what the card shows to tell them apart: their age and photo. */
+const refusedCustomer = (customer: DoorCustomer, urls: Urls) => ({
+  ...customerFields(customer),
+  customer_birthday: customer.birthday,
+  customer_profile_image_url: photoUrl(customer, urls),
+})
+
 /** The 400 body of a refused or duplicate desk check-in. */
-export function refusalBody(outcome: Extract<DeskCheckInOutcome, { kind: 'refused' | 'duplicate' }>) {
+export function refusalBody(
+  outcome: Extract<DeskCheckInOutcome, { kind: 'refused' | 'duplicate' }>,
+  urls: Urls,
+) {
   if (outcome.kind === 'duplicate') {
     return {
       error: 'duplicate_check_in',
       detail: `Already inside since ${outcome.insideSince.slice(11, 16)}.`,
       reasons: [],
       inside_since: outcome.insideSince,
-      ...customerFields(outcome.customer),
+      ...refusedCustomer(outcome.customer, urls),
     }
   }
   const reasons = outcome.reasons.map(reasonOut)
@@ -96,6 +111,6 @@ export function refusalBody(outcome: Extract<DeskCheckInOutcome, { kind: 'refuse
     error: outcome.error,
     detail: reasons.map((r) => sentence(r.detail)).join(' '),
     reasons,
-    ...customerFields(outcome.customer),
+    ...refusedCustomer(outcome.customer, urls),
   }
 }

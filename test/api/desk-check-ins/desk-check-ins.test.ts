@@ -41,7 +41,17 @@ const who = (c: Customer) => ({
   customer_first_name: c.first_name,
   customer_last_name: c.last_name,
   customer_email: c.email,
+  customer_birthday: c.birthday,
+  customer_profile_image_url: photoOf(c),
 })
+
+/** The photo link the card shows: the box's own path made absolute, null without one. */
+const photoOf = (c: Customer) =>
+  c.profile_image_url === ''
+    ? null
+    : c.profile_image_url.startsWith('/')
+      ? `http://localhost${c.profile_image_url}`
+      : c.profile_image_url
 
 /** A refusal's whole body. */
 const refusal = (c: Customer, error: string, reasons: { code: string; detail: string }[], extra = {}) => ({
@@ -80,6 +90,7 @@ function admitted(id: number, c: Customer, fields: Record<string, unknown>) {
     check_in_count: 5,
     created_at: START,
     updated_at: START,
+    customer_profile_image_url: photoOf(c),
     customer_alerts: [],
     reservations: [],
     notices: [],
@@ -162,9 +173,13 @@ describe('POST /api/customers/<id>/check-in/', () => {
   })
 
   test('a second check-in within the window is the amber duplicate, with since when', async () => {
-    const c = await makeDoorCustomer(t.db, 'D5')
+    // With the box's own photo: both answers link it, for the card.
+    const c = await makeDoorCustomer(t.db, 'D5', { profile_image_url: '/api/customers/77/photo/' })
+    expect(photoOf(c)).toBe('http://localhost/api/customers/77/photo/')
     await makeMembershipFor(t.db, c.id)
-    expect((await byId(c.id)).status).toBe(201)
+    const first = await byId(c.id)
+    expect(first.status).toBe(201)
+    expect(first.body.customer_profile_image_url).toBe('http://localhost/api/customers/77/photo/')
     t.clock.advance(5 * 60_000)
     const again = await byId(c.id)
     expect({ status: again.status, body: again.body }).toEqual({
