@@ -69,13 +69,16 @@ export class PinCancelled extends ApiError {
  * carries the session's CSRF token in `X-CSRFToken`. In PIN mode a change first asks who is acting
  * and sends their email and PIN; a wrong PIN (or a throttled one) is asked again. A 401 (the
  * session ended) sends the desk back to the login; any other refusal throws an ApiError whose
- * message is the API's own words.
+ * message is the API's own words. The body goes as JSON, or as multipart when it is a FormData
+ * (a photo).
  */
 export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' }
   const csrf = SAFE.has(method) ? null : csrfToken()
   if (csrf !== null) headers['x-csrftoken'] = csrf
-  if (body !== undefined) headers['content-type'] = 'application/json'
+  // A FormData body goes as multipart: the browser writes its content-type (with the boundary).
+  const form = body instanceof FormData
+  if (body !== undefined && !form) headers['content-type'] = 'application/json'
   const asker = SAFE.has(method) || NO_PIN.some((p) => p.test(path)) ? null : askPin
   let problem: string | null = null
   for (;;) {
@@ -89,7 +92,7 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
       method,
       headers,
       credentials: 'same-origin',
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : form ? body : JSON.stringify(body),
     })
     const text = await response.text()
     const parsed: unknown = text === '' ? null : parseJson(text)

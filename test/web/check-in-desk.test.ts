@@ -10,6 +10,7 @@ import { mkdirSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { removeTempDirs, request, stopAll, type Server } from '../e2e/helpers.ts'
 import { openLoggedIn, startDesk, type DeskUnderTest } from './browser.ts'
+import { ageOn, todayIn } from '../../src/web/format.ts'
 
 const SHOTS = '/tmp/belay-check-in-shots'
 const DAY_MS = 86_400_000
@@ -21,6 +22,9 @@ let token: string
 let api: DeskUnderTest['api']
 let ids: Record<string, number> = {}
 let tinyGym: number
+
+/** Their age today, as the cards' badge reads it: born 1990-05-01, in the gym's zone. */
+const AGE = String(ageOn('1990-05-01', todayIn('America/Denver')))
 
 /** A customer with a waiver, holding the membership when given one; a card when given a barcode. */
 async function customer(first: string, last: string, barcode: string | null, membershipId: number | null) {
@@ -122,6 +126,7 @@ describe('the check-in screen', () => {
       'Monthly Unlimited',
       'Check-in number 1',
       '1st check-in',
+      AGE,
     ])
     // Again: the same duplicate window as the door, an amber card saying since when.
     await page.getByLabel('Forgot their card? Find by name').fill('nina')
@@ -143,6 +148,7 @@ describe('the check-in screen', () => {
       'Sell a day pass',
       'Open customer',
       'Dismiss',
+      AGE,
     ])
     await shoot(page, 'red-1366')
     await page.setViewportSize({ width: 1024, height: 768 })

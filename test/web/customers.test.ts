@@ -10,15 +10,19 @@ import { removeTempDirs, request, stopAll, type Server } from '../e2e/helpers.ts
 import { openLoggedIn, startDesk, type DeskUnderTest } from './browser.ts'
 import { textContrasts } from './contrast.ts'
 import { drawSignature } from './waiver-pad.ts'
+import { ageOn, todayIn } from '../../src/web/format.ts'
 
 const ADMIN_EMAIL = 'desk@granite.example'
 const ADMIN_PASSWORD = 'correct-horse-battery-9'
 const GYM = 'Granite Arch'
-const SEARCH_LABEL = 'Name, email or barcode'
+const SEARCH_LABEL = 'Name, email or barcode, or phone'
 
 let server: Server
 let browser: Browser
 let token: string
+
+/** Lynn's age today, as the search's badge reads it: born 1990-05-01, in the gym's zone. */
+const AGE = String(ageOn('1990-05-01', todayIn('America/Denver')))
 let api: DeskUnderTest['api']
 
 const newCustomer = async (first: string, last: string, barcode: string, email?: string) =>
@@ -149,11 +153,20 @@ test('a customer found by part of the name, from the keyboard: their identity, w
     'Sign up a walk-in',
     '1 found.',
     'Lynn Hill',
+    AGE,
     'lynn@example.com · LH-1001',
+    'Member',
+    'Waiver signed',
     'Check in',
   ])
   await page.keyboard.press('ArrowDown')
-  expect(await page.locator(':focus').innerText()).toBe('Lynn Hill\nlynn@example.com · LH-1001')
+  expect(await lines(page, '.matches li .match:focus')).toEqual([
+    'Lynn Hill',
+    AGE,
+    'lynn@example.com · LH-1001',
+    'Member',
+    'Waiver signed',
+  ])
   await page.keyboard.press('Enter')
   await page.getByRole('heading', { name: 'Lynn Hill', level: 2 }).waitFor()
 

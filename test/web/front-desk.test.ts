@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core'
 import { removeTempDirs, request, stopAll, type Server } from '../e2e/helpers.ts'
 import { newTab, openLoggedIn, startDesk, type DeskUnderTest } from './browser.ts'
 import { textContrasts } from './contrast.ts'
+import { ageOn, todayIn } from '../../src/web/format.ts'
 
 const ADMIN_EMAIL = 'desk@flatirons.example'
 const ADMIN_PASSWORD = 'correct-horse-battery-9'
@@ -21,6 +22,9 @@ let server: Server
 let browser: Browser
 let token: string
 let api: DeskUnderTest['api']
+
+/** Their age today, as the cards' badge reads it: born 1990-05-01, in the gym's zone. */
+const AGE = String(ageOn('1990-05-01', todayIn('America/Denver')))
 
 /** A customer with a barcode holding the membership, with a waiver unless told. */
 async function customer(first: string, last: string, barcode: string, membershipId: number, waiver = true) {
@@ -185,6 +189,7 @@ describe('the check-in screen', () => {
       'Check-in number 1',
       '1st check-in',
       'Owes for a chalk bag',
+      AGE,
     ])
     expect(await page.locator('.card.ok').count()).toBe(1)
     // The alert keeps its colour beside dark text on white.
@@ -202,6 +207,7 @@ describe('the check-in screen', () => {
       'Lynn Hill',
       'Checked in here a moment ago: nothing new recorded.',
       'Open customer',
+      AGE,
     ])
     expect(await page.locator('.card.notice').count()).toBe(1)
     expect(await scanForCard(page, 'NO-SUCH-CARD')).toEqual([
@@ -217,6 +223,7 @@ describe('the check-in screen', () => {
       'Sign waiver',
       'Open customer',
       'Dismiss',
+      AGE,
     ])
     expect(await page.locator('.card.refused').count()).toBe(1)
     expect(await focusedField(page)).toBe('barcode')
@@ -306,6 +313,7 @@ describe('the check-in screen', () => {
       'Monthly Unlimited',
       'Check-in number 1',
       '1st check-in',
+      AGE,
     ])
     // The click on the found customer took the focus; the scan box takes it back.
     await page.locator('input[name="barcode"]:focus').waitFor()

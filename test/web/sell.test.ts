@@ -13,6 +13,7 @@ import type { Browser, Locator, Page } from 'playwright-core'
 import { removeTempDirs, stopAll, type Server } from '../e2e/helpers.ts'
 import { openLoggedIn, startDesk, type DeskUnderTest } from './browser.ts'
 import { textContrasts } from './contrast.ts'
+import { ageOn, todayIn } from '../../src/web/format.ts'
 
 const ADMIN_EMAIL = 'desk@boulderfields.example'
 const ADMIN_PASSWORD = 'correct-horse-battery-9'
@@ -362,6 +363,8 @@ test('an entry pass and a retail item sold from the keyboard, the total priced a
     'Last entry on this pass',
     'Check-in number 1',
     '1st check-in',
+    // Her age, beside her photo.
+    String(ageOn('1990-05-01', todayIn('America/Denver'))),
   ])
   expect(await page.locator('.card.ok').count()).toBe(1)
 })

@@ -1,7 +1,8 @@
 import type { DeskPlace } from '../screens/screen-props.ts'
 import { resultCustomer, resultTone, type ScanResult } from '../desk-check-in.ts'
-import { fullName, timeInZone, wallClockTime } from '../format.ts'
+import { fullName, timeInZone, todayIn, wallClockTime } from '../format.ts'
 import type { Gym } from '../types.ts'
+import { AgeBadge, CustomerPhoto } from './customer-photo.tsx'
 import { Family } from './family.tsx'
 import './check-in-card.css'
 
@@ -46,6 +47,35 @@ function Actions({
           Dismiss
         </button>
       )}
+    </div>
+  )
+}
+
+/** Whom a card is about, as the answer names them. */
+interface Named {
+  customer_first_name: string
+  customer_last_name: string
+  customer_birthday: string | null
+  customer_profile_image_url: string | null
+}
+
+/**
+ * The face to compare with the one at the counter, and the age (a minor's badge): beside the card's
+ * text, though last in it, so the card reads verdict first. The photo loads after the card has
+ * shown; the card never waits for it.
+ */
+function Who({ named, gym }: { named: Named; gym: Gym }) {
+  return (
+    <div class="card-who">
+      <CustomerPhoto
+        size="medium"
+        customer={{
+          first_name: named.customer_first_name,
+          last_name: named.customer_last_name,
+          profile_image_url: named.customer_profile_image_url,
+        }}
+      />
+      <AgeBadge birthday={named.customer_birthday} today={todayIn(gym.time_zone)} />
     </div>
   )
 }
@@ -117,6 +147,7 @@ export function CheckInCard({
         {onFamilyResult && (
           <Family customerId={c.customer_id} gym={gym} onResult={onFamilyResult} delayMs={FAMILY_AFTER_MS} />
         )}
+        <Who named={c} gym={gym} />
       </section>
     )
   }
@@ -130,6 +161,7 @@ export function CheckInCard({
         <h2>{fullName(r.customer_first_name, r.customer_last_name)}</h2>
         <p class="reason">Checked in here a moment ago: nothing new recorded.</p>
         <Actions result={result} open={open} fromCustomerPage={fromCustomerPage} />
+        <Who named={r} gym={gym} />
       </section>
     )
   }
@@ -156,6 +188,7 @@ export function CheckInCard({
         <p class="reason">{result.message}</p>
       )}
       <Actions result={result} open={open} onDismiss={onDismiss} fromCustomerPage={fromCustomerPage} />
+      {result.kind === 'refused' && <Who named={result.refusal} gym={gym} />}
     </section>
   )
 }

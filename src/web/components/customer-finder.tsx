@@ -1,12 +1,13 @@
 import type { ComponentChildren } from 'preact'
-import { useState } from 'preact/hooks'
+import { useEffect, useState } from 'preact/hooks'
 import { foundSummary, type CustomerSearch } from '../customers.ts'
 import { checkInById, type ScanResult } from '../desk-check-in.ts'
 import { useFocusOnShow } from '../focus.ts'
-import { fullName } from '../format.ts'
+import { fullName, todayIn } from '../format.ts'
 import type { DeskPlace } from '../screens/screen-props.ts'
-import type { Customer, Gym } from '../types.ts'
+import type { Gym } from '../types.ts'
 import { CheckInCard } from './check-in-card.tsx'
+import { CustomerSummary, type FoundCustomer } from './customer-summary.tsx'
 import { ErrorLine } from './error-line.tsx'
 
 /**
@@ -24,9 +25,14 @@ function moveThroughMatches(event: KeyboardEvent) {
   next.focus()
 }
 
+/** The search box's label, also what the other screens' searches say. */
+export const SEARCH_LABEL = 'Name, email or barcode, or phone'
+
 /**
- * A search by name, email or barcode and its matches, each a button that chooses the customer; the
- * search box takes the focus when it shows. The search's state is the caller's (`searching`), so a
+ * A search by name, email, barcode or phone, as staff type, and its matches, each a button that
+ * chooses the customer (its photo, age, phone and status tell two of one name apart); the text
+ * being exactly a customer's barcode chooses them at once. The search box takes the focus when it
+ * shows. The search's state is the caller's (`searching`), so a
  * screen that shows something else for a while finds its matches again. `children` go in the
  * search bar after its button. Given `checkIn`, each match also has a "Check in" by the door's rules,
  * its card shown above the matches.
@@ -42,14 +48,20 @@ export function CustomerFinder({
   searching: CustomerSearch
   submitLabel: string
   formLabel?: string
-  onChoose: (customer: Customer) => void
+  onChoose: (customer: FoundCustomer) => void
   checkIn?: { gym: Gym; open: (place: DeskPlace) => void }
   children?: ComponentChildren
 }) {
-  const { text, setText, found, error, search } = searching
+  const { text, setText, found, exact, takeExact, error, search } = searching
   const searchBox = useFocusOnShow<HTMLInputElement>()
   const [checkedIn, setCheckedIn] = useState<ScanResult | null>(null)
-  const checkInOne = async (customer: Customer) => {
+  useEffect(() => {
+    if (exact === null) return
+    takeExact()
+    onChoose(exact)
+  }, [exact])
+  const today = todayIn(checkIn?.gym.time_zone)
+  const checkInOne = async (customer: FoundCustomer) => {
     const result = await checkInById(customer.id, checkIn!.gym.id)
     if (result !== null) setCheckedIn(result)
   }
@@ -57,7 +69,7 @@ export function CustomerFinder({
     <div class="finder" onKeyDown={moveThroughMatches}>
       <form class="search-bar" onSubmit={search} role="search" aria-label={formLabel}>
         <label>
-          Name, email or barcode
+          {SEARCH_LABEL}
           <input
             ref={searchBox}
             type="search"
@@ -89,12 +101,7 @@ export function CustomerFinder({
             {found.results.map((c) => (
               <li key={c.id} class={checkIn ? 'with-check-in' : undefined}>
                 <button type="button" class="match" onClick={() => onChoose(c)}>
-                  <span class="name">{fullName(c.first_name, c.last_name)}</span>
-                  <span class="details">
-                    {[c.email, c.barcode ?? (checkIn ? 'no card' : null)]
-                      .filter((d) => d !== null)
-                      .join(' · ')}
-                  </span>
+                  <CustomerSummary customer={c} today={today} />
                 </button>
                 {checkIn && (
                   <button

@@ -179,7 +179,10 @@ export function CheckInScreen({ gym, open }: ScreenProps) {
         )}
       </div>
       <RecentScans scans={recent} open={open} />
-      <CustomerSearch onCheckIn={(customerId) => void show(checkInById(customerId, gym.id))} />
+      <CustomerSearch
+        timeZone={gym.time_zone}
+        onCheckIn={(customerId) => void show(checkInById(customerId, gym.id))}
+      />
     </main>
   )
 }

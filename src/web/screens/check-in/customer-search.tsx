@@ -1,16 +1,30 @@
 import { foundSummary, useCustomerSearch } from '../../customers.ts'
-import { fullName } from '../../format.ts'
+import { fullName, todayIn } from '../../format.ts'
 import { ErrorLine } from '../../components/error-line.tsx'
+import { CustomerSummary } from '../../components/customer-summary.tsx'
 
-/** For a customer without their card: find them by name and check them in by the door's rules. */
-export function CustomerSearch({ onCheckIn }: { onCheckIn: (customerId: number) => void }) {
-  const { text, setText, found, error, search, clear } = useCustomerSearch()
+/**
+ * For a customer without their card: find them by name, email, barcode or phone as staff type, and
+ * check them in by the door's rules. Each row's photo, age, phone and status tell two of one name
+ * apart; a text that is exactly someone's barcode lists them alone, first (checking in stays a
+ * press of their button: a pause in the typing never records a check-in).
+ */
+export function CustomerSearch({
+  timeZone,
+  onCheckIn,
+}: {
+  timeZone: string
+  onCheckIn: (customerId: number) => void
+}) {
+  const { text, setText, found, exact, error, search, clear } = useCustomerSearch()
+  const today = todayIn(timeZone)
+  const shown = exact ? [exact] : (found?.results ?? [])
 
   return (
     <section class="search" aria-label="Find a customer">
       <form onSubmit={search} role="search">
         <label>
-          Forgot their card? Find by name
+          Forgot their card? Find by name or phone
           <input type="search" name="search" value={text} onInput={(e) => setText(e.currentTarget.value)} />
         </label>
         <button type="submit">Find</button>
@@ -18,15 +32,11 @@ export function CustomerSearch({ onCheckIn }: { onCheckIn: (customerId: number) 
       <ErrorLine message={error} />
       {found && (
         <>
-          <p class="found">{foundSummary(found)}</p>
+          <p class="found">{exact ? `Card ${exact.barcode}.` : foundSummary(found)}</p>
           <ul class="found-list">
-            {found.results.map((c) => (
+            {shown.map((c) => (
               <li key={c.id}>
-                <span>
-                  {fullName(c.first_name, c.last_name)}
-                  {c.email && <span class="muted"> {c.email}</span>}
-                  {c.barcode === null && <span class="muted"> · no card</span>}
-                </span>
+                <CustomerSummary customer={c} today={today} />
                 <button
                   onClick={() => {
                     clear()

@@ -19,6 +19,7 @@ import { Family } from '../../components/family.tsx'
 import { checkInById, type ScanResult } from '../../desk-check-in.ts'
 import type { DeskPlace } from '../screen-props.ts'
 import { EditDetails, GiveCard, type CustomerDetails } from './customer-details.tsx'
+import { CustomerIdentity, type Identified } from './customer-identity.tsx'
 import './customer-page.css'
 import { KioskPin } from './kiosk-pin.tsx'
 
@@ -53,7 +54,7 @@ const ALERT_COLOURS = [
 ]
 
 interface Profile {
-  customer: CustomerRecord & CustomerDetails
+  customer: CustomerRecord & CustomerDetails & Identified
   alerts: CustomerAlert[]
   memberships: CustomerMembership[]
   passes: CustomerEntryPass[]
@@ -63,7 +64,7 @@ interface Profile {
 
 async function loadProfile(id: number): Promise<Profile> {
   const [customer, alerts, memberships, passes, credits, checkIns] = await Promise.all([
-    api<CustomerRecord & CustomerDetails>('GET', `/api/customers/${id}/`),
+    api<CustomerRecord & CustomerDetails & Identified>('GET', `/api/customers/${id}/`),
     api<Page<CustomerAlert>>(
       'GET',
       `/api/customers/${id}/alerts/${query({ is_active: true, page_size: ALL })}`,
@@ -276,14 +277,16 @@ export function CustomerPage({
   return (
     <article class="customer" aria-label={name}>
       {back}
-      <div class="customer-head">
-        <h2 ref={heading} tabIndex={-1}>
-          {name}
-        </h2>
+      <CustomerIdentity
+        customer={customer}
+        timeZone={gym.time_zone}
+        heading={heading}
+        onChanged={() => void reload()}
+      >
         <button type="button" class="check-in-now" onClick={() => void checkIn()}>
           Check in
         </button>
-      </div>
+      </CustomerIdentity>
       {notice && (
         <p class="notice" role="status">
           {notice}
