@@ -11,6 +11,7 @@ import { mkdirSync } from 'node:fs'
 import type { Browser, Page } from 'playwright-core'
 import { removeTempDirs, request, stopAll, type Server } from '../e2e/helpers.ts'
 import { openLoggedIn, startDesk, type DeskUnderTest } from './browser.ts'
+import { textContrasts } from './contrast.ts'
 
 const SHOTS = '/tmp/belay-identity-shots'
 const DAY_MS = 86_400_000
@@ -235,6 +236,10 @@ describe('finding people', () => {
     )
     expect(await page.locator('.matches .photo.initials').count()).toBe(2)
     expect(await page.locator('.matches .age.minor').innerText()).toBe('15, minor')
+    // Each part of a row meets WCAG AA contrast (4.5:1), the states and badges too.
+    const ratios = await textContrasts(page.locator('.matches .summary-text span'))
+    expect(ratios.length).toBeGreaterThanOrEqual(14)
+    expect(ratios.filter((t) => t.ratio < 4.5)).toEqual([])
     await shoot(page, 'two-liams-1366')
     await page.setViewportSize(TABLET)
     await shoot(page, 'two-liams-1024')
@@ -248,6 +253,33 @@ describe('finding people', () => {
       '15, minor',
       '720-555-0199 · liam.jr@ruiz.example · no card',
     ])
+  })
+
+  test("as staff type, the latest text's answer is the one shown, though an earlier one comes later", async () => {
+    const page = await openCustomers()
+    // The answer to "liam" is held back until the one to "liam 720" has been shown.
+    let release: () => void = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    await page.route(
+      (url) => url.pathname === '/api/customers/' && url.searchParams.get('search') === 'liam',
+      async (route) => {
+        await held
+        await route.continue()
+      },
+    )
+    await page.keyboard.type('liam')
+    await page.waitForRequest((r) => new URL(r.url()).searchParams.get('search') === 'liam')
+    await page.keyboard.type(' 720')
+    await page.locator('.found', { hasText: '1 found.' }).waitFor()
+    const late = page.waitForResponse((r) => new URL(r.url()).searchParams.get('search') === 'liam')
+    release()
+    await late
+    // The frame after the late answer: still the latest text's.
+    await page.evaluate(
+      () => new Promise((resolve) => (globalThis as any).requestAnimationFrame(() => setTimeout(resolve))),
+    )
+    expect(await page.locator('.found').innerText()).toBe('1 found.')
+    expect(await page.locator('.matches li').count()).toBe(1)
   })
 
   test("the check-in screen's search shows the same, and checks the minor's namesake in by a press", async () => {
@@ -301,6 +333,7 @@ describe('finding people', () => {
     await page.getByRole('button', { name: 'Check in Liam Ruiz' }).click()
     await page.locator('.card.refused').waitFor()
     expect(await page.locator('.card .card-who').innerText()).toBe('15, minor')
+    expect((await textContrasts(page.locator('.card .age'))).filter((t) => t.ratio < 4.5)).toEqual([])
     await shoot(page, 'card-minor-1366')
     await page.setViewportSize(TABLET)
     await shoot(page, 'card-minor-1024')
