@@ -2,15 +2,8 @@ import { fullName } from '../format.ts'
 import type { Customer } from '../types.ts'
 import { AgeBadge, CustomerPhoto } from './customer-photo.tsx'
 
-/** A customer as `/api/customers/` lists them: what a search row shows besides the name. */
-export interface FoundCustomer extends Customer {
-  telephone: string
-  birthday: string | null
-  profile_image_url: string
-  has_active_membership: boolean
-  active_waiver_exists: boolean
-  latest_waiver_expiration_date: string | null
-}
+/** A customer as `/api/customers/` lists them: each field a search row shows is in the record. */
+export type FoundCustomer = Customer
 
 /** The waiver in a word or two: signed, expired (and when), or none. */
 function waiverWords(c: FoundCustomer): string {
