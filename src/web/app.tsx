@@ -124,8 +124,9 @@ function Desk({ onLogOut }: { onLogOut: () => void }) {
         <span class="spacer" />
         {gym && (
           <button
-            class="quiet"
+            class="quiet gym"
             onClick={() => setChoosingGym(true)}
+            title={gym.name}
             aria-label={`Gym: ${gym.name}. Change gym`}
           >
             {gym.name}
