@@ -1,14 +1,13 @@
 import { useState } from 'preact/hooks'
 import { api, messageOf } from '../../api.ts'
 import { ErrorLine } from '../../components/error-line.tsx'
-import { useFocusOnShow } from '../../focus.ts'
+import { LoginFields } from '../../components/login-fields.tsx'
 
 /**
  * Leaving the kiosk: a staff member's email and password. The login replaces the kiosk's session
  * (the box ends it), so the page reloads as the desk.
  */
 export function StaffLogin({ onCancel }: { onCancel: () => void }) {
-  const emailBox = useFocusOnShow<HTMLInputElement>()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -30,27 +29,7 @@ export function StaffLogin({ onCancel }: { onCancel: () => void }) {
   return (
     <form class="login kiosk-staff" onSubmit={submit} aria-label="Staff login">
       <h2>Staff: leave the kiosk</h2>
-      <label>
-        Email
-        <input
-          type="email"
-          autocomplete="username"
-          required
-          ref={emailBox}
-          value={email}
-          onInput={(e) => setEmail(e.currentTarget.value)}
-        />
-      </label>
-      <label>
-        Password
-        <input
-          type="password"
-          autocomplete="current-password"
-          required
-          value={password}
-          onInput={(e) => setPassword(e.currentTarget.value)}
-        />
-      </label>
+      <LoginFields email={email} password={password} onEmail={setEmail} onPassword={setPassword} />
       <ErrorLine message={error} />
       <div class="kiosk-keypad-actions">
         <button type="button" class="quiet" onClick={onCancel}>

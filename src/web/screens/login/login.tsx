@@ -1,11 +1,10 @@
 import { useState } from 'preact/hooks'
 import { api, messageOf } from '../../api.ts'
-import { useFocusOnShow } from '../../focus.ts'
 import { ErrorLine } from '../../components/error-line.tsx'
+import { LoginFields } from '../../components/login-fields.tsx'
 
 /** Staff email and password for a session; the message says why a login was refused. */
 export function Login({ notice, onLoggedIn }: { notice: string | null; onLoggedIn: () => void }) {
-  const emailBox = useFocusOnShow<HTMLInputElement>()
   const [email, setEmail] = useState('')
   const [password, setPassword] = useState('')
   const [error, setError] = useState<string | null>(null)
@@ -31,29 +30,7 @@ export function Login({ notice, onLoggedIn }: { notice: string | null; onLoggedI
       <form class="login" onSubmit={submit}>
         <h1>Front desk</h1>
         {notice && <p class="notice">{notice}</p>}
-        <label>
-          Email
-          <input
-            type="email"
-            name="email"
-            autocomplete="username"
-            required
-            ref={emailBox}
-            value={email}
-            onInput={(e) => setEmail(e.currentTarget.value)}
-          />
-        </label>
-        <label>
-          Password
-          <input
-            type="password"
-            name="password"
-            autocomplete="current-password"
-            required
-            value={password}
-            onInput={(e) => setPassword(e.currentTarget.value)}
-          />
-        </label>
+        <LoginFields email={email} password={password} onEmail={setEmail} onPassword={setPassword} />
         <ErrorLine message={error} />
         <button type="submit" disabled={busy}>
           Log in
