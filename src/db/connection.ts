@@ -44,6 +44,11 @@ export function openDatabase(path: string): Connection {
   } catch (error) {
     throw databaseError(path, error)
   }
+  return connectionOver(sqlite)
+}
+
+/** The Kysely handle and the closing steps around an open handle with its pragmas already set. */
+export function connectionOver(sqlite: BunDatabase): Connection {
   const db = new Kysely<Database>({ dialect: bunSqliteDialect(sqlite) })
   return {
     db,

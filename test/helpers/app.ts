@@ -1,9 +1,9 @@
 import { createApp, type App } from '../../src/app.ts'
 import { LoginGate } from '../../src/core/auth/login-gate.ts'
-import { openDatabase, type Connection } from '../../src/db/connection.ts'
-import { migrateToLatest } from '../../src/db/migrator.ts'
+import type { Connection } from '../../src/db/connection.ts'
 import { depsFor as srcDepsFor, type Deps, type DepsOptions as SrcDepsOptions } from '../../src/deps.ts'
 import { fixedClock, type Clock } from '../../src/lib/clock.ts'
+import { openMigratedMemory } from './migrated-memory.ts'
 import { checkResponse } from './response-check.ts'
 
 export const ORIGIN = 'http://localhost'
@@ -63,8 +63,7 @@ export function checkedApp(app: App): App {
  * requests go through `app.handle`, as Elysia recommends for tests.
  */
 export async function makeTestApp(options: TestAppOptions = {}) {
-  const connection = openDatabase(':memory:')
-  await migrateToLatest(connection.db)
+  const connection = await openMigratedMemory()
   const clock = fixedClock(START)
   const deps = depsFor(connection, clock, options)
   const app = checkedApp(createApp(deps))
