@@ -145,6 +145,13 @@ describe('belay create-admin', () => {
     expect(created.code).toBe(0)
     expect(lines(created.stdout)).toEqual(['created admin x@y.z'])
     expect(created.stdout + created.stderr).not.toContain('longenough1')
+    // The executable hashes at the full argon2id cost (the in-process tests use a cheap one).
+    const stored = new Database(db, { readonly: true })
+    const { password_hash } = stored.query('SELECT password_hash FROM staff_users').get() as {
+      password_hash: string
+    }
+    stored.close()
+    expect(password_hash).toStartWith('$argon2id$v=19$m=65536,t=2,p=1$')
 
     const server = await startServer({ db })
     const token = await getToken(server.base, 'x@y.z', 'longenough1')
