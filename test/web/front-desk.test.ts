@@ -260,6 +260,8 @@ describe('the check-in screen', () => {
     const tunes: string[] = []
     for (const barcode of ['SD-6006', 'SD-6006', 'NO-SUCH-CARD', 'AH-2002']) {
       await scanForCard(page, barcode)
+      // The tune may start a moment after the card shows.
+      await page.waitForFunction(() => (globalThis as unknown as { notes: string[] }).notes.length > 0)
       tunes.push(
         await page.evaluate(() => (globalThis as unknown as { notes: string[] }).notes.splice(0).join(', ')),
       )
@@ -325,7 +327,7 @@ const todayNames = (page: Page) => page.locator('tbody tr td:nth-child(2)').allI
 
 describe('Today', () => {
   test('check-ins made at a door show within 2 s, newest first, against the capacity; check-out from the list', async () => {
-    const page = await openDesk(2)
+    const page = await openDesk(2, { fakeClock: true })
     // From the scan box, back through the header (Log out, the gym, the screens after Today) to
     // Today, keys only.
     for (let i = 0; i < 8 && (await page.locator(':focus').innerText()) !== 'Today'; i++)
@@ -357,6 +359,7 @@ describe('Today', () => {
     // The check-out waits a few seconds for an Undo, then is sent.
     const undo = page.getByRole('button', { name: 'Undo checking out Beth Rodden' })
     await undo.waitFor()
+    await page.clock.fastForward(5_500)
     await undo.waitFor({ state: 'detached' })
     await page.getByText('Inside now: 1 of 2 (50%)').waitFor()
     const bethOut = await page

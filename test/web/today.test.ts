@@ -62,7 +62,7 @@ afterAll(async () => {
 })
 
 async function openToday(): Promise<Page> {
-  const page = await openLoggedIn(desk, desk.token)
+  const page = await openLoggedIn(desk, desk.token, { fakeClock: true })
   await page.getByRole('button', { name: 'Today' }).click()
   await page.locator('.occupancy').waitFor()
   return page
@@ -105,7 +105,10 @@ test('the list narrows by where people are, by entry and by name as it is typed'
 
   // Tommy leaves; "Checked out" shows him alone, "Still inside" the others.
   await page.getByRole('button', { name: 'Check out Tommy Caldwell' }).click()
-  await page.getByRole('button', { name: 'Undo checking out Tommy Caldwell' }).waitFor({ state: 'detached' })
+  const undo = page.getByRole('button', { name: 'Undo checking out Tommy Caldwell' })
+  await undo.waitFor()
+  await page.clock.fastForward(5_500)
+  await undo.waitFor({ state: 'detached' })
   await page.getByRole('button', { name: 'Checked out' }).click()
   expect(await settled(() => names(page), ['Tommy Caldwell'])).toEqual(['Tommy Caldwell'])
   expect(await page.getByRole('button', { name: 'Checked out' }).getAttribute('aria-pressed')).toBe('true')
@@ -122,7 +125,7 @@ test('a check-out can be taken back for a few seconds; leaving the screen sends 
   await undo.click()
   await checkOut.waitFor()
   // Still inside after the few seconds have passed: nothing was sent.
-  await page.waitForTimeout(5500)
+  await page.clock.fastForward(5_500)
   expect(await checkOut.isVisible()).toBe(true)
   const stillIn = await desk.api('GET', '/api/check-ins/?has_checked_out=false&page_size=100', undefined, 200)
   expect(stillIn.results.map((c: { customer_last_name: string }) => c.customer_last_name)).toContain('Raven')
