@@ -1122,6 +1122,66 @@ CREATE TABLE staff_users (
 
 CREATE INDEX staff_users_default_gym ON staff_users (default_gym_id);
 
+-- sync_applied
+
+CREATE TABLE sync_applied (
+  site TEXT PRIMARY KEY,
+  change_seq INTEGER NOT NULL
+) WITHOUT ROWID;
+
+-- sync_clocks
+
+CREATE TABLE sync_clocks (
+  table_name TEXT NOT NULL,
+  row_key TEXT NOT NULL,
+  column_name TEXT NOT NULL,
+  hlc TEXT NOT NULL,
+  site TEXT NOT NULL,
+  PRIMARY KEY (table_name, row_key, column_name)
+) WITHOUT ROWID;
+
+-- sync_conflicts
+
+CREATE TABLE sync_conflicts (
+  id INTEGER PRIMARY KEY,
+  detected_at TEXT NOT NULL,
+  table_name TEXT NOT NULL,
+  column_names TEXT NOT NULL,
+  value TEXT NOT NULL,
+  kept_row_key TEXT NOT NULL,
+  lost_row_key TEXT NOT NULL,
+  lost_site TEXT NOT NULL,
+  resolution TEXT NOT NULL CHECK (resolution IN ('cleared', 'refused'))
+);
+
+-- sync_outbox
+
+CREATE TABLE sync_outbox (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  tx INTEGER NOT NULL,
+  hlc TEXT NOT NULL,
+  table_name TEXT NOT NULL,
+  op TEXT NOT NULL CHECK (op IN ('insert', 'update', 'delete')),
+  row_key TEXT NOT NULL,
+  old_values TEXT,
+  new_values TEXT
+);
+
+-- sync_state
+
+CREATE TABLE sync_state (
+  id INTEGER PRIMARY KEY CHECK (id = 1),
+  site TEXT NOT NULL,
+  database_id TEXT NOT NULL,
+  site_number INTEGER NOT NULL CHECK (site_number BETWEEN 1 AND 1023),
+  hub_organization TEXT NOT NULL,
+  tx INTEGER NOT NULL DEFAULT 0,
+  hlc TEXT NOT NULL,
+  applying INTEGER NOT NULL DEFAULT 0 CHECK (applying IN (0, 1)),
+  applied_stream_sequence INTEGER NOT NULL DEFAULT 0,
+  stopped_reason TEXT
+);
+
 -- tax_rates
 
 CREATE TABLE tax_rates (

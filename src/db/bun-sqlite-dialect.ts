@@ -9,6 +9,7 @@ import {
   type RootOperationNode,
 } from 'kysely'
 import { prepared, runStatement } from './statements.ts'
+import { writeTransactionHookOf } from './write-hooks.ts'
 import { durableWalOf } from './wal-sync.ts'
 
 /**
@@ -108,7 +109,9 @@ class BunSqliteDriver implements Driver {
     if (level !== undefined) this.sqlite.run('PRAGMA synchronous = NORMAL')
     try {
       prepared(this.sqlite, 'BEGIN').run()
+      writeTransactionHookOf(this.sqlite)?.()
     } catch (error) {
+      if (this.sqlite.inTransaction) prepared(this.sqlite, 'ROLLBACK').run()
       this.restore(level)
       throw error
     }
@@ -165,7 +168,10 @@ class BunSqliteConnection implements DatabaseConnection {
   ) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const level = this.isLoneWrite(compiled.query) ? this.durableLevel() : undefined
+    const loneWrite = this.isLoneWrite(compiled.query)
+    const hook = loneWrite ? writeTransactionHookOf(this.sqlite) : undefined
+    if (hook) return this.runInOwnTransaction<R>(compiled, hook)
+    const level = loneWrite ? this.durableLevel() : undefined
     if (level === undefined) return this.run<R>(compiled)
     // A write outside a transaction commits by itself: under NORMAL, synced before the answer.
     this.sqlite.run('PRAGMA synchronous = NORMAL')
@@ -183,6 +189,30 @@ class BunSqliteConnection implements DatabaseConnection {
   async *streamQuery<R>(compiled: CompiledQuery): AsyncIterableIterator<QueryResult<R>> {
     const statement = prepared(this.sqlite, compiled.sql)
     for (const row of statement.iterate(...(compiled.parameters as never[]))) yield { rows: [row as R] }
+  }
+
+  /**
+   * A lone write on a connection with a write-transaction hook: the hook and the write commit
+   * together, once (two lone commits would cost two syncs).
+   */
+  private runInOwnTransaction<R>(compiled: CompiledQuery, hook: () => void): QueryResult<R> {
+    const level = this.durableLevel()
+    if (level !== undefined) this.sqlite.run('PRAGMA synchronous = NORMAL')
+    try {
+      prepared(this.sqlite, 'BEGIN').run()
+      try {
+        hook()
+        const result = this.run<R>(compiled)
+        prepared(this.sqlite, 'COMMIT').run()
+        if (level !== undefined) this.committedUnsynced()
+        return result
+      } catch (error) {
+        if (this.sqlite.inTransaction) prepared(this.sqlite, 'ROLLBACK').run()
+        throw error
+      }
+    } finally {
+      if (level !== undefined) this.sqlite.run(`PRAGMA synchronous = ${level}`)
+    }
   }
 
   private isLoneWrite(query: RootOperationNode | undefined): boolean {

@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { Kysely } from 'kysely'
 import { bunSqliteDialect } from './bun-sqlite-dialect.ts'
+import { siteIdsPlugin } from './site-ids.ts'
 import type { Database } from './schema.ts'
 import { closeGroupCommit } from './group-commit.ts'
 import { forgetStatements } from './statements.ts'
@@ -49,7 +50,7 @@ export function openDatabase(path: string): Connection {
 
 /** The Kysely handle and the closing steps around an open handle with its pragmas already set. */
 export function connectionOver(sqlite: BunDatabase): Connection {
-  const db = new Kysely<Database>({ dialect: bunSqliteDialect(sqlite) })
+  const db = new Kysely<Database>({ dialect: bunSqliteDialect(sqlite), plugins: [siteIdsPlugin(sqlite)] })
   return {
     db,
     sqlite,

@@ -2,6 +2,7 @@ import type { Database as BunDatabase } from 'bun:sqlite'
 import type { Kysely } from 'kysely'
 import type { Database } from './schema.ts'
 import { prepared } from './statements.ts'
+import { writeTransactionHookOf } from './write-hooks.ts'
 import { durableWalOf, type DurableWal, WalSync } from './wal-sync.ts'
 
 /**
@@ -166,6 +167,12 @@ export class GroupCommit {
     try {
       prepared(sqlite, 'BEGIN IMMEDIATE').run()
     } catch (error) {
+      return { failed: error }
+    }
+    try {
+      writeTransactionHookOf(sqlite)?.()
+    } catch (error) {
+      sqlite.run('ROLLBACK')
       return { failed: error }
     }
     const outcomes: Settled[] = []

@@ -56,6 +56,13 @@ import type {
   ReservationTable,
 } from './tables/products.ts'
 import type {
+  SyncAppliedTable,
+  SyncClockTable,
+  SyncConflictTable,
+  SyncOutboxTable,
+  SyncStateTable,
+} from './tables/sites.ts'
+import type {
   DiscountTable,
   GiftTable,
   InvoiceDiscountTable,
@@ -79,6 +86,7 @@ export type * from './tables/foundation.ts'
 export type * from './tables/products.ts'
 export type * from './tables/sales.ts'
 export type * from './tables/waivers.ts'
+export type * from './tables/sites.ts'
 
 export interface Database {
   organization: OrganizationTable
@@ -140,6 +148,11 @@ export interface Database {
   member_day_counts: MemberDayCountTable
   add_on_day_counts: AddOnDayCountTable
   membership_rollup_state: MembershipRollupStateTable
+  sync_state: SyncStateTable
+  sync_outbox: SyncOutboxTable
+  sync_applied: SyncAppliedTable
+  sync_clocks: SyncClockTable
+  sync_conflicts: SyncConflictTable
 }
 
 export type Organization = Selectable<OrganizationTable>

@@ -62,10 +62,11 @@ export function checkedApp(app: App): App {
  * A fresh, migrated in-memory database behind the whole API, with a fixed clock. Nothing listens:
  * requests go through `app.handle`, as Elysia recommends for tests.
  */
-export async function makeTestApp(options: TestAppOptions = {}) {
-  const connection = await openMigratedMemory()
+export async function makeTestApp(options: TestAppOptions & { databaseImage?: Uint8Array } = {}) {
+  const { databaseImage, ...depsOptions } = options
+  const connection = await openMigratedMemory(databaseImage)
   const clock = fixedClock(START)
-  const deps = depsFor(connection, clock, options)
+  const deps = depsFor(connection, clock, depsOptions)
   const app = checkedApp(createApp(deps))
   // Nothing listens, so there is no server to tell a request's address: this one tells what the
   // test said. It is all of a server the handlers reach (the login throttle's client address).

@@ -18,11 +18,12 @@ async function migrateOnce(): Promise<Uint8Array> {
 
 /**
  * A fresh in-memory database at the latest migration, as `openDatabase(':memory:')` followed by
- * `migrateToLatest` would give it, copied from the image made once (well under a millisecond).
+ * `migrateToLatest` would give it, copied from the image made once (well under a millisecond);
+ * or a copy of `image`, another database's `serialize()`.
  */
-export async function openMigratedMemory(): Promise<Connection> {
+export async function openMigratedMemory(image?: Uint8Array): Promise<Connection> {
   migrated ??= migrateOnce()
-  const sqlite = BunDatabase.deserialize(await migrated, { strict: true })
+  const sqlite = BunDatabase.deserialize(image ?? (await migrated), { strict: true })
   sqlite.run('PRAGMA foreign_keys = ON')
   return connectionOver(sqlite)
 }

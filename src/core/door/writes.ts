@@ -1,6 +1,7 @@
 import type { Database as BunDatabase } from 'bun:sqlite'
 import type { Selectable } from 'kysely'
 import { compiledStatement } from '../../db/compiled-statement.ts'
+import { nextSiteId } from '../../db/site-ids.ts'
 import type { CheckInTable } from '../../db/schema.ts'
 
 /**
@@ -15,8 +16,11 @@ export type NewCheckIn = Omit<
   'id' | 'converted_from_free_entry' | 'check_out_at' | 'updated_at' | 'check_in_count'
 > & { check_in_count: number }
 
-const insertCheckInStatement = compiledStatement((db, c: NewCheckIn) =>
+const insertCheckInStatement = compiledStatement((db, c: NewCheckIn & { id: number | null }) =>
   db.insertInto('check_ins').values({
+    // null (typed as the column's number): SQLite picks it, unless the box is a site of a hub
+    // and allocates its own (db/site-ids.ts).
+    id: c.id as number,
     customer_id: c.customer_id,
     gym_id: c.gym_id,
     entry_method: c.entry_method,
@@ -68,7 +72,7 @@ export const doorWriteStatements = {
 }
 
 export const insertCheckIn = (sqlite: BunDatabase, c: NewCheckIn): number =>
-  Number(insertCheckInStatement.run(sqlite, c).lastInsertRowid)
+  Number(insertCheckInStatement.run(sqlite, { ...c, id: nextSiteId(sqlite, 'check_ins') }).lastInsertRowid)
 
 /** One more check-in for the customer; the first one also sets first_check_in_timestamp. */
 export function countCheckIn(sqlite: BunDatabase, customerId: number, at: string): void {

@@ -63,16 +63,6 @@ export interface LocalTable {
 
 export type TableDeclaration = ReplicatedTable | DerivedTable | LocalTable
 
-/** The tables of the sync engine, declared before its migration creates them. */
-export const SYNC_TABLES = [
-  'sync_state',
-  'sync_outbox',
-  'sync_applied',
-  'sync_conflicts',
-  'sync_row_clocks',
-  'sync_sites',
-] as const
-
 /** A table's column names where its table type knows them (src/db/schema.ts), else any string. */
 type ColumnOf<Table extends string> = Table extends keyof Database
   ? Extract<keyof Database[Table], string>
@@ -263,9 +253,9 @@ export const TABLES = {
   sync_state: syncState,
   sync_outbox: syncState,
   sync_applied: syncState,
-  sync_conflicts: syncState,
-  sync_row_clocks: syncState,
-  sync_sites: syncState,
+  sync_clocks: syncState,
+  // Every site records the same conflicts as it applies the same stream: never sent.
+  sync_conflicts: { role: 'derived', why: 'recorded by every site as it applies the stream' },
 } as const satisfies Declarations
 
 export type TableName = keyof typeof TABLES

@@ -5,7 +5,6 @@ import { join, relative, resolve } from 'node:path'
 import {
   isSqliteOwnTable,
   replicatedTables,
-  SYNC_TABLES,
   tableDeclaration,
   TABLES,
   tablesWithRole,
@@ -92,12 +91,9 @@ describe('every table is declared', () => {
     expect(undeclared, `Undeclared tables: ${undeclared.join(', ')}; ${WHERE_TO_DECLARE}`).toEqual([])
   })
 
-  test('every declared table exists, but for the sync engine’s, declared before it makes them', () => {
+  test('every declared table exists', () => {
     const tables = new Set(schemaTables())
-    const missing = Object.keys(TABLES).filter((name) => !tables.has(name))
-    const syncTables: readonly string[] = SYNC_TABLES
-    expect(missing.filter((name) => !syncTables.includes(name))).toEqual([])
-    expect(SYNC_TABLES.map((name) => tableDeclaration(name)?.role)).toEqual(SYNC_TABLES.map(() => 'local'))
+    expect(Object.keys(TABLES).filter((name) => !tables.has(name))).toEqual([])
   })
 
   test('the full-text search table and the tables SQLite keeps it in are derived', () => {
@@ -143,10 +139,8 @@ describe('every table is declared', () => {
       'auth_tokens',
       'schema_migrations',
       'sync_applied',
-      'sync_conflicts',
+      'sync_clocks',
       'sync_outbox',
-      'sync_row_clocks',
-      'sync_sites',
       'sync_state',
       'webhook_deliveries',
       'webhook_events',

@@ -1,0 +1,118 @@
+import type { Database as BunDatabase } from 'bun:sqlite'
+import { allocateSiteIds, stopAllocatingSiteIds } from '../../db/site-ids.ts'
+import { hybridLogicalClock, type Hlc } from '../../lib/hlc.ts'
+import {
+  capturedTables,
+  dropCaptureTriggers,
+  installCapture,
+  markWriteTransactions,
+  stopMarkingWriteTransactions,
+  type CapturedTable,
+} from './capture.ts'
+import { replicatedTables } from './tables.ts'
+
+/** Which site a box is: its name, the number the hub gave it, and its organization on the hub. */
+export interface SiteIdentity {
+  site: string
+  databaseId: string
+  siteNumber: number
+  organization: string
+}
+
+/** What the publisher and the applier of an attached box work with. */
+export interface AttachedSite extends SiteIdentity {
+  sqlite: BunDatabase
+  /** The replicated tables as this database has them, by name. */
+  tables: ReadonlyMap<string, CapturedTable>
+  clock: Hlc
+  /** This database's schema level: its highest migration's number. */
+  level: number
+  /** Stops capturing and allocating (the box closing, or a test). */
+  detach(): void
+}
+
+export const SITE_NAME = /^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$/
+
+/** The site this database is, from its state row; null when it has never been one. */
+export function storedSite(sqlite: BunDatabase): SiteIdentity | null {
+  const row = sqlite
+    .query('SELECT site, database_id, site_number, hub_organization FROM sync_state WHERE id = 1')
+    .get() as { site: string; database_id: string; site_number: number; hub_organization: string } | null
+  return (
+    row && {
+      site: row.site,
+      databaseId: row.database_id,
+      siteNumber: row.site_number,
+      organization: row.hub_organization,
+    }
+  )
+}
+
+/** Records which site this database is, the first time it becomes one (the hub gave the number). */
+export function registerSite(sqlite: BunDatabase, identity: SiteIdentity, firstHlc: string): void {
+  if (!SITE_NAME.test(identity.site))
+    throw new Error(
+      `site name ${JSON.stringify(identity.site)}: use lowercase letters, digits and hyphens (at most 40)`,
+    )
+  sqlite
+    .query(
+      `INSERT INTO sync_state (id, site, database_id, site_number, hub_organization, hlc)
+       VALUES (1, ?, ?, ?, ?, ?)`,
+    )
+    .run(identity.site, identity.databaseId, identity.siteNumber, identity.organization, firstHlc)
+}
+
+/**
+ * Makes the registered database work as its site: the capture triggers for the tables as they are
+ * now, the mark at the start of each write transaction, and the site's ids. Run at every start
+ * with a hub, after the migrations, before anything is served.
+ */
+export function attachSite(sqlite: BunDatabase, wallMs: () => number): AttachedSite {
+  const identity = storedSite(sqlite)
+  if (!identity) throw new Error('this database is not a site yet: registerSite first')
+  const { hlc } = sqlite.query('SELECT hlc FROM sync_state WHERE id = 1').get() as { hlc: string }
+  const clock = hybridLogicalClock(wallMs, hlc)
+  const declared = Object.fromEntries(replicatedTables().map((table) => [table.name, table]))
+  const tables = capturedTables(sqlite, declared)
+  installCapture(sqlite, tables)
+  markWriteTransactions(sqlite, clock)
+  allocateSiteIds(sqlite, identity.siteNumber, tablesWithIntegerIds(sqlite, tables))
+  return {
+    ...identity,
+    sqlite,
+    tables: new Map(tables.map((table) => [table.name, table])),
+    clock,
+    level: schemaLevel(sqlite),
+    detach() {
+      stopMarkingWriteTransactions(sqlite)
+      stopAllocatingSiteIds(sqlite)
+    },
+  }
+}
+
+/** The tables whose key is an `id INTEGER PRIMARY KEY` (not an add-on's id, which staff choose). */
+function tablesWithIntegerIds(sqlite: BunDatabase, tables: readonly CapturedTable[]): string[] {
+  return tables
+    .filter((table) => table.key.length === 1 && table.key[0] === 'id')
+    .filter((table) => {
+      const columns = sqlite.query(`PRAGMA table_info("${table.name}")`).all() as {
+        name: string
+        type: string
+      }[]
+      return columns.find((column) => column.name === 'id')?.type.toUpperCase() === 'INTEGER'
+    })
+    .map((table) => table.name)
+}
+
+/** Takes the capture triggers away: the box is no longer a site (its state row stays). */
+export function removeCapture(sqlite: BunDatabase): void {
+  stopMarkingWriteTransactions(sqlite)
+  stopAllocatingSiteIds(sqlite)
+  dropCaptureTriggers(sqlite)
+}
+
+/** The number of the highest migration applied: `0029_sites` is level 29. */
+export function schemaLevel(sqlite: BunDatabase): number {
+  const row = sqlite.query('SELECT max(name) AS name FROM schema_migrations').get() as { name: string | null }
+  return row.name ? Number.parseInt(row.name.slice(0, 4), 10) : 0
+}

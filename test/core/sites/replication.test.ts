@@ -1,0 +1,187 @@
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { applyChange } from '../../../src/core/sites/apply.ts'
+import { attachSite, registerSite, type AttachedSite } from '../../../src/core/sites/attach.ts'
+import { ZERO_HLC } from '../../../src/lib/hlc.ts'
+import { forgetSent, unsentChanges } from '../../../src/core/sites/changes.ts'
+import { makeTestApp, type TestApp } from '../../helpers/app.ts'
+import { makeDoorCustomer, makeMembershipFor, makePassFor } from '../../helpers/door-factories.ts'
+import { seedBasics, type Seed } from '../../helpers/factories.ts'
+
+/*
+ * Two sites of one organization, in process, with the hub left out: each box's unsent changes are
+ * handed to the other and applied there, as the hub's stream would deliver them. The first box's
+ * data existed before it became a site; the second starts as a copy of it (as a snapshot gives).
+ */
+
+interface Box {
+  t: TestApp
+  site: AttachedSite
+}
+
+let seed: Seed
+let a: Box
+let b: Box
+
+beforeEach(async () => {
+  const first = await makeTestApp()
+  seed = await seedBasics(first.db)
+  const second = await makeTestApp({ databaseImage: first.deps.sqlite.serialize() })
+  const wall = (t: TestApp) => () => t.clock.now().getTime()
+  const asSite = (t: TestApp, site: string, siteNumber: number): Box => {
+    registerSite(
+      t.deps.sqlite,
+      { site, databaseId: `db-${site}`, siteNumber, organization: 'crag' },
+      ZERO_HLC,
+    )
+    return { t, site: attachSite(t.deps.sqlite, wall(t)) }
+  }
+  a = asSite(first, 'alpha', 1)
+  b = asSite(second, 'bravo', 2)
+})
+
+afterEach(async () => {
+  for (const box of [a, b]) {
+    box.site.detach()
+    await box.t.close()
+  }
+})
+
+/** Hands every unsent change of `from` to `to`, in order, each applied in one transaction. */
+function deliver(from: Box, to: Box): number {
+  const changes = unsentChanges(from.site.sqlite, from.site.tables, from.site, 10_000)
+  for (const change of changes) {
+    to.site.sqlite.transaction(() => {
+      applyChange(
+        { sqlite: to.site.sqlite, tables: to.site.tables, level: to.site.level, now: 'now' },
+        change,
+      )
+    })()
+    forgetSent(from.site.sqlite, change)
+  }
+  return changes.length
+}
+
+/** Both ways, as every site applies every other's changes. */
+const exchange = () => {
+  const [toB, toA] = [deliver(a, b), deliver(b, a)]
+  return { toB, toA }
+}
+
+const rows = (box: Box, sql: string) => box.t.deps.sqlite.query(sql).all()
+
+const signUp = (box: Box, body: Record<string, unknown>) =>
+  box.t.request('POST', '/api/customers/', {
+    token: seed.adminToken,
+    body: { birthday: '1961-01-03', ...body },
+  })
+
+describe('two sites apart, then exchanging their changes', () => {
+  test('a customer signed up at each site is at both, under ids only its site allocates', async () => {
+    const atA = await signUp(a, { first_name: 'Lynn', last_name: 'Hill', barcode: 'LH-1' })
+    const atB = await signUp(b, { first_name: 'Beth', last_name: 'Rodden', barcode: 'BR-2' })
+    expect([atA.status, atB.status]).toEqual([201, 201])
+    // Ids above the first box's (1 and 2 for the seed's staff), congruent to the site's number.
+    expect([atA.body.id % 1024, atB.body.id % 1024]).toEqual([1, 2])
+    expect(exchange()).toEqual({ toB: 1, toA: 1 })
+    const everyone = 'SELECT id, first_name, last_name, barcode FROM customers ORDER BY id'
+    expect(rows(a, everyone)).toEqual([
+      { id: atA.body.id, first_name: 'Lynn', last_name: 'Hill', barcode: 'LH-1' },
+      { id: atB.body.id, first_name: 'Beth', last_name: 'Rodden', barcode: 'BR-2' },
+    ])
+    expect(rows(b, everyone)).toEqual(rows(a, everyone))
+    // Applied changes are not captured again: nothing goes back.
+    expect(exchange()).toEqual({ toB: 0, toA: 0 })
+  })
+
+  test("a member signed up at one site is admitted at the other's door, and the check-in comes back", async () => {
+    const customer = await makeDoorCustomer(a.t.db, 'LYNN1')
+    await makeMembershipFor(a.t.db, customer.id)
+    exchange()
+    const scan = await b.t.request('POST', '/api/gym-endpoints/barcode-check-in/LYNN1/', {
+      token: seed.staffToken,
+    })
+    expect(scan.status).toBe(200)
+    expect(scan.body.id % 1024).toBe(2)
+    exchange()
+    const checkIns = 'SELECT id, customer_id, entry_method FROM check_ins'
+    expect(rows(a, checkIns)).toEqual([{ id: scan.body.id, customer_id: customer.id, entry_method: 'MEM' }])
+    const counted = 'SELECT check_in_count FROM customers'
+    expect(rows(a, counted)).toEqual(rows(b, counted))
+  })
+
+  test('a 10-entry pass used once at each site while apart has 8 left at both', async () => {
+    const customer = await makeDoorCustomer(a.t.db, 'PASS1')
+    await makePassFor(a.t.db, customer.id, { entries_remaining: 10 })
+    exchange()
+    for (const box of [a, b]) {
+      const scan = await box.t.request('POST', '/api/gym-endpoints/barcode-check-in/PASS1/', {
+        token: seed.staffToken,
+      })
+      expect(scan.status).toBe(200)
+    }
+    exchange()
+    const left = 'SELECT entries_remaining FROM customer_entry_passes'
+    expect(rows(a, left)).toEqual([{ entries_remaining: 8 }])
+    expect(rows(b, left)).toEqual([{ entries_remaining: 8 }])
+    const counted = 'SELECT check_in_count FROM customers'
+    expect(rows(a, counted)).toEqual(rows(b, counted))
+  })
+
+  test('one customer edited at both sites while apart: each column ends with its later write', async () => {
+    const made = await signUp(a, { first_name: 'Lynn', last_name: 'Hill', telephone: '111' })
+    exchange()
+    const path = `/api/customers/${made.body.id}/`
+    await b.t.request('PATCH', path, { token: seed.adminToken, body: { telephone: '222' } })
+    a.t.clock.advance(1_000)
+    await a.t.request('PATCH', path, { token: seed.adminToken, body: { telephone: '333' } })
+    b.t.clock.advance(2_000)
+    await b.t.request('PATCH', path, { token: seed.adminToken, body: { last_name: 'Hill-Price' } })
+    exchange()
+    const customer = 'SELECT first_name, last_name, telephone FROM customers'
+    expect(rows(a, customer)).toEqual([{ first_name: 'Lynn', last_name: 'Hill-Price', telephone: '333' }])
+    expect(rows(b, customer)).toEqual(rows(a, customer))
+  })
+
+  test('one barcode given to two new customers while apart stays with the earlier; one conflict at each', async () => {
+    const first = await signUp(a, { first_name: 'Lynn', last_name: 'Hill', barcode: 'SAME' })
+    b.t.clock.advance(1_000)
+    const second = await signUp(b, { first_name: 'Beth', last_name: 'Rodden', barcode: 'SAME' })
+    exchange()
+    const barcodes = 'SELECT id, barcode FROM customers ORDER BY id'
+    expect(rows(a, barcodes)).toEqual([
+      { id: first.body.id, barcode: 'SAME' },
+      { id: second.body.id, barcode: null },
+    ])
+    expect(rows(b, barcodes)).toEqual(rows(a, barcodes))
+    const conflicts =
+      'SELECT table_name, column_names, value, kept_row_key, lost_row_key, lost_site, resolution FROM sync_conflicts'
+    const conflict = {
+      table_name: 'customers',
+      column_names: '["barcode"]',
+      value: 'SAME',
+      kept_row_key: `[${first.body.id}]`,
+      lost_row_key: `[${second.body.id}]`,
+      lost_site: 'bravo',
+      resolution: 'cleared',
+    }
+    expect(rows(a, conflicts)).toEqual([conflict])
+    expect(rows(b, conflicts)).toEqual([conflict])
+  })
+
+  test('a change applied twice is applied once', async () => {
+    await signUp(a, { first_name: 'Lynn', last_name: 'Hill' })
+    const [change] = unsentChanges(a.site.sqlite, a.site.tables, a.site, 100)
+    const context = { sqlite: b.site.sqlite, tables: b.site.tables, level: b.site.level, now: 'now' }
+    expect(applyChange(context, change!)).toBe('applied')
+    expect(applyChange(context, change!)).toBe('already applied')
+    expect(rows(b, 'SELECT count(*) AS n FROM customers')).toEqual([{ n: 1 }])
+  })
+
+  test('a change from a newer schema level is not applied', async () => {
+    await signUp(a, { first_name: 'Lynn', last_name: 'Hill' })
+    const [change] = unsentChanges(a.site.sqlite, a.site.tables, a.site, 100)
+    const context = { sqlite: b.site.sqlite, tables: b.site.tables, level: b.site.level, now: 'now' }
+    expect(applyChange(context, { ...change!, level: b.site.level + 1 })).toBe('newer level')
+    expect(rows(b, 'SELECT count(*) AS n FROM customers')).toEqual([{ n: 0 }])
+  })
+})
