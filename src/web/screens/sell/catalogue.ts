@@ -35,9 +35,27 @@ export function discountLabel(discount: Discount): string {
 
 /** What the desk sells from the catalogue, each kind by the line purchase type that sells it. */
 export const PRODUCT_KINDS = [
-  { purchaseType: 'MIN', label: 'Memberships', path: '/api/memberships/', idField: 'membership_id' },
-  { purchaseType: 'EPA', label: 'Entry passes', path: '/api/entry-passes/', idField: 'entry_pass_id' },
-  { purchaseType: 'VPO', label: 'Voucher packs', path: '/api/voucher-packs/', idField: 'voucher_pack_id' },
+  {
+    purchaseType: 'MIN',
+    label: 'Memberships',
+    singular: 'Membership',
+    path: '/api/memberships/',
+    idField: 'membership_id',
+  },
+  {
+    purchaseType: 'EPA',
+    label: 'Entry passes',
+    singular: 'Entry pass',
+    path: '/api/entry-passes/',
+    idField: 'entry_pass_id',
+  },
+  {
+    purchaseType: 'VPO',
+    label: 'Voucher packs',
+    singular: 'Voucher pack',
+    path: '/api/voucher-packs/',
+    idField: 'voucher_pack_id',
+  },
 ] as const
 
 export type ProductKind = (typeof PRODUCT_KINDS)[number]

@@ -32,7 +32,10 @@ export function errorPaths(body: unknown, prefix = ''): Array<[string, string]> 
   })
 }
 
-/** What each field of the request is called on the form, to begin a message with. */
+/**
+ * What each field of the request (a sale's, a quick-sale button's) is called on the form, to begin
+ * a message with.
+ */
 const FIELD_NAMES: Record<string, string> = {
   customer_id: 'The customer',
   location_id: "The desk's gym",
@@ -50,6 +53,8 @@ const FIELD_NAMES: Record<string, string> = {
   payment_method_type: 'The method',
   payment_type: 'The method',
   credit_id: 'The credit',
+  product_id: 'This product',
+  label: 'The label',
 }
 
 /**

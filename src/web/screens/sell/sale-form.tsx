@@ -10,6 +10,7 @@ import { DiscountPart } from './discount-part.tsx'
 import { placeErrors, type Place } from './error-places.ts'
 import { PaymentsPart } from './payments-part.tsx'
 import { QuickSaleButtons } from './quick-sale-buttons.tsx'
+import { QuickSaleEditor, useChoosingQuickSales } from './quick-sale-editor.tsx'
 import {
   creditMethod,
   dayInZone,
@@ -69,12 +70,13 @@ export function SaleForm({
   onSold,
 }: Pick<ScreenProps, 'account' | 'gym' | 'place'> & { onSold: (sold: Sold) => void }) {
   const sale = useSale(`${account.email}:${gym.id}`)
-  const { catalogue, error: loadError } = useCatalogue()
+  const { catalogue, error: loadError, setQuickSales } = useCatalogue()
   const { credits, error: creditsError } = useCredits(sale.customer)
   const [placeError, setPlaceError] = useState<string | null>(null)
   const [sending, setSending] = useState(false)
   const [postRefusal, setPostRefusal] = useState<Refused | null>(null)
   const [failure, setFailure] = useState<string | null>(null)
+  const [choosingQuickSales, setChoosingQuickSales] = useChoosingQuickSales()
 
   const chooseCustomer = (customer: Customer | null) =>
     changeSale((draft) => ({
@@ -102,6 +104,18 @@ export function SaleForm({
 
   if (loadError !== null) return <ErrorLine message={`The products could not be read: ${loadError}`} />
   if (catalogue === null) return <p class="sell-loading">Loading the products…</p>
+  // The sale in progress waits in its store while an admin chooses the quick-sale buttons.
+  if (choosingQuickSales)
+    return (
+      <QuickSaleEditor
+        catalogue={catalogue}
+        onSaved={(list) => {
+          setQuickSales(list)
+          setChoosingQuickSales(false)
+        }}
+        onCancel={() => setChoosingQuickSales(false)}
+      />
+    )
 
   const quote = quoted.current ? quoted.quote : null
   const amounts = paymentAmounts(sale.payments, quote)
@@ -187,7 +201,11 @@ export function SaleForm({
     <>
       <div class="sell-build">
         <ErrorLine message={placeError} />
-        <QuickSaleButtons catalogue={catalogue} onAdd={(kind, product) => addProduct(kind, product)} />
+        <QuickSaleButtons
+          catalogue={catalogue}
+          onAdd={(kind, product) => addProduct(kind, product)}
+          onChoose={account.is_organization_admin ? () => setChoosingQuickSales(true) : undefined}
+        />
         <CustomerPart
           customer={sale.customer}
           onChoose={(customer) => {

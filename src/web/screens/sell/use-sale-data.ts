@@ -2,9 +2,12 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api, ApiError, messageOf } from '../../api.ts'
 import type { Credit, Customer } from '../../types.ts'
-import { loadCatalogue, usableCredits, type Catalogue } from './catalogue.ts'
+import { loadCatalogue, usableCredits, type Catalogue, type QuickSale } from './catalogue.ts'
 
-/** The catalogue, or the words saying why it could not be read. */
+/**
+ * The catalogue, or the words saying why it could not be read; `setQuickSales` shows the buttons an
+ * admin has just saved, as PUT answered them.
+ */
 export function useCatalogue() {
   const [catalogue, setCatalogue] = useState<Catalogue | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -15,7 +18,9 @@ export function useCatalogue() {
         if (!(e instanceof ApiError && e.status === 401)) setError(messageOf(e))
       })
   }, [])
-  return { catalogue, error }
+  const setQuickSales = (quickSales: QuickSale[]) =>
+    setCatalogue((shown) => shown && { ...shown, quickSales })
+  return { catalogue, error, setQuickSales }
 }
 
 /** The customer's credits that can pay now (none without a customer). */
