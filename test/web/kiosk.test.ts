@@ -2,7 +2,8 @@
  * The self check-in kiosk in a real browser at the tablet's size (1024x768): started from the
  * menu, it admits a member by scan (green), refuses one (red, with the reason), admits one by phone
  * number and PIN on the keypad, stays a kiosk over a reload, refuses the staff API from inside the
- * page's own session, and a staff login takes it back to the desk. Screenshots at both sizes go to
+ * page's own session, its staff login goes back to the card after a minute untouched (on the tab's
+ * fake clock), and a staff login takes it back to the desk. Screenshots at both sizes go to
  * /tmp/belay-kiosk-shots for a person to look at.
  */
 import { afterAll, beforeAll, expect, test } from 'bun:test'
@@ -62,7 +63,8 @@ beforeAll(async () => {
   await customer('Sam', 'SH-1', '720.555.0101', monthly.id)
   await api('PUT', `/api/customers/${mia}/kiosk-pin/`, { pin: '2468' }, 200)
   mkdirSync(SHOTS, { recursive: true })
-  page = await openLoggedIn({ browser, server }, staffToken)
+  // The clock flows as the real one until a test moves it on.
+  page = await openLoggedIn({ browser, server }, staffToken, { fakeClock: true })
   await page.setViewportSize({ width: 1024, height: 768 })
 })
 
@@ -145,6 +147,24 @@ test('a reload stays the kiosk, and its session cannot use the staff API', async
     status: 403,
     body: { detail: 'This screen is a self check-in kiosk: a staff member must log in to use the desk.' },
   })
+})
+
+test('the staff login left a minute without a key press or tap goes back to the card', async () => {
+  const staffLogin = page.getByRole('form', { name: 'Staff login' })
+  await page.getByRole('button', { name: 'Staff' }).click()
+  await staffLogin.waitFor()
+  await page.clock.fastForward(50_000)
+  // A key press at 50 s starts the minute again.
+  await page.keyboard.press('a')
+  await page.clock.fastForward(59_000)
+  expect(await staffLogin.isVisible()).toBe(true)
+  expect(await page.getByLabel('Email').inputValue()).toBe('a')
+  await page.clock.fastForward(1_000)
+  await staffLogin.waitFor({ state: 'detached' })
+  await page.getByRole('heading', { name: 'Scan your card' }).waitFor()
+  expect(
+    await page.getByLabel('Card').evaluate((box) => box === (box as any).ownerDocument.activeElement),
+  ).toBe(true)
 })
 
 test('a staff login from the corner returns the desk', async () => {

@@ -11,7 +11,8 @@ type Mode = 'card' | 'keypad' | 'staff'
  * The self check-in kiosk: the whole page, nothing of the desk. A scanner types into the scan box,
  * which keeps the focus; a customer without their card uses the keypad (phone number, then PIN).
  * The answer fills the screen in green, amber or red and clears after a few seconds. Only a staff
- * login (the corner's Staff button) leaves it: the box locks the session to the kiosk.
+ * login (the corner's Staff button) leaves it: the box locks the session to the kiosk. The staff
+ * login goes back to the card by itself after a minute untouched.
  */
 export function Kiosk() {
   const [mode, setMode] = useState<Mode>('card')
