@@ -1,0 +1,185 @@
+import {
+  AckPolicy,
+  DeliverPolicy,
+  JetStreamApiCodes,
+  JetStreamApiError,
+  type ConsumerMessages,
+  type JetStreamManager,
+  type JsMsg,
+} from '@nats-io/jetstream'
+import { nanos } from '@nats-io/transport-node'
+import type { HubLink } from './hub-link.ts'
+import { HubRefusal, type Follower, type FollowOptions, type StreamMessage } from './hub-types.ts'
+
+const SECOND = 1000
+
+export const FOLLOW_DEFAULTS = { retryDelayMs: SECOND, batch: 256 }
+
+/**
+ * How long the hub waits for an ack before handing a message out again. The follower never relies
+ * on it (it starts again from its own position after any failure), so it is long: a redelivery
+ * only costs a skip.
+ */
+const ACK_WAIT_MS = 5 * 60 * SECOND
+
+/**
+ * Follows the stream for hub.ts's follow(). The position that counts is the caller's: the next
+ * stream sequence it has not applied, which it commits with each applied change. The durable
+ * consumer only carries that position between runs, so whenever the two could disagree (a crash
+ * between commit and ack, messages handed out and never acked, a database restored from a backup)
+ * the consumer is made again at the caller's position. Within a run each message must be exactly
+ * the next sequence: an older one was applied already (acked and skipped), and a newer one means
+ * one was lost on the way (following starts again from the due one). So changes are applied in
+ * stream order, each once, whatever the hub redelivers.
+ */
+export function follow(
+  link: HubLink,
+  fromStreamSequence: number,
+  apply: (message: StreamMessage) => Promise<void>,
+  options: FollowOptions = {},
+): Follower {
+  if (!Number.isSafeInteger(fromStreamSequence) || fromStreamSequence < 1)
+    throw new RangeError(`invalid stream sequence ${fromStreamSequence}`)
+  const retryDelayMs = options.retryDelayMs ?? FOLLOW_DEFAULTS.retryDelayMs
+  const batch = options.batch ?? FOLLOW_DEFAULTS.batch
+  const stopRequested = Promise.withResolvers<void>()
+  let stopping = false
+  let messages: ConsumerMessages | null = null
+
+  /**
+   * Waits for the link, places the consumer and starts consuming. A stop meanwhile does not wait
+   * for the hub to answer: the opening goes on alone and what it opens is closed at once.
+   */
+  async function openMessages(next: number): Promise<ConsumerMessages | null> {
+    const opening = (async () => {
+      await link.untilReachable()
+      const { js, jsm } = await link.resources()
+      await placeConsumer(jsm, link, next, batch)
+      const consumer = await js.consumers.get(link.names.stream, link.site)
+      // Missing the consumer (deleted on the hub) ends the iteration, and the loop makes it again.
+      return consumer.consume({ max_messages: batch, abort_on_missing_resource: true })
+    })()
+    opening.then(
+      (opened) => {
+        if (stopping) void opened.close()
+      },
+      () => {},
+    )
+    return Promise.race([opening, stopRequested.promise.then(() => null)])
+  }
+
+  async function run(): Promise<HubRefusal | null> {
+    let next = fromStreamSequence
+    while (!stopping) {
+      try {
+        messages = await openMessages(next)
+        if (!messages || stopping) break
+        for await (const message of messages) {
+          const streamSequence = message.info.streamSequence
+          if (streamSequence < next) {
+            message.ack()
+            continue
+          }
+          if (streamSequence > next)
+            throw new Error(`the hub handed out change ${streamSequence} while ${next} was due`)
+          await apply(streamMessage(message, streamSequence))
+          message.ack()
+          next = streamSequence + 1
+          if (stopping) break
+        }
+        if (!stopping) throw new Error('the hub ended the consumer')
+      } catch (error) {
+        if (error instanceof HubRefusal) return error
+        if (stopping) break
+        options.onError?.(error instanceof Error ? error : new Error(String(error)))
+        await Promise.race([Bun.sleep(retryDelayMs), stopRequested.promise])
+      } finally {
+        await closeMessages()
+      }
+    }
+    // The acks reach the hub before stop() returns, so the next run finds the consumer where it left.
+    await link.flush().catch(() => {})
+    return null
+  }
+
+  async function closeMessages(): Promise<void> {
+    const closing = messages
+    messages = null
+    await closing?.close().catch(() => {})
+  }
+
+  const ended = run()
+  return {
+    ended,
+    async stop() {
+      stopping = true
+      stopRequested.resolve()
+      await closeMessages()
+      await ended
+    },
+  }
+}
+
+/**
+ * Makes sure the site's durable consumer hands out `next` first. It is kept when its state says
+ * exactly that (everything before `next` acked, nothing handed out after); otherwise it is made
+ * again at `next`. Refuses a position the stream cannot serve: changes it no longer keeps, or a
+ * stream shorter than what this site applied (another hub, or a stream made again).
+ */
+async function placeConsumer(
+  jsm: JetStreamManager,
+  link: HubLink,
+  next: number,
+  batch: number,
+): Promise<void> {
+  const { stream } = link.names
+  const { state } = await jsm.streams.info(stream)
+  const firstKept = state.messages === 0 ? state.last_seq + 1 : state.first_seq
+  if (next > state.last_seq + 1)
+    throw new HubRefusal(
+      'stream_behind_site',
+      `site ${link.site} has applied changes up to ${next - 1} but the hub's stream ${stream} ends at ${state.last_seq}`,
+    )
+  if (next < firstKept)
+    throw new HubRefusal(
+      'changes_no_longer_kept',
+      `the hub no longer keeps changes ${next} to ${firstKept - 1} of ${stream}, which site ${link.site} has not applied: join again from a snapshot`,
+    )
+
+  let existing = null
+  try {
+    existing = await jsm.consumers.info(stream, link.site)
+  } catch (error) {
+    if (!(error instanceof JetStreamApiError && error.code === JetStreamApiCodes.ConsumerNotFound))
+      throw error
+  }
+  if (
+    existing &&
+    existing.ack_floor.stream_seq === next - 1 &&
+    existing.delivered.stream_seq === next - 1 &&
+    existing.config.max_ack_pending === batch
+  )
+    return
+  if (existing) await jsm.consumers.delete(stream, link.site)
+  await jsm.consumers.add(stream, {
+    durable_name: link.site,
+    ack_policy: AckPolicy.Explicit,
+    deliver_policy: DeliverPolicy.StartSequence,
+    opt_start_seq: next,
+    ack_wait: nanos(ACK_WAIT_MS),
+    // The hub hands out at most one batch ahead of the last ack.
+    max_ack_pending: batch,
+  })
+}
+
+function streamMessage(message: JsMsg, streamSequence: number): StreamMessage {
+  const headers: Record<string, string> = {}
+  for (const name of message.headers?.keys() ?? []) headers[name] = message.headers!.get(name)
+  return {
+    streamSequence,
+    site: message.subject.slice(message.subject.lastIndexOf('.') + 1),
+    subject: message.subject,
+    headers,
+    payload: message.data,
+  }
+}
