@@ -1,4 +1,5 @@
 import { MIN_FREE_BYTES } from './db/disk.ts'
+import { SITE_NAME, SITE_NAME_RULE } from './domain/sites.ts'
 import { MAX_OUTBOX_AGE_SECONDS } from './domain/webhooks.ts'
 import { dirname, join } from 'node:path'
 import { isKnownTimeZone } from './lib/time-zones.ts'
@@ -34,6 +35,16 @@ export interface Config {
   backupIntervalSeconds: number | null
   /** How many scheduled snapshots are kept; older ones are removed after each new one. */
   backupKeep: number
+  /** The box is a site of this NATS JetStream hub (its servers); empty: a box on its own. */
+  hubServers: string[]
+  /** This box's site name on the hub. */
+  site: string | null
+  /** The organization's name on the hub: its stream and buckets are named for it. */
+  hubOrganization: string
+  /** `user:password`, or the path of a NATS creds or nkey seed file. */
+  hubCreds: string | null
+  /** A PEM file of the CA that signed the hub's certificate: TLS to the hub. */
+  hubTlsCa: string | null
 }
 
 const MiB = 1024 * 1024
@@ -147,6 +158,35 @@ export const settings: Setting[] = [
     default: '14',
     help: 'How many scheduled snapshots to keep (the oldest are removed)',
   },
+  {
+    key: 'hubServers',
+    flag: '--hub',
+    env: 'BELAY_HUB_URL',
+    default: null,
+    help: 'Run as a site of this NATS JetStream hub (nats://host:4222; several comma-separated)',
+  },
+  { key: 'site', flag: '--site', env: 'BELAY_SITE', default: null, help: "With --hub: this box's site name" },
+  {
+    key: 'hubOrganization',
+    flag: '--hub-organization',
+    env: 'BELAY_HUB_ORGANIZATION',
+    default: 'belay',
+    help: "With --hub: the organization's name on the hub (one hub may carry several)",
+  },
+  {
+    key: 'hubCreds',
+    flag: '--hub-creds',
+    env: 'BELAY_HUB_CREDS',
+    default: null,
+    help: "With --hub: the site's credentials, user:password or a NATS creds or nkey seed file",
+  },
+  {
+    key: 'hubTlsCa',
+    flag: '--hub-tls-ca',
+    env: 'BELAY_HUB_TLS_CA',
+    default: null,
+    help: "With --hub: the CA certificate (PEM) that signed the hub's: TLS to the hub",
+  },
 ]
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600 }
@@ -206,6 +246,16 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
   const keep = Number(values.backupKeep)
   if (!Number.isInteger(keep) || keep < 1)
     throw new ConfigError(`--backup-keep takes a whole number from 1, not ${values.backupKeep}`)
+  const hubServers = (values.hubServers ?? '')
+    .split(',')
+    .map((server) => server.trim())
+    .filter((server) => server !== '')
+  if (hubServers.length > 0 && values.site === null)
+    throw new ConfigError('--hub needs --site: the name of this box among the sites')
+  if (hubServers.length === 0 && values.site !== null) throw new ConfigError('--site needs --hub')
+  for (const name of [values.site, values.hubOrganization])
+    if (name !== null && !SITE_NAME.test(name))
+      throw new ConfigError(`invalid name ${name} for the hub: ${SITE_NAME_RULE}`)
   return {
     host: values.host!,
     port,
@@ -223,5 +273,10 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
     backupDir: values.backupDir ?? join(dirname(values.dbPath!), 'backups'),
     backupIntervalSeconds: parseInterval(values.backupInterval!),
     backupKeep: keep,
+    hubServers,
+    site: values.site,
+    hubOrganization: values.hubOrganization!,
+    hubCreds: values.hubCreds,
+    hubTlsCa: values.hubTlsCa,
   }
 }

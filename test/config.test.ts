@@ -20,7 +20,30 @@ describe('loadConfig', () => {
       backupDir: 'data/backups',
       backupIntervalSeconds: 86_400,
       backupKeep: 14,
+      hubServers: [],
+      site: null,
+      hubOrganization: 'belay',
+      hubCreds: null,
+      hubTlsCa: null,
     })
+  })
+
+  test('a site of a hub: servers comma-separated, a site name, both or neither', () => {
+    const config = loadConfig(['--hub', 'nats://hub-a:4222, nats://hub-b:4222', '--site', 'north-wall'], {
+      BELAY_HUB_CREDS: 'north:secret',
+    })
+    expect([config.hubServers, config.site, config.hubCreds]).toEqual([
+      ['nats://hub-a:4222', 'nats://hub-b:4222'],
+      'north-wall',
+      'north:secret',
+    ])
+    expect(() => loadConfig(['--hub', 'nats://hub:4222'], {})).toThrow(
+      '--hub needs --site: the name of this box among the sites',
+    )
+    expect(() => loadConfig([], { BELAY_SITE: 'north' })).toThrow('--site needs --hub')
+    expect(() => loadConfig(['--hub', 'nats://hub:4222', '--site', 'North Wall'], {})).toThrow(
+      'invalid name North Wall for the hub: lowercase letters, digits and hyphens, at most 40',
+    )
   })
 
   test("/healthz's thresholds: free MiB and outbox minutes, fractions allowed", () => {

@@ -1,4 +1,5 @@
 import type { Database as BunDatabase } from 'bun:sqlite'
+import { SITE_NAME, SITE_NAME_RULE } from '../../domain/sites.ts'
 import { allocateSiteIds, stopAllocatingSiteIds } from '../../db/site-ids.ts'
 import { hybridLogicalClock, type Hlc } from '../../lib/hlc.ts'
 import {
@@ -31,7 +32,6 @@ export interface AttachedSite extends SiteIdentity {
   detach(): void
 }
 
-export const SITE_NAME = /^[a-z0-9]([a-z0-9-]{0,38}[a-z0-9])?$/
 
 /** The site this database is, from its state row; null when it has never been one. */
 export function storedSite(sqlite: BunDatabase): SiteIdentity | null {
@@ -52,7 +52,7 @@ export function storedSite(sqlite: BunDatabase): SiteIdentity | null {
 export function registerSite(sqlite: BunDatabase, identity: SiteIdentity, firstHlc: string): void {
   if (!SITE_NAME.test(identity.site))
     throw new Error(
-      `site name ${JSON.stringify(identity.site)}: use lowercase letters, digits and hyphens (at most 40)`,
+      `site name ${JSON.stringify(identity.site)}: use ${SITE_NAME_RULE}`,
     )
   sqlite
     .query(

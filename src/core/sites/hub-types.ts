@@ -4,8 +4,6 @@
  * subjects, streams and buckets, never tables. The implementation is hub.ts.
  */
 
-/** Site and organization names: lowercase letters, digits, hyphens (one subject token each). */
-export const SITE_NAME = /^[a-z0-9](?:[a-z0-9-]{0,62}[a-z0-9])?$/
 
 import type { Logger } from '../../lib/log.ts'
 

@@ -24,6 +24,7 @@ import {
 } from '@nats-io/transport-node'
 import { silentLogger, type Logger } from '../../lib/log.ts'
 import { hubAuthenticator } from './hub-credentials.ts'
+import { SITE_NAME } from '../../domain/sites.ts'
 import type { HubLink, HubResources } from './hub-link.ts'
 import { follow } from './hub-follow.ts'
 import { putSnapshot, newestSnapshot } from './hub-snapshots.ts'
@@ -32,7 +33,6 @@ import {
   hubNames,
   HubRefusal,
   HubUnreachableError,
-  SITE_NAME,
   type Hub,
   type HubOptions,
   type SiteHeartbeat,

@@ -1,0 +1,236 @@
+import type { Database as BunDatabase } from 'bun:sqlite'
+import type { Db } from '../../db/connection.ts'
+import { prepared } from '../../db/statements.ts'
+import { syncTransaction } from '../../db/sync-transaction.ts'
+import type { Clock } from '../../lib/clock.ts'
+import { applyChange, type ApplyOutcome } from './apply.ts'
+import { attachSite, registerSite, storedSite, type AttachedSite } from './attach.ts'
+import { forgetSent, unsentBacklog, unsentChanges, type Change } from './changes.ts'
+import type { Follower, Hub, StreamMessage } from './hub-types.ts'
+
+/*
+ * A box at work as a site: its changes published in order, every other site's applied in the
+ * stream's order, its liveness told to the hub. The door never waits for any of it: publishing
+ * reads the outbox and talks to the hub outside any transaction, and each remote change is applied
+ * as one short write queued with the door's (group commit), so a backlog yields to the door between
+ * changes.
+ */
+
+export interface SiteDeps {
+  db: Db
+  sqlite: BunDatabase
+  clock: Clock
+}
+
+export interface RunningSite {
+  readonly site: AttachedSite
+  /** What GET /api/sites/ and /healthz say of this box. */
+  status(): SiteLocalStatus
+  /** Publishes what is in the outbox now (and waits for it): a test, or the box stopping. */
+  publishNow(): Promise<void>
+  stop(): Promise<void>
+}
+
+export interface SiteLocalStatus {
+  site: string
+  siteNumber: number
+  hubReachable: boolean
+  /** Row changes recorded here that the hub has not acknowledged yet, and the oldest one's age. */
+  unsentRows: number
+  oldestUnsentAgeSeconds: number | null
+  appliedStreamSequence: number
+  /** Why applying stopped (a change from a newer schema level), or null. */
+  applyingStopped: string | null
+}
+
+/** Headers every change carries; a box refuses a change whose subject and site header disagree. */
+export const SITE_HEADER = 'Belay-Site'
+export const LEVEL_HEADER = 'Belay-Level'
+
+const PUBLISH_BATCH_ROWS = 500
+const IDLE_POLL_MS = 50
+const RETRY_MS = 1_000
+const HEARTBEAT_MS = 5_000
+
+/**
+ * Makes the database a site of the hub (the first time, the hub numbers it) and starts publishing,
+ * following and beating. On a box already registered it needs no hub to start: it serves, and
+ * catches up when the hub answers.
+ */
+export async function startSite(
+  deps: SiteDeps,
+  hub: Hub,
+  want: { site: string; organization: string },
+): Promise<RunningSite> {
+  const wallMs = () => deps.clock.now().getTime()
+  let known = storedSite(deps.sqlite)
+  if (known && (known.site !== want.site || known.organization !== want.organization))
+    throw new Error(
+      `this database is site "${known.site}" of "${known.organization}" on the hub, not "${want.site}" of "${want.organization}"`,
+    )
+  if (!known) {
+    const databaseId = crypto.randomUUID()
+    const siteNumber = await hub.siteNumber(databaseId)
+    known = { ...want, databaseId, siteNumber }
+    registerSite(deps.sqlite, known, '000000000000000-000000')
+  }
+  // Applying stopped at a change from a newer schema level: this start may be the upgrade.
+  deps.sqlite.run('UPDATE sync_state SET stopped_reason = NULL WHERE id = 1')
+  const site = attachSite(deps.sqlite, wallMs)
+  return new SiteWorker(deps, hub, site)
+}
+
+class SiteWorker implements RunningSite {
+  #stopped = false
+  #publishing: Promise<void> = Promise.resolve()
+  readonly #follower: Follower
+  readonly #beating: ReturnType<typeof setInterval>
+  readonly #loop: Promise<void>
+  #applyingStopped: string | null
+
+  constructor(
+    readonly deps: SiteDeps,
+    readonly hub: Hub,
+    readonly site: AttachedSite,
+  ) {
+    this.#applyingStopped = null
+    this.#loop = this.#publishLoop()
+    this.#follower = hub.follow(
+      this.#state().applied_stream_sequence + 1,
+      (message) => this.#apply(message),
+      {
+        onError: () => {},
+      },
+    )
+    this.#beating = setInterval(() => void this.#beat(), HEARTBEAT_MS)
+    void this.#beat()
+  }
+
+  status(): SiteLocalStatus {
+    const backlog = unsentBacklog(this.site.sqlite)
+    const state = this.#state()
+    const oldestMs = backlog.oldestHlc ? Number(backlog.oldestHlc.slice(0, 15)) : null
+    return {
+      site: this.site.site,
+      siteNumber: this.site.siteNumber,
+      hubReachable: this.hub.reachable(),
+      unsentRows: backlog.rows,
+      oldestUnsentAgeSeconds:
+        oldestMs === null
+          ? null
+          : Math.max(0, Math.round((this.deps.clock.now().getTime() - oldestMs) / 1000)),
+      appliedStreamSequence: state.applied_stream_sequence,
+      applyingStopped: this.#applyingStopped,
+    }
+  }
+
+  async publishNow(): Promise<void> {
+    this.#publishing = this.#publishing.then(() => this.#publishAll())
+    await this.#publishing
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true
+    clearInterval(this.#beating)
+    await this.#loop
+    await this.#follower.stop()
+    this.site.detach()
+  }
+
+  #state() {
+    return prepared(
+      this.site.sqlite,
+      'SELECT applied_stream_sequence, stopped_reason FROM sync_state WHERE id = 1',
+    ).get() as { applied_stream_sequence: number; stopped_reason: string | null }
+  }
+
+  async #publishLoop(): Promise<void> {
+    while (!this.#stopped) {
+      let wait = IDLE_POLL_MS
+      try {
+        this.#publishing = this.#publishing.then(() => this.#publishAll())
+        await this.#publishing
+      } catch {
+        // The hub is unreachable or did not ack: the outbox keeps every change; try again later.
+        this.#publishing = Promise.resolve()
+        wait = RETRY_MS
+      }
+      await Bun.sleep(wait)
+    }
+  }
+
+  /** Sends the outbox in order, each change forgotten only once the hub has acknowledged it. */
+  async #publishAll(): Promise<void> {
+    for (;;) {
+      const changes = unsentChanges(this.site.sqlite, this.site.tables, this.site, PUBLISH_BATCH_ROWS)
+      if (changes.length === 0) return
+      for (const change of changes) {
+        if (this.#stopped) return
+        await this.hub.publish(change.seq, encodeChange(change), {
+          [SITE_HEADER]: change.site,
+          [LEVEL_HEADER]: String(change.level),
+        })
+        await syncTransaction(this.deps, () => forgetSent(this.site.sqlite, change))
+      }
+    }
+  }
+
+  /** One message of the stream: another site's change applied, this site's own passed over. */
+  async #apply(message: StreamMessage): Promise<void> {
+    if (this.#applyingStopped) throw new Error(this.#applyingStopped)
+    const origin = message.headers[SITE_HEADER]
+    if (origin !== message.site)
+      throw new Error(`a change on ${message.subject} says it is from site ${origin}: refused`)
+    const change = message.site === this.site.site ? null : decodeChange(message)
+    let outcome = 'own' as ApplyOutcome | 'own'
+    await syncTransaction(this.deps, () => {
+      if (change) {
+        this.site.clock.receive(change.hlc)
+        outcome = applyChange(
+          {
+            sqlite: this.site.sqlite,
+            tables: this.site.tables,
+            level: this.site.level,
+            now: this.deps.clock.now().toISOString(),
+          },
+          change,
+        )
+        if (outcome === 'newer level') return
+      }
+      prepared(this.site.sqlite, 'UPDATE sync_state SET applied_stream_sequence = ? WHERE id = 1').run(
+        message.streamSequence,
+      )
+    })
+    if (outcome === 'newer level') {
+      const reason = `a change from site ${change!.site} needs schema level ${change!.level}; this box is at ${this.site.level}: upgrade it`
+      this.#applyingStopped = reason
+      await syncTransaction(this.deps, () =>
+        prepared(this.site.sqlite, 'UPDATE sync_state SET stopped_reason = ? WHERE id = 1').run(reason),
+      )
+      throw new Error(reason)
+    }
+  }
+
+  async #beat(): Promise<void> {
+    if (this.#stopped || !this.hub.reachable()) return
+    const status = this.status()
+    await this.hub
+      .heartbeat({
+        appliedStreamSequence: status.appliedStreamSequence,
+        unsentChanges: status.unsentRows,
+        applyingStopped: status.applyingStopped,
+      })
+      .catch(() => {})
+  }
+}
+
+/** A change as the hub carries it: JSON, without the outbox bookkeeping. */
+export function encodeChange(change: Change): Uint8Array {
+  const { lastSeq: _, ...travelling } = change
+  return new TextEncoder().encode(JSON.stringify(travelling))
+}
+
+export function decodeChange(message: StreamMessage): Change {
+  const change = JSON.parse(new TextDecoder().decode(message.payload)) as Change
+  return { ...change, lastSeq: change.seq }
+}
