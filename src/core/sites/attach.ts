@@ -32,7 +32,6 @@ export interface AttachedSite extends SiteIdentity {
   detach(): void
 }
 
-
 /** The site this database is, from its state row; null when it has never been one. */
 export function storedSite(sqlite: BunDatabase): SiteIdentity | null {
   const row = sqlite
@@ -48,18 +47,33 @@ export function storedSite(sqlite: BunDatabase): SiteIdentity | null {
   )
 }
 
-/** Records which site this database is, the first time it becomes one (the hub gave the number). */
-export function registerSite(sqlite: BunDatabase, identity: SiteIdentity, firstHlc: string): void {
+/**
+ * Records which site this database is, the first time it becomes one (the hub gave the number),
+ * and the stream sequence it has applied up to: 0 for the organization's first box, what the
+ * snapshot covers for a box joining from one.
+ */
+export function registerSite(
+  sqlite: BunDatabase,
+  identity: SiteIdentity,
+  firstHlc: string,
+  appliedStreamSequence = 0,
+): void {
   if (!SITE_NAME.test(identity.site))
-    throw new Error(
-      `site name ${JSON.stringify(identity.site)}: use ${SITE_NAME_RULE}`,
-    )
+    throw new Error(`site name ${JSON.stringify(identity.site)}: use ${SITE_NAME_RULE}`)
   sqlite
     .query(
-      `INSERT INTO sync_state (id, site, database_id, site_number, hub_organization, hlc)
-       VALUES (1, ?, ?, ?, ?, ?)`,
+      `INSERT INTO sync_state
+         (id, site, database_id, site_number, hub_organization, hlc, applied_stream_sequence)
+       VALUES (1, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(identity.site, identity.databaseId, identity.siteNumber, identity.organization, firstHlc)
+    .run(
+      identity.site,
+      identity.databaseId,
+      identity.siteNumber,
+      identity.organization,
+      firstHlc,
+      appliedStreamSequence,
+    )
 }
 
 /**

@@ -4,7 +4,6 @@
  * subjects, streams and buckets, never tables. The implementation is hub.ts.
  */
 
-
 import type { Logger } from '../../lib/log.ts'
 
 export interface HubOptions {

@@ -3,10 +3,12 @@ import type { Db } from '../../db/connection.ts'
 import { prepared } from '../../db/statements.ts'
 import { syncTransaction } from '../../db/sync-transaction.ts'
 import type { Clock } from '../../lib/clock.ts'
+import { ZERO_HLC } from '../../lib/hlc.ts'
 import { applyChange, type ApplyOutcome } from './apply.ts'
 import { attachSite, registerSite, storedSite, type AttachedSite } from './attach.ts'
 import { forgetSent, unsentBacklog, unsentChanges, type Change } from './changes.ts'
 import type { Follower, Hub, StreamMessage } from './hub-types.ts'
+import { uploadSnapshot } from './snapshots.ts'
 
 /*
  * A box at work as a site: its changes published in order, every other site's applied in the
@@ -60,7 +62,7 @@ const HEARTBEAT_MS = 5_000
 export async function startSite(
   deps: SiteDeps,
   hub: Hub,
-  want: { site: string; organization: string },
+  want: { site: string; organization: string; dbPath?: string },
 ): Promise<RunningSite> {
   const wallMs = () => deps.clock.now().getTime()
   let known = storedSite(deps.sqlite)
@@ -68,15 +70,26 @@ export async function startSite(
     throw new Error(
       `this database is site "${known.site}" of "${known.organization}" on the hub, not "${want.site}" of "${want.organization}"`,
     )
+  const first = !known
   if (!known) {
+    // An existing database becomes the organization's first site; a second one would be another
+    // organization's data, which no merge can make one: later boxes join from the hub instead.
+    await hub.ready()
+    const others = await hub.sites()
+    if (others.length > 0)
+      throw new Error(
+        `the hub's organization "${want.organization}" already has sites (${others.map((s) => s.site).join(', ')}): a box joins it from nothing, with a --db file that does not exist yet`,
+      )
     const databaseId = crypto.randomUUID()
     const siteNumber = await hub.siteNumber(databaseId)
     known = { ...want, databaseId, siteNumber }
-    registerSite(deps.sqlite, known, '000000000000000-000000')
+    registerSite(deps.sqlite, known, ZERO_HLC)
   }
   // Applying stopped at a change from a newer schema level: this start may be the upgrade.
   deps.sqlite.run('UPDATE sync_state SET stopped_reason = NULL WHERE id = 1')
   const site = attachSite(deps.sqlite, wallMs)
+  // The first box gives the hub the snapshot every later box joins from.
+  if (first && want.dbPath) await uploadSnapshot(want.dbPath, hub)
   return new SiteWorker(deps, hub, site)
 }
 

@@ -1,9 +1,13 @@
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'bun:test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { openHub, type Hub } from '../../../src/core/sites/hub.ts'
 import { startSite, type RunningSite } from '../../../src/core/sites/site.ts'
+import { joinFromSnapshot, readyForJoiners } from '../../../src/core/sites/snapshots.ts'
 import { makeTestApp, type TestApp } from '../../helpers/app.ts'
 import { makeDoorCustomer, makeMembershipFor } from '../../helpers/door-factories.ts'
-import { seedBasics, type Seed } from '../../helpers/factories.ts'
+import { makeToken, seedBasics, type Seed } from '../../helpers/factories.ts'
 import { startNatsServer, type NatsServer } from '../../helpers/nats.ts'
 
 /*
@@ -23,25 +27,38 @@ let seed: Seed
 let a: Box
 let b: Box
 
+const workDir = mkdtempSync(join(tmpdir(), 'belay-site-test-'))
+
 beforeAll(async () => {
   server = await startNatsServer()
 })
-afterAll(() => server.dispose())
+afterAll(async () => {
+  await server.dispose()
+  rmSync(workDir, { recursive: true, force: true })
+})
 
-async function siteOf(t: TestApp, site: string, organization: string): Promise<Box> {
-  const hub = openHub({ servers: [server.url], site, organization, reconnectWaitMs: 50, timeoutMs: 2000 })
-  await hub.ready()
-  return { t, hub, running: await startSite(t.deps, hub, { site, organization }) }
+function hubFor(site: string, organization: string): Hub {
+  return openHub({ servers: [server.url], site, organization, reconnectWaitMs: 50, timeoutMs: 2000 })
 }
 
 beforeEach(async () => {
   organizations += 1
   const organization = `crag-${organizations}`
+  // The first box: the organization's existing database.
   const first = await makeTestApp()
   seed = await seedBasics(first.db)
-  const second = await makeTestApp({ databaseImage: first.deps.sqlite.serialize() })
-  a = await siteOf(first, 'alpha', organization)
-  b = await siteOf(second, 'bravo', organization)
+  const hubA = hubFor('alpha', organization)
+  a = { t: first, hub: hubA, running: await startSite(first.deps, hubA, { site: 'alpha', organization }) }
+  // Its snapshot on the hub (serve makes it from the file with copyDatabase; this one is in memory).
+  const image = join(workDir, `${organization}-alpha.sqlite3`)
+  await Bun.write(image, first.deps.sqlite.serialize())
+  await hubA.putSnapshot(image, readyForJoiners(image))
+  // The second box joins from nothing.
+  const hubB = hubFor('bravo', organization)
+  const joined = join(workDir, `${organization}-bravo.sqlite3`)
+  await joinFromSnapshot(joined, hubB, { site: 'bravo', organization })
+  const second = await makeTestApp({ databaseImage: await Bun.file(joined).bytes() })
+  b = { t: second, hub: hubB, running: await startSite(second.deps, hubB, { site: 'bravo', organization }) }
 })
 
 afterEach(async () => {
@@ -65,8 +82,28 @@ async function settled<T>(read: () => T, expected: T, ms = 5_000): Promise<T> {
 
 const rows = (box: Box, sql: string) => box.t.deps.sqlite.query(sql).all()
 
-test('the hub numbers the sites in the order they joined', () => {
+test('the hub numbers the sites in the order they joined; the joiner starts empty of local rows', () => {
   expect([a.running.site.siteNumber, b.running.site.siteNumber]).toEqual([1, 2])
+  expect(rows(b, 'SELECT count(*) AS n FROM auth_tokens')).toEqual([{ n: 0 }])
+  expect(rows(b, 'SELECT site FROM sync_state')).toEqual([{ site: 'bravo' }])
+  expect(rows(b, 'SELECT email FROM staff_users ORDER BY id')).toEqual(
+    rows(a, 'SELECT email FROM staff_users ORDER BY id'),
+  )
+})
+
+test('a second existing database is refused: later boxes join from the hub', async () => {
+  const other = await makeTestApp()
+  const hub = hubFor('charlie', `crag-${organizations}`)
+  try {
+    await expect(
+      startSite(other.deps, hub, { site: 'charlie', organization: `crag-${organizations}` }),
+    ).rejects.toThrow(
+      `the hub's organization "crag-${organizations}" already has sites (alpha, bravo): a box joins it from nothing, with a --db file that does not exist yet`,
+    )
+  } finally {
+    await hub.close()
+    await other.close()
+  }
 })
 
 test("a member signed up at one site is admitted at the other's door; its check-in comes back", async () => {
@@ -75,9 +112,9 @@ test("a member signed up at one site is admitted at the other's door; its check-
   const barcodes = "SELECT barcode FROM customers WHERE barcode = 'LYNN1'"
   expect(await settled(() => rows(b, barcodes), [{ barcode: 'LYNN1' }])).toEqual([{ barcode: 'LYNN1' }])
 
-  const scan = await b.t.request('POST', '/api/gym-endpoints/barcode-check-in/LYNN1/', {
-    token: seed.staffToken,
-  })
+  // Tokens are each box's own: the desk at B logs in there.
+  const token = await makeToken(b.t.db, seed.staff)
+  const scan = await b.t.request('POST', '/api/gym-endpoints/barcode-check-in/LYNN1/', { token })
   expect(scan.status).toBe(200)
   const checkIns = 'SELECT id, customer_id FROM check_ins'
   const expected = [{ id: scan.body.id, customer_id: customer.id }]
