@@ -5,6 +5,10 @@ import { ensureOrganization } from './bootstrap.ts'
 import { lockForServing } from './db/serve-lock.ts'
 import { systemClock } from './lib/clock.ts'
 import { consoleLogger as log } from './lib/log.ts'
+import { existsSync } from 'node:fs'
+import { openHub } from './core/sites/hub.ts'
+import type { Hub } from './core/sites/hub-types.ts'
+import { joinFromSnapshot } from './core/sites/snapshots.ts'
 import { startServing } from './serve.ts'
 import { databaseError, StartupError } from './lib/startup-errors.ts'
 import { commandUsage, usage } from './usage.ts'
@@ -15,6 +19,20 @@ const wantsHelp = (args: string[]) => args.includes('--help') || args.includes('
 async function serve(config: Config): Promise<void> {
   // Before migrating: a second serve must not touch a database another one is serving.
   const lock = lockForServing(config.dbPath)
+  const hub = config.site === null ? undefined : openHubFor(config, config.site, log)
+  const joining = hub !== undefined && !existsSync(config.dbPath) && (await hubHasSites(hub))
+  if (joining) {
+    log.info('joining the organization from the hub', { site: config.site, db: config.dbPath })
+    const joined = await joinFromSnapshot(config.dbPath, hub, {
+      site: config.site!,
+      organization: config.hubOrganization,
+    })
+    log.info('joined from the hub: catching up', {
+      site: config.site,
+      site_number: joined.siteNumber,
+      snapshot_covers: joined.coversStreamSequence,
+    })
+  }
   const connection = await openMigrated(config)
   const firstStart = await ensureOrganization(connection.db, systemClock, config)
   if (firstStart) {
@@ -29,7 +47,7 @@ async function serve(config: Config): Promise<void> {
       )
     }
   }
-  const serving = await startServing(connection, config, log, { version: pkg.version })
+  const serving = await startServing(connection, config, log, { version: pkg.version, hub, joining })
   log.info('listening', { url: serving.url, db: config.dbPath, version: pkg.version })
 
   let stopping = false
@@ -44,6 +62,24 @@ async function serve(config: Config): Promise<void> {
   }
   process.on('SIGTERM', () => void stop('SIGTERM'))
   process.on('SIGINT', () => void stop('SIGINT'))
+}
+
+/** The hub link `belay serve --hub ... --site ...` asks for. */
+function openHubFor(config: Config, site: string, logger: typeof log): Hub {
+  return openHub({
+    servers: config.hubServers,
+    site,
+    organization: config.hubOrganization,
+    creds: config.hubCreds ?? undefined,
+    tlsCa: config.hubTlsCa ?? undefined,
+    log: logger,
+  })
+}
+
+/** Whether the organization has sites on the hub already (then a new box joins from its snapshot). */
+async function hubHasSites(hub: Hub): Promise<boolean> {
+  await hub.ready()
+  return (await hub.sites()).length > 0
 }
 
 async function main(argv: string[]): Promise<void> {

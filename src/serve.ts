@@ -7,6 +7,8 @@ import { LoginThrottle, newAddressThrottle } from './core/auth/login-throttle.ts
 import { TokenCache } from './core/auth/token-cache.ts'
 import { startSnapshotSchedule, type SnapshotPlace } from './core/backup/schedule.ts'
 import { catchUpAtStart } from './core/membership-rollup/catch-up.ts'
+import type { Hub } from './core/sites/hub-types.ts'
+import { startSite } from './core/sites/site.ts'
 import { startWebhookDispatcher } from './core/webhooks/dispatcher.ts'
 import { startCheckpointer } from './db/checkpointer.ts'
 import { prepareCompiledStatements } from './db/compiled-statement.ts'
@@ -28,6 +30,9 @@ export interface ServeOptions {
   version: string
   /** Off only to measure SQLite's own checkpoints inside commits (the door benchmark). */
   backgroundCheckpoints?: boolean
+  /** The hub this box is a site of (`--hub`), and whether it has just joined from its snapshot. */
+  hub?: Hub
+  joining?: boolean
 }
 
 export interface Serving {
@@ -54,6 +59,16 @@ export async function startServing(
       : await startCheckpointer(config.dbPath, connection, log)
   const reader = await openReader(config.dbPath, connection.db)
   prepareCompiledStatements(connection.sqlite)
+  // A site captures and allocates ids from before anything is served; a box that has just joined
+  // applies what the stream holds beyond its snapshot first, so its door decides on today's data.
+  const site = options.hub
+    ? await startSite({ ...connection, clock: systemClock }, options.hub, {
+        site: config.site!,
+        organization: config.hubOrganization,
+        dbPath: config.dbPath,
+      })
+    : undefined
+  if (site && options.joining) await site.caughtUp()
   const monitoring = new Monitoring()
   const snapshots: SnapshotPlace = {
     folder: config.backupDir,
@@ -143,6 +158,8 @@ export async function startServing(
     url: `http://${config.host}:${server.port}`,
     async stop() {
       await server.stop()
+      await site?.stop()
+      await options.hub?.close()
       stopRollup.abort()
       await rollup
       await schedule.stop()

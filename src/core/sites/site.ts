@@ -30,6 +30,11 @@ export interface RunningSite {
   status(): SiteLocalStatus
   /** Publishes what is in the outbox now (and waits for it): a test, or the box stopping. */
   publishNow(): Promise<void>
+  /**
+   * Resolves once this box has applied the stream as far as it reached when asked (at once while
+   * the hub is unreachable: the box serves what it has).
+   */
+  caughtUp(): Promise<void>
   stop(): Promise<void>
 }
 
@@ -140,6 +145,17 @@ class SiteWorker implements RunningSite {
   async publishNow(): Promise<void> {
     this.#publishing = this.#publishing.then(() => this.#publishAll())
     await this.#publishing
+  }
+
+  async caughtUp(): Promise<void> {
+    let target: number
+    try {
+      target = (await this.hub.streamInfo()).lastSequence
+    } catch {
+      return
+    }
+    while (!this.#stopped && this.#state().applied_stream_sequence < target && !this.#applyingStopped)
+      await Bun.sleep(IDLE_POLL_MS)
   }
 
   async stop(): Promise<void> {
