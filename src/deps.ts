@@ -6,6 +6,7 @@ import type { Connection } from './db/connection.ts'
 import type { Clock } from './lib/clock.ts'
 import { silentLogger, type Logger } from './lib/log.ts'
 import { Monitoring } from './http/monitoring.ts'
+import type { SiteView } from './core/sites/site.ts'
 import { LoginGate } from './core/auth/login-gate.ts'
 import { LoginThrottle, newAddressThrottle } from './core/auth/login-throttle.ts'
 import { TokenCache } from './core/auth/token-cache.ts'
@@ -53,6 +54,8 @@ export interface Deps {
   version: string
   /** Where serve's snapshots are and how often they come (/healthz, /api/backups/); unset: none. */
   snapshots?: SnapshotPlace
+  /** The box as a site of a hub (/api/sites/, /healthz, /metrics); unset: a box on its own. */
+  site?: SiteView
 }
 
 export interface DepsOptions {
@@ -68,6 +71,7 @@ export interface DepsOptions {
   dbPath?: string
   healthLimits?: Deps['healthLimits']
   snapshots?: Deps['snapshots']
+  site?: Deps['site']
   loginGate?: LoginGate
   version?: string
 }
@@ -97,6 +101,7 @@ export function depsFor(
     },
     healthLimits: options.healthLimits,
     snapshots: options.snapshots,
+    site: options.site,
     loginThrottle: new LoginThrottle(clock),
     addressThrottle: newAddressThrottle(clock),
     pinThrottles: newPinThrottles(clock),

@@ -95,6 +95,7 @@ export async function startServing(
       monitoring,
       version: options.version,
       snapshots,
+      site,
     },
     { precompile: true },
   )

@@ -7,7 +7,7 @@ import { ZERO_HLC } from '../../lib/hlc.ts'
 import { applyChange, type ApplyOutcome } from './apply.ts'
 import { attachSite, registerSite, storedSite, type AttachedSite } from './attach.ts'
 import { forgetSent, unsentBacklog, unsentChanges, type Change } from './changes.ts'
-import type { Follower, Hub, StreamMessage } from './hub-types.ts'
+import type { Follower, Hub, SiteStatus, StreamMessage } from './hub-types.ts'
 import { uploadSnapshot } from './snapshots.ts'
 
 /*
@@ -24,10 +24,16 @@ export interface SiteDeps {
   clock: Clock
 }
 
-export interface RunningSite {
-  readonly site: AttachedSite
-  /** What GET /api/sites/ and /healthz say of this box. */
+/** What the API sees of the box as a site (GET /api/sites/, /healthz, /metrics). */
+export interface SiteView {
+  /** This box: its site, the hub's reachability, its unsent and applied changes. */
   status(): SiteLocalStatus
+  /** Every site the hub knows, with its last heartbeat; null while the hub cannot be asked. */
+  hubSites(): Promise<SiteStatus[] | null>
+}
+
+export interface RunningSite extends SiteView {
+  readonly site: AttachedSite
   /** Publishes what is in the outbox now (and waits for it): a test, or the box stopping. */
   publishNow(): Promise<void>
   /**
@@ -140,6 +146,11 @@ class SiteWorker implements RunningSite {
       appliedStreamSequence: state.applied_stream_sequence,
       applyingStopped: this.#applyingStopped,
     }
+  }
+
+  async hubSites(): Promise<SiteStatus[] | null> {
+    if (!this.hub.reachable()) return null
+    return this.hub.sites().catch(() => null)
   }
 
   async publishNow(): Promise<void> {
