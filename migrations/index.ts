@@ -25,6 +25,7 @@ import * as m0025 from './0025_quick_sales.ts'
 import * as m0027 from './0027_customer_photos.ts'
 import * as m0028 from './0028_kiosk.ts'
 import * as m0029 from './0029_sites.ts'
+import * as m0030 from './0030_check_in_metrics_late.ts'
 
 /**
  * Every migration, by name, imported statically so the compiled executable carries them all.
@@ -57,4 +58,5 @@ export const migrations: Record<string, Migration> = {
   '0027_customer_photos': m0027,
   '0028_kiosk': m0028,
   '0029_sites': m0029,
+  '0030_check_in_metrics_late': m0030,
 }

@@ -86,6 +86,10 @@ CREATE TABLE check_in_local_times (
   PRIMARY KEY (local_date, local_time, check_in_id)
 ) WITHOUT ROWID;
 
+-- check_in_metrics_late
+
+CREATE TABLE check_in_metrics_late (check_in_id INTEGER PRIMARY KEY);
+
 -- check_in_metrics_state
 
 CREATE TABLE check_in_metrics_state (
@@ -131,7 +135,7 @@ CREATE INDEX check_ins_method_created ON check_ins (entry_method, created_at);
 
 CREATE TRIGGER check_in_day_counts_update AFTER UPDATE OF local_date, gym_id, entry_method,
     customer_membership_id, customer_entry_pass_id, reservation_id, check_in_count ON check_ins
-    WHEN old.id <= (SELECT counted_through FROM check_in_metrics_state) BEGIN
+    WHEN (old.id <= (SELECT counted_through FROM check_in_metrics_state) AND old.id NOT IN (SELECT check_in_id FROM check_in_metrics_late)) BEGIN
     UPDATE check_in_day_counts
     SET check_ins = check_ins - 1, first_check_ins = first_check_ins - (old.check_in_count IS 1)
     WHERE local_date = old.local_date AND gym_id = old.gym_id
@@ -168,7 +172,7 @@ WHERE local_date = old.local_date AND local_time = old.local_time AND check_in_i
 CREATE TRIGGER check_in_local_times_update AFTER UPDATE OF local_date, local_time, gym_id,
     entry_method, customer_membership_id, customer_entry_pass_id, reservation_id, customer_id,
     check_in_count ON check_ins
-    WHEN old.id <= (SELECT counted_through FROM check_in_metrics_state) BEGIN
+    WHEN (old.id <= (SELECT counted_through FROM check_in_metrics_state) AND old.id NOT IN (SELECT check_in_id FROM check_in_metrics_late)) BEGIN
     DELETE FROM check_in_local_times
 WHERE local_date = old.local_date AND local_time = old.local_time AND check_in_id = old.id;
     INSERT INTO check_in_local_times (local_date, local_time, check_in_id, gym_id, entry_method, product_id, customer_id,
@@ -197,10 +201,15 @@ CREATE TRIGGER check_in_metrics_delete AFTER DELETE ON check_ins BEGIN
     (SELECT events.event_type_id FROM reservations JOIN events ON events.id = reservations.event_id
       WHERE reservations.id = old.reservation_id)
 END, 0)
-      AND old.id <= (SELECT counted_through FROM check_in_metrics_state);
+      AND (old.id <= (SELECT counted_through FROM check_in_metrics_state) AND old.id NOT IN (SELECT check_in_id FROM check_in_metrics_late));
     UPDATE check_in_metrics_state SET counted_through = (SELECT coalesce(max(id), 0) FROM check_ins)
       WHERE counted_through > (SELECT coalesce(max(id), 0) FROM check_ins);
   END;
+
+CREATE TRIGGER check_in_metrics_late_insert AFTER INSERT ON check_ins
+  WHEN new.id <= (SELECT counted_through FROM check_in_metrics_state) BEGIN
+  INSERT OR IGNORE INTO check_in_metrics_late (check_in_id) VALUES (new.id);
+END;
 
 CREATE TRIGGER customer_first_visit_days_delete AFTER DELETE ON check_ins BEGIN
   DELETE FROM customer_first_visit_days

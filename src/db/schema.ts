@@ -16,6 +16,7 @@ import type {
   CheckInDayCountTable,
   CheckInLocalTimeTable,
   CheckInMetricsStateTable,
+  CheckInMetricsLateTable,
   CustomerFirstVisitDayTable,
   CheckInTable,
   ProductFirstUseTable,
@@ -138,6 +139,7 @@ export interface Database {
   customer_first_visit_days: CustomerFirstVisitDayTable
   same_day_check_ins: SameDayCheckInTable
   check_in_metrics_state: CheckInMetricsStateTable
+  check_in_metrics_late: CheckInMetricsLateTable
   webhooks: WebhookTable
   webhook_events: WebhookEventTable
   webhook_deliveries: WebhookDeliveryTable

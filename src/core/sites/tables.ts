@@ -246,6 +246,7 @@ export const TABLES = {
   same_day_check_ins: { role: 'derived', why: "the check-in metrics' catch-up" },
   // Derived, not local: it says which check-ins the tables beside it have counted.
   check_in_metrics_state: { role: 'derived', why: "the check-in metrics' progress over the check-ins" },
+  check_in_metrics_late: { role: 'derived', why: 'check-ins applied below that progress, for the catch-up' },
 
   // The box itself.
   // It describes this file's schema: a change carries its level instead.

@@ -106,6 +106,11 @@ export interface CheckInMetricsStateTable {
   counted_through: number
 }
 
+/** Check-ins that arrived below counted_through (another site's): counted by the next catch-up. */
+export interface CheckInMetricsLateTable {
+  check_in_id: number
+}
+
 export interface WebhookTable {
   id: Generated<number>
   event_type: 'check_in'

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { bringCheckInMetricsCurrent } from '../../../src/core/metrics/tables/check-in-catch-up.ts'
 import { applyChange } from '../../../src/core/sites/apply.ts'
 import { attachSite, registerSite, type AttachedSite } from '../../../src/core/sites/attach.ts'
 import { ZERO_HLC } from '../../../src/lib/hlc.ts'
@@ -107,6 +108,27 @@ describe('two sites apart, then exchanging their changes', () => {
     expect(rows(a, checkIns)).toEqual([{ id: scan.body.id, customer_id: customer.id, entry_method: 'MEM' }])
     const counted = 'SELECT check_in_count FROM customers'
     expect(rows(a, counted)).toEqual(rows(b, counted))
+  })
+
+  test("another site's check-in arriving below the ids counted is counted in the metrics too", async () => {
+    for (const barcode of ['M1', 'M2', 'M3']) {
+      const customer = await makeDoorCustomer(a.t.db, barcode)
+      await makeMembershipFor(a.t.db, customer.id)
+    }
+    exchange()
+    const scan = (box: Box, barcode: string) =>
+      box.t.request('POST', `/api/gym-endpoints/barcode-check-in/${barcode}/`, { token: seed.staffToken })
+    const ids = [(await scan(a, 'M1')).body.id, (await scan(a, 'M2')).body.id]
+    await bringCheckInMetricsCurrent(a.t.db)
+    const late = (await scan(b, 'M3')).body.id
+    expect(late).toBeLessThan(ids[1])
+    exchange()
+    const counted = 'SELECT sum(check_ins) AS n FROM check_in_day_counts'
+    for (const box of [a, b]) {
+      await bringCheckInMetricsCurrent(box.t.db)
+      expect(rows(box, counted)).toEqual([{ n: 3 }])
+      expect(rows(box, 'SELECT count(*) AS n FROM check_in_metrics_late')).toEqual([{ n: 0 }])
+    }
   })
 
   test('a 10-entry pass used once at each site while apart has 8 left at both', async () => {

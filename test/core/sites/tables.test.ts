@@ -368,6 +368,7 @@ describe('triggers keep only derived tables and derived columns', () => {
     expect(written).toEqual([
       'check_in_day_counts',
       'check_in_local_times',
+      'check_in_metrics_late',
       'check_in_metrics_state',
       'customer_first_visit_days',
       'invoice_search',

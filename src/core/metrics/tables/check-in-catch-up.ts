@@ -53,7 +53,18 @@ async function countNewCheckIns(db: Db): Promise<void> {
     // Requests waiting for the connection (a check-in at the door) go before the next chunk.
     await new Promise((resolve) => setImmediate(resolve))
   }
+  // Another site's check-ins that came in below the ids counted (few: those since the last catch-up).
+  if (await hasLate(db)) {
+    await db.transaction().execute(async (trx) => {
+      await countInto(trx, 'late')
+      await trx.deleteFrom('check_in_metrics_late').execute()
+    })
+  }
 }
+
+const hasLate = async (db: Db) =>
+  (await db.selectFrom('check_in_metrics_late').select('check_in_id').limit(1).executeTakeFirst()) !==
+  undefined
 
 const hasUncounted = async (db: Db) => {
   const { countedThrough, lastId } = await readProgress(db)
@@ -75,6 +86,7 @@ export const CHECK_IN_METRIC_TABLES = [
  */
 export async function recountCheckInMetrics(db: Db): Promise<void> {
   for (const table of CHECK_IN_METRIC_TABLES) await db.deleteFrom(table).execute()
+  await db.deleteFrom('check_in_metrics_late').execute()
   await countInto(db, 'all')
   await markCounted(db, (await readProgress(db)).lastId)
 }

@@ -1,7 +1,11 @@
 import { sql, type SqlBool } from 'kysely'
 
-/** The check-ins with ids after `after`, through `through`; or, to count afresh, every one there is. */
-export type CheckInIds = { after: number; through: number } | 'all'
+/**
+ * The check-ins with ids after `after`, through `through`; those that arrived below the ids
+ * counted already ('late': another site's, listed in check_in_metrics_late); or, to count afresh,
+ * every one there is.
+ */
+export type CheckInIds = { after: number; through: number } | 'late' | 'all'
 
 /**
  * Whether the check-in whose id is `column` is one of `ids`: a range of ids, which SQLite reads by
@@ -10,4 +14,6 @@ export type CheckInIds = { after: number; through: number } | 'all'
 export const isAmong = (ids: CheckInIds, column = 'id') =>
   ids === 'all'
     ? sql<SqlBool>`1`
-    : sql<SqlBool>`${sql.ref(column)} > ${ids.after} AND ${sql.ref(column)} <= ${ids.through}`
+    : ids === 'late'
+      ? sql<SqlBool>`${sql.ref(column)} IN (SELECT check_in_id FROM check_in_metrics_late)`
+      : sql<SqlBool>`${sql.ref(column)} > ${ids.after} AND ${sql.ref(column)} <= ${ids.through}`
