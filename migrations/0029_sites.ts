@@ -61,7 +61,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       kept_row_key TEXT NOT NULL,
       lost_row_key TEXT NOT NULL,
       lost_site TEXT NOT NULL,
-      resolution TEXT NOT NULL CHECK (resolution IN ('cleared', 'refused'))
+      resolution TEXT NOT NULL CHECK (resolution IN ('cleared', 'refused', 'not applied'))
     )`,
   ])
 }

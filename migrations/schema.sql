@@ -1160,7 +1160,7 @@ CREATE TABLE sync_conflicts (
   kept_row_key TEXT NOT NULL,
   lost_row_key TEXT NOT NULL,
   lost_site TEXT NOT NULL,
-  resolution TEXT NOT NULL CHECK (resolution IN ('cleared', 'refused'))
+  resolution TEXT NOT NULL CHECK (resolution IN ('cleared', 'refused', 'not applied'))
 );
 
 -- sync_outbox

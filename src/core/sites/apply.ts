@@ -43,9 +43,7 @@ export function applyChange(context: ApplyContext, change: Change): ApplyOutcome
       const table = context.tables.get(row.table)
       // A table this level no longer replicates: its rows are not this box's to keep.
       if (!table) continue
-      if (row.op === 'insert') applyInsert(context, table, change, row)
-      else if (row.op === 'update') applyUpdate(context, table, change, row)
-      else deleteRow(sqlite, table, row.key)
+      applyRow(context, table, change, row)
     }
     prepared(
       sqlite,
@@ -56,6 +54,38 @@ export function applyChange(context: ApplyContext, change: Change): ApplyOutcome
     prepared(sqlite, 'UPDATE sync_state SET applying = 0 WHERE id = 1').run()
   }
   return 'applied'
+}
+
+/**
+ * One row change, undone alone when the rows here refuse it (a constraint this site's rows break,
+ * such as a refund above what is left of a payment both sites refunded while apart): recorded as a
+ * conflict, and the stream goes on. Stopping there would hold every later change back for good.
+ */
+function applyRow(context: ApplyContext, table: CapturedTable, change: Change, row: RowChange): void {
+  const { sqlite } = context
+  prepared(sqlite, 'SAVEPOINT apply_row').run()
+  try {
+    if (row.op === 'insert') applyInsert(context, table, change, row)
+    else if (row.op === 'update') applyUpdate(context, table, change, row)
+    else deleteRow(sqlite, table, row.key)
+  } catch (error) {
+    if (!(
+      error instanceof Error && String((error as { code?: string }).code).startsWith('SQLITE_CONSTRAINT')
+    ))
+      throw error
+    prepared(sqlite, 'ROLLBACK TO apply_row').run()
+    recordConflict(context, {
+      table: table.name,
+      columns: Object.keys({ ...row.values, ...row.deltas }),
+      value: error.message,
+      keptKey: row.key,
+      lostKey: row.key,
+      lostSite: change.site,
+      resolution: 'not applied',
+    })
+  } finally {
+    prepared(sqlite, 'RELEASE apply_row').run()
+  }
 }
 
 function applyInsert(context: ApplyContext, table: CapturedTable, change: Change, row: RowChange): void {
@@ -96,7 +126,9 @@ function applyUpdate(context: ApplyContext, table: CapturedTable, change: Change
   const deltas = Object.entries(row.deltas ?? {}).filter(([column]) => table.columns.includes(column))
   const sets = [
     ...Object.keys(newer).map((column) => `${quoteName(column)} = ?`),
-    ...deltas.map(([column]) => `${quoteName(column)} = ${quoteName(column)} + ?`),
+    // Every counter counts something left or used (entries, credit, uses, refunds): never below
+    // zero. Two sites that both took the last entry while apart end at zero everywhere.
+    ...deltas.map(([column]) => `${quoteName(column)} = max(${quoteName(column)} + ?, 0)`),
   ]
   if (sets.length === 0) return
   prepared(sqlite, `UPDATE ${quoteName(table.name)} SET ${sets.join(', ')} WHERE ${keyWhere(table)}`).run(
@@ -151,22 +183,16 @@ function resolveUnique(
         site: change.site,
       },
     )
-  const record = (keptKey: unknown[], lostKey: unknown[], lostSite: string, resolution: string) =>
-    prepared(
-      sqlite,
-      `INSERT INTO sync_conflicts
-         (detected_at, table_name, column_names, value, kept_row_key, lost_row_key, lost_site, resolution)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    ).run(
-      context.now,
-      table.name,
-      JSON.stringify(unique.columns),
-      wanted.map(String).join(', '),
-      JSON.stringify(keptKey),
-      JSON.stringify(lostKey),
+  const record = (keptKey: unknown[], lostKey: unknown[], lostSite: string, resolution: Resolution) =>
+    recordConflict(context, {
+      table: table.name,
+      columns: unique.columns,
+      value: wanted.map(String).join(', '),
+      keptKey,
+      lostKey,
       lostSite,
       resolution,
-    )
+    })
   if (!incomingEarlier) {
     // The row here was given the value first: the incoming one loses it.
     if (unique.loser === 'refuse') {
@@ -191,6 +217,37 @@ function resolveUnique(
     record(key, holderKey, lostSite, 'cleared')
   }
   return 'kept'
+}
+
+type Resolution = 'cleared' | 'refused' | 'not applied'
+
+function recordConflict(
+  context: ApplyContext,
+  conflict: {
+    table: string
+    columns: readonly string[]
+    value: string
+    keptKey: unknown[]
+    lostKey: unknown[]
+    lostSite: string
+    resolution: Resolution
+  },
+): void {
+  prepared(
+    context.sqlite,
+    `INSERT INTO sync_conflicts
+       (detected_at, table_name, column_names, value, kept_row_key, lost_row_key, lost_site, resolution)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+  ).run(
+    context.now,
+    conflict.table,
+    JSON.stringify(conflict.columns),
+    conflict.value,
+    JSON.stringify(conflict.keptKey),
+    JSON.stringify(conflict.lostKey),
+    conflict.lostSite,
+    conflict.resolution,
+  )
 }
 
 interface Stamp {

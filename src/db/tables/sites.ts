@@ -70,5 +70,5 @@ export interface SyncConflictTable {
   lost_row_key: string
   /** The site that gave the value to the row that lost it. */
   lost_site: string
-  resolution: 'cleared' | 'refused'
+  resolution: 'cleared' | 'refused' | 'not applied'
 }

@@ -149,6 +149,58 @@ describe('two sites apart, then exchanging their changes', () => {
     expect(rows(a, counted)).toEqual(rows(b, counted))
   })
 
+  test('the last entry of a pass taken at both sites while apart: zero left everywhere, never below', async () => {
+    const customer = await makeDoorCustomer(a.t.db, 'LAST1')
+    await makePassFor(a.t.db, customer.id, { entries_remaining: 1 })
+    exchange()
+    for (const box of [a, b]) {
+      const scan = await box.t.request('POST', '/api/gym-endpoints/barcode-check-in/LAST1/', {
+        token: seed.staffToken,
+      })
+      expect(scan.status).toBe(200)
+    }
+    exchange()
+    const left = 'SELECT entries_remaining FROM customer_entry_passes'
+    expect(rows(a, left)).toEqual([{ entries_remaining: 0 }])
+    expect(rows(b, left)).toEqual([{ entries_remaining: 0 }])
+  })
+
+  test('a row change the rows here refuse is recorded as a conflict, and the rest of the change applies', async () => {
+    await signUp(a, { first_name: 'Lynn', last_name: 'Hill' })
+    const [change] = unsentChanges(a.site.sqlite, a.site.tables, a.site, 100)
+    // An alert for a customer B does not have, before the sign-up itself.
+    const orphan = {
+      table: 'customer_alerts',
+      op: 'insert' as const,
+      key: [9_999],
+      values: {
+        id: 9_999,
+        customer_id: 8_888,
+        alert_text: 'x',
+        color_hex: '#ff0000',
+        prevents_check_in: 0,
+        is_active: 1,
+        created_date: '2026-11-22',
+        created_at: 'now',
+        updated_at: 'now',
+      },
+    }
+    const context = { sqlite: b.site.sqlite, tables: b.site.tables, level: b.site.level, now: 'now' }
+    b.site.sqlite.transaction(() => applyChange(context, { ...change!, rows: [orphan, ...change!.rows] }))()
+    expect(rows(b, 'SELECT first_name FROM customers')).toEqual([{ first_name: 'Lynn' }])
+    expect(
+      rows(b, 'SELECT table_name, value, lost_row_key, lost_site, resolution FROM sync_conflicts'),
+    ).toEqual([
+      {
+        table_name: 'customer_alerts',
+        value: 'FOREIGN KEY constraint failed',
+        lost_row_key: '[9999]',
+        lost_site: 'alpha',
+        resolution: 'not applied',
+      },
+    ])
+  })
+
   test('one customer edited at both sites while apart: each column ends with its later write', async () => {
     const made = await signUp(a, { first_name: 'Lynn', last_name: 'Hill', telephone: '111' })
     exchange()
