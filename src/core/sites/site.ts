@@ -30,6 +30,8 @@ export interface SiteView {
   status(): SiteLocalStatus
   /** Every site the hub knows, with its last heartbeat; null while the hub cannot be asked. */
   hubSites(): Promise<SiteStatus[] | null>
+  /** The stream's last sequence (how far every site has to apply); null while the hub cannot be asked. */
+  streamLastSequence(): Promise<number | null>
 }
 
 export interface RunningSite extends SiteView {
@@ -48,6 +50,8 @@ export interface SiteLocalStatus {
   site: string
   siteNumber: number
   hubReachable: boolean
+  /** Since when the hub has been unreachable (noticed within a heartbeat's interval); null while reachable. */
+  hubUnreachableSince: Date | null
   /** Row changes recorded here that the hub has not acknowledged yet, and the oldest one's age. */
   unsentRows: number
   oldestUnsentAgeSeconds: number | null
@@ -111,6 +115,7 @@ class SiteWorker implements RunningSite {
   readonly #beating: ReturnType<typeof setInterval>
   readonly #loop: Promise<void>
   #applyingStopped: string | null
+  #unreachableSince: Date | null = null
 
   constructor(
     readonly deps: SiteDeps,
@@ -137,7 +142,8 @@ class SiteWorker implements RunningSite {
     return {
       site: this.site.site,
       siteNumber: this.site.siteNumber,
-      hubReachable: this.hub.reachable(),
+      hubReachable: this.#noteReachability(),
+      hubUnreachableSince: this.#unreachableSince,
       unsentRows: backlog.rows,
       oldestUnsentAgeSeconds:
         oldestMs === null
@@ -151,6 +157,14 @@ class SiteWorker implements RunningSite {
   async hubSites(): Promise<SiteStatus[] | null> {
     if (!this.hub.reachable()) return null
     return this.hub.sites().catch(() => null)
+  }
+
+  async streamLastSequence(): Promise<number | null> {
+    if (!this.hub.reachable()) return null
+    return this.hub.streamInfo().then(
+      (info) => info.lastSequence,
+      () => null,
+    )
   }
 
   async publishNow(): Promise<void> {
@@ -251,8 +265,16 @@ class SiteWorker implements RunningSite {
     }
   }
 
+  /** Whether the hub is reachable now, noting since when it has not been (the desk says so). */
+  #noteReachability(): boolean {
+    const reachable = this.hub.reachable()
+    if (reachable) this.#unreachableSince = null
+    else this.#unreachableSince ??= this.deps.clock.now()
+    return reachable
+  }
+
   async #beat(): Promise<void> {
-    if (this.#stopped || !this.hub.reachable()) return
+    if (this.#stopped || !this.#noteReachability()) return
     const status = this.status()
     await this.hub
       .heartbeat({
