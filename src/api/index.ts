@@ -35,6 +35,7 @@ import { organizationRoutes } from './organization/routes.ts'
 import { quickSaleRoutes } from './quick-sales/routes.ts'
 import { paymentListRoutes } from './payments/list-routes.ts'
 import { reservationRoutes } from './reservations/routes.ts'
+import { siteRoutes } from './sites/routes.ts'
 import { taxRateRoutes } from './tax-rates/routes.ts'
 import { userRoutes } from './users/routes.ts'
 import { voucherPackRoutes } from './voucher-packs/routes.ts'
@@ -106,6 +107,7 @@ export const apiRoutes = (deps: Deps): AnyElysia =>
     // Integrations and the door
     .use(webhookRoutes(deps))
     .use(backupRoutes(deps))
+    .use(siteRoutes(deps))
     .use(checkInRoutes(deps))
     .use(doorRoutes(deps))
     .use(deskCheckInRoutes(deps))

@@ -2450,6 +2450,100 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/sites/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List the organization's sites: how far each has applied, what waits to be sent
+     * @description Organization admins only.
+     *
+     *     On a box run with `--hub`: this box (`this_box`), from its own state, and every other site the hub knows, from its last heartbeat, ordered by `number` and paginated as every list is. The hub is asked at each request. While it cannot be asked (`hub_reachable` false on this box's row), the list holds this box alone: the others' state is unknown here, and `unapplied_changes` is null.
+     *
+     *     On a box without a hub the list is empty (`count` 0), as the backups list is with snapshots off: the box is a site of nothing, which is no error.
+     *
+     *     What to watch: `unsent_changes` and `oldest_unsent_age_seconds` grow while a box is cut off (its changes wait in its own database and go once the link returns); `unapplied_changes` is how far a site is behind the others; `applying_stopped` says a site met a change from a newer version and waits for its upgrade. `/healthz` fails (`hub`) on the last two kinds of trouble.
+     */
+    get: operations['getApiSites']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/sites/link/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Is this box cut off from the other sites (the desk shows a banner while it is)
+     * @description Any staff user.
+     *
+     *     This box's link to the hub, for any staff user: the desk page asks it when it opens and, on a site, again every 30 seconds, and shows a banner while `hub_reachable` is false. A cut-off box keeps working: its door, sales and sign-ups go on, and its changes are sent when the link returns. On a box without a hub every field is null.
+     */
+    get: operations['getApiSitesLink']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/sites/conflicts/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List site conflicts
+     * @description Organization admins only.
+     *
+     *     A unique value (a customer barcode, a staff email, a discount or gift code, ...) that two sites gave to two rows while they were apart. When the stream brings them together, the row given it first (by the sites' clocks) keeps it, at every site alike; the other is kept without it (`cleared`) or not kept (`refused`), and every site records the conflict as it applies the stream. A customer who lost a barcode shows it on their record (`site_conflicts`) until they are given a new one.
+     *
+     *     Newest first. Filters: `table` and `lost_site` are exact; `customer_id` gives the conflicts in which that customer lost a value. Always empty on a box without a hub.
+     */
+    get: operations['getApiSitesConflicts']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/sites/conflicts/{id}/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Read a site conflict
+     * @description Organization admins only.
+     *
+     *     One conflict, as the list shows it.
+     */
+    get: operations['getApiSitesConflictsById']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/check-ins/': {
     parameters: {
       query?: never
@@ -4888,6 +4982,20 @@ export interface components {
       previous: string | null
       results: components['schemas']['Reservation'][]
     }
+    /** PaginatedSiteConflictList */
+    PaginatedSiteConflictList: {
+      count: number
+      next: string | null
+      previous: string | null
+      results: components['schemas']['SiteConflict'][]
+    }
+    /** PaginatedSiteList */
+    PaginatedSiteList: {
+      count: number
+      next: string | null
+      previous: string | null
+      results: components['schemas']['Site'][]
+    }
     /** PaginatedSnapshotList */
     PaginatedSnapshotList: {
       count: number
@@ -5443,6 +5551,78 @@ export interface components {
       customer_id: number
       includes_entry?: boolean
       checked_in?: boolean
+    }
+    /**
+     * Site
+     * @description One site of the organization: a box, its place in the stream and what it has not yet sent
+     */
+    Site: {
+      /** @description The site's name (`--site`) */
+      name: string
+      /** @description Given by the hub when the site first joined: the ids it allocates are this number modulo 1024 */
+      number: number
+      /** @description True for the box that answers */
+      this_box: boolean
+      /** @description The site's last heartbeat (every few seconds), by the hub's clock; null before its first, and for this box while the hub is unreachable */
+      last_seen: string | null
+      /** @description How far along the organization's stream the site has applied (its own changes count as applied); for another site, as of its last heartbeat */
+      applied_stream_sequence: number | null
+      /** @description How far behind the site is: the stream's last sequence minus `applied_stream_sequence`; null while the hub is unreachable or before the site's first heartbeat */
+      unapplied_changes: number | null
+      /** @description Row changes recorded at the site that the hub has not acknowledged yet; for another site, as of its last heartbeat */
+      unsent_changes: number | null
+      /** @description This box only: how long its oldest unsent change has waited; null when none waits, and for other sites */
+      oldest_unsent_age_seconds: number | null
+      /** @description Why the site stopped applying the stream (a change from a newer schema level: upgrade it), or null */
+      applying_stopped: string | null
+      /** @description This box only: whether its link to the hub is up now; null for other sites */
+      hub_reachable: boolean | null
+      /** @description This box only: since when the hub has been unreachable; null while it is reachable */
+      hub_unreachable_since: string | null
+    }
+    /**
+     * SiteConflict
+     * @description A unique value two sites gave to two rows while they were apart: the row given it first (by the sites' clocks) kept it
+     */
+    SiteConflict: {
+      readonly id: number
+      /** Format: uri */
+      readonly url: string
+      /** @description The table both rows are in, such as `customers` */
+      table: string
+      /** @description The unique column, or the columns unique together, such as `["barcode"]` */
+      columns: string[]
+      /** @description The value both rows were given, as text (several joined by ", ") */
+      value: string
+      /** @description The row's key values, in the order of its table's key (a customer's: `[id]`) */
+      kept_row_key: (number | string)[]
+      /** @description The row's key values, in the order of its table's key (a customer's: `[id]`) */
+      lost_row_key: (number | string)[]
+      /** @description The site that gave the value to the row that lost it */
+      lost_site: string
+      /** @description `cleared`: the losing row is kept without the value (a customer without a barcode); `refused`: the losing row's change is not kept */
+      resolution: 'cleared' | 'refused'
+      /**
+       * Format: date-time
+       * @description When this box applied the change that met it (each site notes its own time)
+       */
+      readonly detected_at: string
+      /** @description For `customers`: the customer who lost the value; null for other tables */
+      customer_url: string | null
+    }
+    /**
+     * SiteLink
+     * @description This box's link to the other sites, as the desk's banner reads it
+     */
+    SiteLink: {
+      /** @description This box's site name; null on a box without a hub (then every other field is null too) */
+      site: string | null
+      /** @description Whether the link to the hub is up now */
+      hub_reachable: boolean | null
+      /** @description Since when the hub has been unreachable; null while it is reachable */
+      hub_unreachable_since: string | null
+      /** @description Row changes recorded here that the hub has not acknowledged yet */
+      unsent_changes: number | null
     }
     /** Snapshot */
     Snapshot: {
@@ -11840,6 +12020,129 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['PaginatedSnapshotList']
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  getApiSites: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1, or last */
+        page?: number | 'last'
+        /** @description Results per page (default 10; more than 100 gives 100) */
+        page_size?: number
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PaginatedSiteList']
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  getApiSitesLink: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SiteLink']
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  getApiSitesConflicts: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1, or last */
+        page?: number | 'last'
+        /** @description Results per page (default 10; more than 100 gives 100) */
+        page_size?: number
+        /** @description The table, such as `customers` */
+        table?: string
+        /** @description The site that gave the value to the row that lost it */
+        lost_site?: string
+        /** @description Conflicts in which this customer lost a value */
+        customer_id?: number
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PaginatedSiteConflictList']
+        }
+      }
+      400: components['responses']['InvalidFilter']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  getApiSitesConflictsById: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The site conflict's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SiteConflict']
         }
       }
       401: components['responses']['Unauthenticated']
