@@ -3016,6 +3016,21 @@ export interface components {
       readonly active_waiver_exists: boolean
       /** @description The latest expiration date of the waivers; null when there is no waiver or one never expires */
       readonly latest_waiver_expiration_date: string | null
+      /** @description On a box that is a site of a hub: the barcodes given to this customer at one site while another site, cut off from it, gave the same barcode to another customer first. That customer kept it; this one's was cleared, at every site. Listed while this customer has no barcode: giving them a new one settles it (the desk shows it among the alerts). `[]` on a box without a hub; all conflicts are at `/api/sites/conflicts/`. */
+      readonly site_conflicts: {
+        /** @description The barcode this customer lost */
+        barcode: string
+        /** @description The site that gave it to this customer */
+        site: string
+        /** @description The customer who kept it */
+        kept_by_customer_id: number
+        /** Format: uri */
+        readonly kept_by_customer_url: string
+        /** @description Their first and last name; null should they not be on this box */
+        kept_by_customer_name: string | null
+        /** Format: date-time */
+        readonly detected_at: string
+      }[]
       /** Format: date-time */
       readonly created_at: string
       /** Format: date-time */

@@ -6,6 +6,7 @@ import type { Db } from '../../db/connection.ts'
 import { listFrom, type ListSource } from '../../db/list-source.ts'
 import type { Customer, CustomerTable, Database, Flag } from '../../db/schema.ts'
 import { contains, searchWords } from '../../db/text-search.ts'
+import { lostCustomerValues } from '../sites/queries.ts'
 
 /** For nested collections (`/api/customers/<id>/...`): 404 unless the customer exists. */
 export async function customerExists(db: Db, id: number): Promise<boolean> {
@@ -17,6 +18,8 @@ export type CustomerRow = Customer & {
   has_active_membership: Flag
   active_waiver_exists: Flag
   latest_waiver_expiration_date: string | null
+  /** JSON: the barcodes lost to another site's customer (sites/queries.ts `lostCustomerValues`). */
+  site_conflicts: string
 }
 
 /** What `search` looks in, word by word, besides the telephone. */
@@ -90,6 +93,7 @@ function withComputed(db: Db, ids: SelectQueryBuilder<Database, 'customers', { i
     .selectFrom(ids.as('page'))
     .innerJoin('customers', 'customers.id', 'page.id')
     .leftJoin('gyms', 'gyms.id', 'customers.home_location_id')
+    .leftJoin(lostCustomerValues(db).as('lost'), 'lost.customer_id', 'customers.id')
     .selectAll('customers')
     .select('gyms.name as home_location_name')
     .select((eb) => [
@@ -114,6 +118,7 @@ function withComputed(db: Db, ids: SelectQueryBuilder<Database, 'customers', { i
         .where('customer_documents.kind', '=', 'waiver')
         .$asScalar()
         .as('latest_waiver_expiration_date'),
+      sql<string>`coalesce(lost.conflicts, '[]')`.as('site_conflicts'),
     ])
 }
 

@@ -103,6 +103,28 @@ export const CustomerOut = t.Object(
       description:
         'The latest expiration date of the waivers; null when there is no waiver or one never expires',
     }),
+    site_conflicts: t.Array(
+      t.Object({
+        barcode: t.String({ description: 'The barcode this customer lost' }),
+        site: t.String({ description: 'The site that gave it to this customer' }),
+        kept_by_customer_id: t.Integer({ description: 'The customer who kept it' }),
+        kept_by_customer_url: out.url(),
+        kept_by_customer_name: t.Union([t.String(), t.Null()], {
+          description: 'Their first and last name; null should they not be on this box',
+        }),
+        detected_at: out.datetime(),
+      }),
+      {
+        readOnly: true,
+        description: [
+          'On a box that is a site of a hub: the barcodes given to this customer at one site while',
+          'another site, cut off from it, gave the same barcode to another customer first. That',
+          "customer kept it; this one's was cleared, at every site. Listed while this customer has no",
+          'barcode: giving them a new one settles it (the desk shows it among the alerts). `[]` on a',
+          'box without a hub; all conflicts are at `/api/sites/conflicts/`.',
+        ].join(' '),
+      },
+    ),
     created_at: out.datetime(),
     updated_at: out.datetime(),
     credits_url: out.url(),

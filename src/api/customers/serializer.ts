@@ -1,4 +1,5 @@
 import type { Urls } from '../../http/urls.ts'
+import type { CustomerConflict } from '../sites/queries.ts'
 import type { CustomerRow } from './queries.ts'
 
 /** The customer's sub-collections, so a client can navigate from the record. */
@@ -46,6 +47,14 @@ export function serializeCustomer(customer: CustomerRow, urls: Urls) {
     has_active_membership: customer.has_active_membership === 1,
     active_waiver_exists: customer.active_waiver_exists === 1,
     latest_waiver_expiration_date: customer.latest_waiver_expiration_date,
+    site_conflicts: (JSON.parse(customer.site_conflicts) as CustomerConflict[]).map((conflict) => ({
+      barcode: conflict.value,
+      site: conflict.site,
+      kept_by_customer_id: conflict.kept_by_customer_id,
+      kept_by_customer_url: urls.abs('/api/customers', conflict.kept_by_customer_id),
+      kept_by_customer_name: conflict.kept_by_customer_name,
+      detected_at: conflict.detected_at,
+    })),
     created_at: customer.created_at,
     updated_at: customer.updated_at,
     ...subCollections,

@@ -1,7 +1,6 @@
-import { sql, type ExpressionBuilder, type Selectable } from 'kysely'
+import { sql, type Selectable } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import { listFrom, type ListSource } from '../../db/list-source.ts'
-import type { Database } from '../../db/schema.ts'
 import type { SyncConflictTable } from '../../db/tables/sites.ts'
 
 export type ConflictRow = Selectable<SyncConflictTable>
@@ -54,17 +53,20 @@ export interface CustomerConflict {
 }
 
 /**
- * For the customer of the outer query (`customers`): the values it lost to another customer, as a
- * JSON array (`[]` for none), only while it holds no barcode, so giving it a new card settles them.
- * A correlated subquery over sync_conflicts, which is empty on a box without a hub and holds a few
- * rows on a site.
+ * The barcodes customers lost to another customer and have not been given a new one since, one row
+ * per such customer (`customer_id`, `conflicts`: a JSON array), to be joined to the customers read.
+ * One pass over sync_conflicts per statement, however many customers it reads (it has no index on
+ * the losing row): it is empty on a box without a hub, and holds a few rows on a site.
  */
-export const customerConflicts = (eb: ExpressionBuilder<Database, 'customers'>) => {
-  const keptId = sql`json_extract(sync_conflicts.kept_row_key, '$[0]')`
-  return eb
-    .selectFrom('sync_conflicts')
-    .select(
-      sql<string>`json_group_array(json_object(
+export const lostCustomerValues = (db: Db) => {
+  const keptId = sql<number>`json_extract(sync_conflicts.kept_row_key, '$[0]')`
+  const lostId = sql<number>`json_extract(sync_conflicts.lost_row_key, '$[0]')`
+  return (
+    db
+      .selectFrom('sync_conflicts')
+      .select([
+        lostId.as('customer_id'),
+        sql<string>`json_group_array(json_object(
         'value', sync_conflicts.value,
         'site', sync_conflicts.lost_site,
         'detected_at', sync_conflicts.detected_at,
@@ -73,9 +75,18 @@ export const customerConflicts = (eb: ExpressionBuilder<Database, 'customers'>) 
           SELECT trim(kept.first_name || ' ' || kept.last_name) FROM customers AS kept WHERE kept.id = ${keptId}
         )
       ) ORDER BY sync_conflicts.id)`.as('conflicts'),
-    )
-    .where('sync_conflicts.table_name', '=', 'customers')
-    .where('sync_conflicts.lost_row_key', '=', customerKey(sql.ref('customers.id')))
-    .where('customers.barcode', 'is', null)
-    .$asScalar()
+      ])
+      .where('sync_conflicts.table_name', '=', 'customers')
+      // Settled once the customer holds a barcode again: the desk gave them a new card.
+      .where((eb) =>
+        eb.exists(
+          eb
+            .selectFrom('customers as lost')
+            .select(sql.lit(1).as('one'))
+            .where('lost.id', '=', lostId)
+            .where('lost.barcode', 'is', null),
+        ),
+      )
+      .groupBy('customer_id')
+  )
 }

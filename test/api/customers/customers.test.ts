@@ -71,6 +71,7 @@ function customerBody(id: number, fields: Record<string, unknown> = {}) {
     has_active_membership: false,
     active_waiver_exists: false,
     latest_waiver_expiration_date: null,
+    site_conflicts: [],
     created_at: START,
     updated_at: START,
     credits_url: sub('credits'),
