@@ -135,7 +135,7 @@ export const settings: Setting[] = [
     flag: '--health-max-outbox-age-minutes',
     env: 'BELAY_HEALTH_MAX_OUTBOX_AGE_MINUTES',
     default: String(MAX_OUTBOX_AGE_SECONDS / 60),
-    help: '/healthz fails when a webhook event has waited this many minutes',
+    help: '/healthz fails when a webhook event (or, with --hub, a change for the hub) has waited this many minutes',
   },
   {
     key: 'backupDir',

@@ -12,10 +12,12 @@ export interface paths {
       cookie?: never
     }
     /**
-     * Is the appliance up: its database readable and writable, disk space, webhook outbox, snapshots
+     * Is the appliance up: its database readable and writable, disk space, webhook outbox, snapshots, hub
      * @description No token needed. 200 when every check passes; any failing check makes it 503 with `failing` naming it, so a monitor needs only the status (`curl -fsS .../healthz` fails on anything but 200). A database that cannot be read at all is 503 `{"status": "unavailable", "database": "unreachable", …}` without `checks`.
      *
      *     The checks: `database_writable`, the write lock taken and an empty UPDATE rolled back, between the door's commits; `disk`, at least `disk_min_free_bytes` free in the database's folder (`--health-min-free-mb`); `outbox`, the oldest undelivered webhook event at most `outbox_max_age_seconds` old (`--health-max-outbox-age-minutes`); `snapshot`, the newest snapshot of any kind at most `snapshot_max_age_seconds` old, two backup intervals (one missed snapshot is a hiccup, two in a row need someone). With no snapshot yet it fails once `serve` has run two intervals without one, at once when the backup folder cannot be read, and it is `not_applicable` with snapshots off.
+     *
+     *     On a box run with `--hub`, `hub`: the oldest change not yet acknowledged by the hub at most `hub_max_unsent_age_seconds` old (the outbox's limit), and applying the others' changes not stopped (`hub_applying_stopped` says why it did: a change from a newer version, so upgrade this box). A cut link alone is not failing (`hub_reachable` says whether it is up): the box keeps working, and fails once a change has waited too long. `not_applicable` without a hub.
      */
     get: operations['getHealthz']
     put?: never
@@ -4028,6 +4030,12 @@ export interface components {
         snapshot: 'ok' | 'failing' | 'not_applicable'
         snapshot_age_seconds: number | null
         snapshot_max_age_seconds: number | null
+        hub: 'ok' | 'failing' | 'not_applicable'
+        hub_reachable: boolean | null
+        hub_unsent_changes: number | null
+        hub_oldest_unsent_age_seconds: number | null
+        hub_max_unsent_age_seconds: number | null
+        hub_applying_stopped: string | null
       }
       failing: string[]
     }
@@ -5795,6 +5803,12 @@ export interface components {
         snapshot: 'ok' | 'failing' | 'not_applicable'
         snapshot_age_seconds: number | null
         snapshot_max_age_seconds: number | null
+        hub: 'ok' | 'failing' | 'not_applicable'
+        hub_reachable: boolean | null
+        hub_unsent_changes: number | null
+        hub_oldest_unsent_age_seconds: number | null
+        hub_max_unsent_age_seconds: number | null
+        hub_applying_stopped: string | null
       }
       failing?: string[]
     }
@@ -6143,7 +6157,7 @@ export interface operations {
       414: components['responses']['UriTooLong']
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
-      /** @description The database cannot be read (no `checks`), or a check fails: `failing` names it (`database_writable`, `disk` below `disk_min_free_bytes`, `outbox` older than `outbox_max_age_seconds`, `snapshot`: the newest snapshot older than `snapshot_max_age_seconds`, two backup intervals) */
+      /** @description The database cannot be read (no `checks`), or a check fails: `failing` names it (`database_writable`, `disk` below `disk_min_free_bytes`, `outbox` older than `outbox_max_age_seconds`, `snapshot`: the newest snapshot older than `snapshot_max_age_seconds`, two backup intervals; `hub`: a change unsent for longer than `hub_max_unsent_age_seconds`, or applying stopped) */
       503: {
         headers: {
           [name: string]: unknown

@@ -23,6 +23,12 @@ const checksSchema = t.Object({
   snapshot: t.Union([t.Literal('ok'), t.Literal('failing'), t.Literal('not_applicable')]),
   snapshot_age_seconds: t.Union([t.Integer(), t.Null()]),
   snapshot_max_age_seconds: t.Union([t.Integer(), t.Null()]),
+  hub: t.Union([t.Literal('ok'), t.Literal('failing'), t.Literal('not_applicable')]),
+  hub_reachable: t.Union([t.Boolean(), t.Null()]),
+  hub_unsent_changes: t.Union([t.Integer(), t.Null()]),
+  hub_oldest_unsent_age_seconds: t.Union([t.Integer(), t.Null()]),
+  hub_max_unsent_age_seconds: t.Union([t.Integer(), t.Null()]),
+  hub_applying_stopped: t.Union([t.String(), t.Null()]),
 })
 type Checks = typeof checksSchema.static
 
@@ -44,6 +50,43 @@ function probeWritable(deps: Deps): Promise<void> {
       if (deps.sqlite.inTransaction) deps.sqlite.run('ROLLBACK')
     }
   })
+}
+
+type HubChecks = Pick<
+  Checks,
+  | 'hub'
+  | 'hub_reachable'
+  | 'hub_unsent_changes'
+  | 'hub_oldest_unsent_age_seconds'
+  | 'hub_max_unsent_age_seconds'
+  | 'hub_applying_stopped'
+>
+
+/**
+ * A site's link: failing once a change has waited longer than the outbox's limit to reach the hub
+ * (a cut-off box keeps working, but the others stop seeing its changes), or once applying stopped.
+ * A cut with nothing written meanwhile is not failing: nothing is kept from the others.
+ */
+function hubCheck(deps: Deps, maxAge: number): HubChecks {
+  if (!deps.site)
+    return {
+      hub: 'not_applicable',
+      hub_reachable: null,
+      hub_unsent_changes: null,
+      hub_oldest_unsent_age_seconds: null,
+      hub_max_unsent_age_seconds: null,
+      hub_applying_stopped: null,
+    }
+  const status = deps.site.status()
+  const age = status.oldestUnsentAgeSeconds
+  return {
+    hub: (age !== null && age > maxAge) || status.applyingStopped !== null ? 'failing' : 'ok',
+    hub_reachable: status.hubReachable,
+    hub_unsent_changes: status.unsentRows,
+    hub_oldest_unsent_age_seconds: age,
+    hub_max_unsent_age_seconds: maxAge,
+    hub_applying_stopped: status.applyingStopped,
+  }
 }
 
 async function runChecks(deps: Deps): Promise<Checks> {
@@ -87,11 +130,14 @@ async function runChecks(deps: Deps): Promise<Checks> {
     snapshot: snapshot.state,
     snapshot_age_seconds: snapshot.ageSeconds,
     snapshot_max_age_seconds: snapshot.maxAgeSeconds,
+    ...hubCheck(deps, maxAge),
   }
 }
 
 const failingOf = (checks: Checks) =>
-  (['database_writable', 'disk', 'outbox', 'snapshot'] as const).filter((name) => checks[name] === 'failing')
+  (['database_writable', 'disk', 'outbox', 'snapshot', 'hub'] as const).filter(
+    (name) => checks[name] === 'failing',
+  )
 
 /**
  * Unauthenticated health for monitoring: 503 when the database cannot be read (the old body, as
@@ -124,7 +170,7 @@ export const healthRoutes = (deps: Deps) =>
       ...docs({
         tag: 'Health',
         summary:
-          'Is the appliance up: its database readable and writable, disk space, webhook outbox, snapshots',
+          'Is the appliance up: its database readable and writable, disk space, webhook outbox, snapshots, hub',
         description: [
           [
             'No token needed. 200 when every check passes; any failing check makes it 503 with `failing`',
@@ -141,6 +187,13 @@ export const healthRoutes = (deps: Deps) =>
             'snapshot is a hiccup, two in a row need someone). With no snapshot yet it fails once `serve`',
             'has run two intervals without one, at once when the backup folder cannot be read, and it is',
             '`not_applicable` with snapshots off.',
+          ],
+          [
+            'On a box run with `--hub`, `hub`: the oldest change not yet acknowledged by the hub at most',
+            "`hub_max_unsent_age_seconds` old (the outbox's limit), and applying the others' changes not",
+            'stopped (`hub_applying_stopped` says why it did: a change from a newer version, so upgrade',
+            'this box). A cut link alone is not failing (`hub_reachable` says whether it is up): the box',
+            'keeps working, and fails once a change has waited too long. `not_applicable` without a hub.',
           ],
         ]
           .map((paragraph) => paragraph.join(' '))
@@ -163,7 +216,8 @@ export const healthRoutes = (deps: Deps) =>
             description:
               'The database cannot be read (no `checks`), or a check fails: `failing` names it ' +
               '(`database_writable`, `disk` below `disk_min_free_bytes`, `outbox` older than `outbox_max_age_seconds`, ' +
-              '`snapshot`: the newest snapshot older than `snapshot_max_age_seconds`, two backup intervals)',
+              '`snapshot`: the newest snapshot older than `snapshot_max_age_seconds`, two backup intervals; ' +
+              '`hub`: a change unsent for longer than `hub_max_unsent_age_seconds`, or applying stopped)',
             json: named(
               'Unhealthy',
               t.Object({

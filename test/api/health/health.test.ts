@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, test } from 'bun:test'
+import { afterAll, beforeEach, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -11,6 +11,7 @@ import { durableWalOf } from '../../../src/db/wal-sync.ts'
 import { fixedClock } from '../../../src/lib/clock.ts'
 import { checkedApp, depsFor, ORIGIN, START } from '../../helpers/app.ts'
 import { seedBasics } from '../../helpers/factories.ts'
+import { FakeSite } from '../../helpers/fake-site.ts'
 import { useTestApp } from '../../helpers/seeded.ts'
 import { makePendingEvent } from '../../helpers/webhook-factories.ts'
 
@@ -29,6 +30,12 @@ const healthyChecks = {
   snapshot: 'not_applicable',
   snapshot_age_seconds: null,
   snapshot_max_age_seconds: null,
+  hub: 'not_applicable',
+  hub_reachable: null,
+  hub_unsent_changes: null,
+  hub_oldest_unsent_age_seconds: null,
+  hub_max_unsent_age_seconds: null,
+  hub_applying_stopped: null,
 }
 
 /** The 503 body when the checks in `failing` fail: `checks` says how, the rest are as healthy. */
@@ -214,6 +221,70 @@ describe('/healthz snapshot check', () => {
         ),
       )
     })
+  })
+})
+
+describe('/healthz hub check, on a site', () => {
+  const site = new FakeSite()
+  const d = useTestApp({ site, healthLimits: { maxOutboxAgeSeconds: 600 } })
+  beforeEach(() => site.reset())
+  const linked = {
+    ...healthyChecks,
+    outbox_max_age_seconds: 600,
+    hub: 'ok',
+    hub_reachable: true,
+    hub_unsent_changes: 0,
+    hub_oldest_unsent_age_seconds: null,
+    hub_max_unsent_age_seconds: 600,
+    hub_applying_stopped: null,
+  }
+
+  test('is ok with nothing waiting to be sent', async () => {
+    const res = await d.request('GET', '/healthz')
+    expect(res.status).toBe(200)
+    expect(res.body.checks).toEqual(linked)
+  })
+
+  test('a cut link alone is ok: the box keeps working, its changes waiting within the limit', async () => {
+    site.cutOff('2026-11-22T15:00:00.000Z')
+    site.local = { ...site.local, unsentRows: 4, oldestUnsentAgeSeconds: 600 }
+    const res = await d.request('GET', '/healthz')
+    expect(res.status).toBe(200)
+    expect(res.body.checks).toEqual({
+      ...linked,
+      hub_reachable: false,
+      hub_unsent_changes: 4,
+      hub_oldest_unsent_age_seconds: 600,
+    })
+  })
+
+  test('answers 503 naming hub once a change has waited longer than the limit', async () => {
+    site.cutOff('2026-11-22T14:00:00.000Z')
+    site.local = { ...site.local, unsentRows: 4, oldestUnsentAgeSeconds: 601 }
+    const res = await d.request('GET', '/healthz')
+    expect(res.status).toBe(503)
+    expect(res.body).toEqual({
+      status: 'unavailable',
+      database: 'ok',
+      version: 'test',
+      checks: {
+        ...linked,
+        hub: 'failing',
+        hub_reachable: false,
+        hub_unsent_changes: 4,
+        hub_oldest_unsent_age_seconds: 601,
+      },
+      failing: ['hub'],
+    })
+  })
+
+  test('answers 503 naming hub once applying stopped, saying why', async () => {
+    const why = 'a change from site south needs schema level 31; this box is at 30: upgrade it'
+    site.local = { ...site.local, applyingStopped: why }
+    const res = await d.request('GET', '/healthz')
+    expect(res.status).toBe(503)
+    expect(res.body.checks).toEqual({ ...linked, hub: 'failing', hub_applying_stopped: why })
+    expect(res.body.failing).toEqual(['hub'])
   })
 })
 
