@@ -36,12 +36,14 @@ export interface paths {
       cookie?: never
     }
     /**
-     * Prometheus metrics (organization admin): requests and their durations by route, door decisions by outcome, webhook outbox, WAL size, free disk, login queue
+     * Prometheus metrics (organization admin): requests and their durations by route, door decisions by outcome, webhook outbox, WAL size, free disk, login queue, a site's link to the hub
      * @description Organization admins only.
      *
      *     Prometheus's text format; give Prometheus an admin's token, sent as `Authorization: Token <key>`. Each metric carries its own help line. `route` on the request metrics is the route as registered (`/api/customers/:customer_id/`), never the path, and `unmatched` for a path no route serves; `belay_door_decisions_total` counts the scans of `open-door-check-in` and `barcode-check-in` by outcome (`admitted`, `duplicate`, `check_in_alerts`, `no_entry_method`, `customer_not_found`, `invalid_location`).
      *
      *     Gauges are read at each scrape: the webhook outbox (0 when none waits), the WAL not yet checkpointed, free disk beside the database, logins running and queued (past four waiting a login is refused with 429), the newest snapshot's age (absent before the first, or with snapshots off), resident memory, uptime and `belay_build_info{version}`.
+     *
+     *     On a box run with `--hub` only, its link to the other sites: `belay_sites_hub_reachable` (1 or 0), `belay_sites_unsent_changes` and `belay_sites_oldest_unsent_seconds` (what waits to reach the hub; 0 when nothing does), `belay_sites_applied_stream_sequence`, `belay_sites_unapplied_changes` (how far behind the stream it is; absent while the hub is unreachable) and `belay_sites_conflicts` (see `/api/sites/conflicts/`).
      */
     get: operations['getMetrics']
     put?: never

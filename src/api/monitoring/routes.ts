@@ -6,6 +6,8 @@ import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
 import { docs } from '../../http/docs.ts'
 import { requires, whoMay } from '../../http/permissions.ts'
+import type { SiteLocalStatus, SiteView } from '../../core/sites/site.ts'
+import { countConflicts } from '../sites/queries.ts'
 import { PROMETHEUS_CONTENT_TYPE } from '../../lib/prometheus.ts'
 
 /** The path Prometheus scrapes unless told otherwise. */
@@ -62,6 +64,7 @@ function registerGauges(deps: Deps) {
       }
     },
   )
+  if (deps.site) registerSiteGauges(deps, deps.site)
   registry.gauge('belay_process_resident_memory_bytes', 'Resident memory of the process', () =>
     process.memoryUsage.rss(),
   )
@@ -69,6 +72,51 @@ function registerGauges(deps: Deps) {
   registry.gauge('belay_build_info', 'The running version, as a label; always 1', () => 1, {
     version: deps.version,
   })
+}
+
+/** A site's link to the hub, only on a box run with --hub: a box on its own has none of them. */
+function registerSiteGauges(deps: Deps, site: SiteView) {
+  const { registry } = deps.monitoring
+  // The status gauges share one reading per scrape, as the outbox's do.
+  let status: Promise<SiteLocalStatus> | undefined
+  const readStatus = () =>
+    (status ??= Promise.resolve()
+      .then(() => site.status())
+      .finally(() => (status = undefined)))
+
+  registry.gauge(
+    'belay_sites_hub_reachable',
+    'Whether the link to the hub is up: 1, or 0 while this site is cut off',
+    async () => ((await readStatus()).hubReachable ? 1 : 0),
+  )
+  registry.gauge(
+    'belay_sites_unsent_changes',
+    'Row changes recorded at this site that the hub has not acknowledged yet',
+    async () => (await readStatus()).unsentRows,
+  )
+  registry.gauge(
+    'belay_sites_oldest_unsent_seconds',
+    'How long the oldest unsent change has waited; 0 when none waits',
+    async () => (await readStatus()).oldestUnsentAgeSeconds ?? 0,
+  )
+  registry.gauge(
+    'belay_sites_applied_stream_sequence',
+    "How far along the organization's stream this site has applied",
+    async () => (await readStatus()).appliedStreamSequence,
+  )
+  registry.gauge(
+    'belay_sites_unapplied_changes',
+    "The stream's changes this site has not applied yet; absent while the hub is unreachable",
+    async () => {
+      const last = await site.streamLastSequence()
+      return last === null ? null : Math.max(0, last - (await readStatus()).appliedStreamSequence)
+    },
+  )
+  registry.gauge(
+    'belay_sites_conflicts',
+    'Unique values two sites gave twice while apart, as recorded here (GET /api/sites/conflicts/)',
+    () => countConflicts(deps.db),
+  )
 }
 
 /** GET /metrics: every metric in Prometheus's text format, for an organization admin's token. */
@@ -86,7 +134,7 @@ export const monitoringRoutes = (deps: Deps) => {
         tag: 'Monitoring',
         summary:
           'Prometheus metrics (organization admin): requests and their durations by route, door ' +
-          'decisions by outcome, webhook outbox, WAL size, free disk, login queue',
+          "decisions by outcome, webhook outbox, WAL size, free disk, login queue, a site's link to the hub",
         description: whoMay(
           'admin',
           [
@@ -103,6 +151,13 @@ export const monitoringRoutes = (deps: Deps) => {
               'checkpointed, free disk beside the database, logins running and queued (past four waiting a',
               "login is refused with 429), the newest snapshot's age (absent before the first, or with",
               'snapshots off), resident memory, uptime and `belay_build_info{version}`.',
+            ],
+            [
+              'On a box run with `--hub` only, its link to the other sites: `belay_sites_hub_reachable`',
+              '(1 or 0), `belay_sites_unsent_changes` and `belay_sites_oldest_unsent_seconds` (what waits',
+              'to reach the hub; 0 when nothing does), `belay_sites_applied_stream_sequence`,',
+              '`belay_sites_unapplied_changes` (how far behind the stream it is; absent while the hub is',
+              'unreachable) and `belay_sites_conflicts` (see `/api/sites/conflicts/`).',
             ],
           ]
             .map((paragraph) => paragraph.join(' '))

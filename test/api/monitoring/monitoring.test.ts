@@ -1,4 +1,4 @@
-import { describe, expect, test } from 'bun:test'
+import { beforeEach, describe, expect, test } from 'bun:test'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,6 +16,7 @@ import {
   openDoorPath,
 } from '../../helpers/door-factories.ts'
 import { seedBasics } from '../../helpers/factories.ts'
+import { FakeSite, makeConflict } from '../../helpers/fake-site.ts'
 import { expectUnauthenticated, unknownToken, useSeededApp } from '../../helpers/seeded.ts'
 import { makePendingEvent, makeWebhook } from '../../helpers/webhook-factories.ts'
 
@@ -62,7 +63,7 @@ describe('GET /metrics', () => {
     expect(res.body).toEqual(forbidden)
   })
 
-  test('every metric is described with HELP and TYPE, in this order', async () => {
+  test('every metric is described with HELP and TYPE, in this order; no site gauges on a box without a hub', async () => {
     const described = (await scrape())
       .split('\n')
       .filter((line) => line.startsWith('# TYPE '))
@@ -196,6 +197,40 @@ describe('GET /metrics', () => {
     ])
     expect(samplesOf(text, 'belay_uptime_seconds')).toEqual([
       expect.stringMatching(/^belay_uptime_seconds \d+(\.\d+)?$/),
+    ])
+  })
+})
+
+describe('GET /metrics on a site', () => {
+  const site = new FakeSite()
+  const s = useSeededApp({ site })
+  beforeEach(() => site.reset())
+  const sitesSamples = async () =>
+    samplesOf((await s.request('GET', '/metrics', { token: s.seed.adminToken })).body, 'belay_sites')
+
+  test('the link to the hub, what waits to be sent, how far the stream is applied, and the conflicts', async () => {
+    const kept = await makeCustomer(s.db, { barcode: '1234' })
+    const lost = await makeCustomer(s.db)
+    await makeConflict(s.db, { kept: kept.id, lost: lost.id })
+    site.local = { ...site.local, unsentRows: 3, oldestUnsentAgeSeconds: 12 }
+    expect(await sitesSamples()).toEqual([
+      'belay_sites_hub_reachable 1',
+      'belay_sites_unsent_changes 3',
+      'belay_sites_oldest_unsent_seconds 12',
+      'belay_sites_applied_stream_sequence 40',
+      'belay_sites_unapplied_changes 2',
+      'belay_sites_conflicts 1',
+    ])
+  })
+
+  test('cut off: unreachable, nothing unsent reads 0, and how far behind is left out', async () => {
+    site.cutOff('2026-11-22T15:00:00.000Z')
+    expect(await sitesSamples()).toEqual([
+      'belay_sites_hub_reachable 0',
+      'belay_sites_unsent_changes 0',
+      'belay_sites_oldest_unsent_seconds 0',
+      'belay_sites_applied_stream_sequence 40',
+      'belay_sites_conflicts 0',
     ])
   })
 })
