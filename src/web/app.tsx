@@ -4,6 +4,7 @@ import { SCREENS } from './screens.ts'
 import { GymPicker } from './screens/gym-picker/gym-picker.tsx'
 import { Login } from './screens/login/login.tsx'
 import { PinPrompt } from './components/pin-prompt.tsx'
+import { HubLinkBanner } from './components/hub-link-banner.tsx'
 import { Kiosk } from './screens/kiosk/kiosk.tsx'
 import { isKiosk } from './screens/kiosk/kiosk-types.ts'
 import { forgetSession, hasLoggedIn, storedGymId, storeGymId } from './session.ts'
@@ -139,6 +140,7 @@ function Desk({ onLogOut }: { onLogOut: () => void }) {
           Log out
         </button>
       </header>
+      <HubLinkBanner timeZone={gym?.time_zone} />
       {gym === undefined || choosingGym ? (
         <GymPicker
           gyms={gyms}

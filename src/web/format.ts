@@ -9,8 +9,11 @@ export const fullName = (first: string | undefined, last: string | undefined): s
  */
 export const wallClockTime = (localDateTime: string): string => localDateTime.slice(11, 16)
 
-/** A UTC instant (`2026-11-22T15:00:00Z`) as hours and minutes in the gym's time zone. */
-export function timeInZone(instant: string, timeZone: string): string {
+/**
+ * A UTC instant (`2026-11-22T15:00:00Z`) as hours and minutes in the gym's time zone, or in the
+ * desk computer's own without one.
+ */
+export function timeInZone(instant: string, timeZone?: string): string {
   return new Intl.DateTimeFormat('en-GB', { timeZone, hour: '2-digit', minute: '2-digit' }).format(
     new Date(instant),
   )

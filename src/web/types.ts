@@ -46,3 +46,9 @@ export type CustomerMembership = Schemas['CustomerMembership']
 export type CustomerEntryPass = Schemas['CustomerEntryPass']
 
 export type Credit = Schemas['CustomerCredit']
+
+/** A barcode the customer lost to another site's customer while the sites were apart. */
+export type LostCard = Schemas['Customer']['site_conflicts'][number]
+
+/** Whether this box is cut off from the other sites (the desk's banner). */
+export type SiteLink = Schemas['SiteLink']

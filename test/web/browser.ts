@@ -56,15 +56,17 @@ const STAFF_PERMISSIONS: StaffPermission[] = [
 /**
  * Starts the built executable for a new organization in America/Denver whose first admin and gym
  * are `admin`'s, and Chromium at the same time. Given a `db` that already holds an organization
- * (a seeded demo), it serves that one instead, and `admin` must be one of its staff.
+ * (a seeded demo), it serves that one instead, and `admin` must be one of its staff. `args` go to
+ * `serve` (a hub: `['--hub', url, '--site', name]`).
  */
 export async function startDesk(
   admin: { email: string; password: string; gym: string },
-  options: { db?: string } = {},
+  options: { db?: string; args?: string[] } = {},
 ): Promise<DeskUnderTest> {
   const [server, browser] = await Promise.all([
     startServer({
       db: options.db,
+      args: options.args,
       env: {
         BELAY_ADMIN_EMAIL: admin.email,
         BELAY_ADMIN_PASSWORD: admin.password,

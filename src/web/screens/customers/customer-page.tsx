@@ -22,6 +22,7 @@ import { EditDetails, GiveCard, type CustomerDetails } from './customer-details.
 import { CustomerIdentity, type Identified } from './customer-identity.tsx'
 import './customer-page.css'
 import { KioskPin } from './kiosk-pin.tsx'
+import { LostCards } from './lost-cards.tsx'
 
 /** The check-ins the page lists, newest first. */
 const RECENT_CHECK_INS = 10
@@ -331,10 +332,11 @@ export function CustomerPage({
 
       <section aria-labelledby="alerts-heading">
         <h3 id="alerts-heading">Alerts</h3>
-        {alerts.length === 0 ? (
+        {alerts.length === 0 && customer.site_conflicts.length === 0 ? (
           <p class="muted">No alerts.</p>
         ) : (
           <ul class="alerts">
+            <LostCards lost={customer.site_conflicts} />
             {alerts.map((a) => (
               <li key={a.id} style={{ borderLeftColor: `#${a.color_hex}` }}>
                 <span>
