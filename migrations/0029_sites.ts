@@ -63,5 +63,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       lost_site TEXT NOT NULL,
       resolution TEXT NOT NULL CHECK (resolution IN ('cleared', 'refused', 'not applied'))
     )`,
+    // A customer's record shows the barcode they lost: looked up by the row that lost it.
+    `CREATE INDEX sync_conflicts_lost ON sync_conflicts (table_name, lost_row_key)`,
   ])
 }

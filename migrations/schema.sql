@@ -1163,6 +1163,8 @@ CREATE TABLE sync_conflicts (
   resolution TEXT NOT NULL CHECK (resolution IN ('cleared', 'refused', 'not applied'))
 );
 
+CREATE INDEX sync_conflicts_lost ON sync_conflicts (table_name, lost_row_key);
+
 -- sync_outbox
 
 CREATE TABLE sync_outbox (

@@ -55,8 +55,8 @@ export interface CustomerConflict {
 /**
  * The barcodes customers lost to another customer and have not been given a new one since, one row
  * per such customer (`customer_id`, `conflicts`: a JSON array), to be joined to the customers read.
- * One pass over sync_conflicts per statement, however many customers it reads (it has no index on
- * the losing row): it is empty on a box without a hub, and holds a few rows on a site.
+ * One pass over the customers' conflicts per statement, however many customers it reads: the table
+ * is empty on a box without a hub, and holds a few rows on a site.
  */
 export const lostCustomerValues = (db: Db) => {
   const keptId = sql<number>`json_extract(sync_conflicts.kept_row_key, '$[0]')`
