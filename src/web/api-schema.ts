@@ -5617,7 +5617,7 @@ export interface components {
       table: string
       /** @description The unique column, or the columns unique together, such as `["barcode"]` */
       columns: string[]
-      /** @description The value both rows were given, as text (several joined by ", ") */
+      /** @description The value both rows were given, as text (several joined by ", "); for `not applied`, why */
       value: string
       /** @description The row's key values, in the order of its table's key (a customer's: `[id]`) */
       kept_row_key: (number | string)[]
@@ -5625,8 +5625,8 @@ export interface components {
       lost_row_key: (number | string)[]
       /** @description The site that gave the value to the row that lost it */
       lost_site: string
-      /** @description `cleared`: the losing row is kept without the value (a customer without a barcode); `refused`: the losing row's change is not kept */
-      resolution: 'cleared' | 'refused'
+      /** @description `cleared`: the losing row is kept without the value (a customer without a barcode); `refused`: the losing row's change is not kept; `not applied`: a row change this box's rows refused (a constraint they break, such as a row whose parent was deleted here meanwhile), `value` holding SQLite's reason and both keys the row's: the rest of its change was applied */
+      resolution: 'cleared' | 'refused' | 'not applied'
       /**
        * Format: date-time
        * @description When this box applied the change that met it (each site notes its own time)

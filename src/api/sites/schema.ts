@@ -71,13 +71,15 @@ export const SiteConflictOut = t.Object(
     columns: t.Array(t.String(), {
       description: 'The unique column, or the columns unique together, such as `["barcode"]`',
     }),
-    value: t.String({ description: 'The value both rows were given, as text (several joined by ", ")' }),
+    value: t.String({
+      description: 'The value both rows were given, as text (several joined by ", "); for `not applied`, why',
+    }),
     kept_row_key: rowKey,
     lost_row_key: rowKey,
     lost_site: t.String({ description: 'The site that gave the value to the row that lost it' }),
-    resolution: t.Union([t.Literal('cleared'), t.Literal('refused')], {
+    resolution: t.Union([t.Literal('cleared'), t.Literal('refused'), t.Literal('not applied')], {
       description:
-        "`cleared`: the losing row is kept without the value (a customer without a barcode); `refused`: the losing row's change is not kept",
+        "`cleared`: the losing row is kept without the value (a customer without a barcode); `refused`: the losing row's change is not kept; `not applied`: a row change this box's rows refused (a constraint they break, such as a row whose parent was deleted here meanwhile), `value` holding SQLite's reason and both keys the row's: the rest of its change was applied",
     }),
     detected_at: t.String({
       format: 'date-time',
