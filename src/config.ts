@@ -45,6 +45,8 @@ export interface Config {
   hubCreds: string | null
   /** A PEM file of the CA that signed the hub's certificate: TLS to the hub. */
   hubTlsCa: string | null
+  /** Copies of the organization's stream the hub keeps, when this box is the one that makes it. */
+  hubReplicas: number
 }
 
 const MiB = 1024 * 1024
@@ -187,6 +189,13 @@ export const settings: Setting[] = [
     default: null,
     help: "With --hub: the CA certificate (PEM) that signed the hub's: TLS to the hub",
   },
+  {
+    key: 'hubReplicas',
+    flag: '--hub-replicas',
+    env: 'BELAY_HUB_REPLICAS',
+    default: '1',
+    help: "With --hub: copies of the organization's stream the hub keeps: 3 on a cluster of three",
+  },
 ]
 
 const UNIT_SECONDS: Record<string, number> = { s: 1, m: 60, h: 3600 }
@@ -256,6 +265,9 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
   for (const name of [values.site, values.hubOrganization])
     if (name !== null && !SITE_NAME.test(name))
       throw new ConfigError(`invalid name ${name} for the hub: ${SITE_NAME_RULE}`)
+  const hubReplicas = Number(values.hubReplicas)
+  if (!Number.isInteger(hubReplicas) || hubReplicas < 1 || hubReplicas > 5)
+    throw new ConfigError(`--hub-replicas takes 1 to 5, not ${values.hubReplicas}`)
   return {
     host: values.host!,
     port,
@@ -278,5 +290,6 @@ export function loadConfig(args: string[], env: Record<string, string | undefine
     hubOrganization: values.hubOrganization!,
     hubCreds: values.hubCreds,
     hubTlsCa: values.hubTlsCa,
+    hubReplicas,
   }
 }

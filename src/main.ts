@@ -72,6 +72,7 @@ function openHubFor(config: Config, site: string, logger: typeof log): Hub {
     organization: config.hubOrganization,
     creds: config.hubCreds ?? undefined,
     tlsCa: config.hubTlsCa ?? undefined,
+    replicas: config.hubReplicas,
     log: logger,
   })
 }

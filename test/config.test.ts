@@ -25,6 +25,7 @@ describe('loadConfig', () => {
       hubOrganization: 'belay',
       hubCreds: null,
       hubTlsCa: null,
+      hubReplicas: 1,
     })
   })
 
