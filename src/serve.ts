@@ -62,7 +62,7 @@ export async function startServing(
   // A site captures and allocates ids from before anything is served; a box that has just joined
   // applies what the stream holds beyond its snapshot first, so its door decides on today's data.
   const site = options.hub
-    ? await startSite({ ...connection, clock: systemClock }, options.hub, {
+    ? await startSite({ ...connection, clock: systemClock, log }, options.hub, {
         site: config.site!,
         organization: config.hubOrganization,
         dbPath: config.dbPath,

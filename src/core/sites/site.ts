@@ -4,6 +4,7 @@ import { prepared } from '../../db/statements.ts'
 import { syncTransaction } from '../../db/sync-transaction.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { ZERO_HLC } from '../../lib/hlc.ts'
+import type { Logger } from '../../lib/log.ts'
 import { applyChange, type ApplyOutcome } from './apply.ts'
 import { attachSite, registerSite, storedSite, type AttachedSite } from './attach.ts'
 import { forgetSent, unsentBacklog, unsentChanges, type Change } from './changes.ts'
@@ -22,6 +23,7 @@ export interface SiteDeps {
   db: Db
   sqlite: BunDatabase
   clock: Clock
+  log?: Logger
 }
 
 /** What the API sees of the box as a site (GET /api/sites/, /healthz, /metrics). */
@@ -68,6 +70,11 @@ const PUBLISH_BATCH_ROWS = 500
 const IDLE_POLL_MS = 50
 const RETRY_MS = 1_000
 const HEARTBEAT_MS = 5_000
+/**
+ * A fresh snapshot a day from every site: a box joining later applies only the changes since, and
+ * never needs one the hub no longer keeps (it keeps them 30 days).
+ */
+const SNAPSHOT_MS = 24 * 3_600_000
 
 /**
  * Makes the database a site of the hub (the first time, the hub numbers it) and starts publishing,
@@ -105,7 +112,7 @@ export async function startSite(
   const site = attachSite(deps.sqlite, wallMs)
   // The first box gives the hub the snapshot every later box joins from.
   if (first && want.dbPath) await uploadSnapshot(want.dbPath, hub)
-  return new SiteWorker(deps, hub, site)
+  return new SiteWorker(deps, hub, site, want.dbPath)
 }
 
 class SiteWorker implements RunningSite {
@@ -113,6 +120,7 @@ class SiteWorker implements RunningSite {
   #publishing: Promise<void> = Promise.resolve()
   readonly #follower: Follower
   readonly #beating: ReturnType<typeof setInterval>
+  readonly #snapshotting: ReturnType<typeof setInterval> | undefined
   readonly #loop: Promise<void>
   #applyingStopped: string | null
   #unreachableSince: Date | null = null
@@ -121,17 +129,25 @@ class SiteWorker implements RunningSite {
     readonly deps: SiteDeps,
     readonly hub: Hub,
     readonly site: AttachedSite,
+    dbPath: string | undefined,
   ) {
     this.#applyingStopped = null
     this.#loop = this.#publishLoop()
     this.#follower = hub.follow(
       this.#state().applied_stream_sequence + 1,
       (message) => this.#apply(message),
-      {
-        onError: () => {},
-      },
+      { onError: (error) => deps.log?.warn('hub: following the stream', { error: error.message }) },
     )
     this.#beating = setInterval(() => void this.#beat(), HEARTBEAT_MS)
+    this.#snapshotting =
+      dbPath === undefined
+        ? undefined
+        : setInterval(() => {
+            if (!this.hub.reachable()) return
+            uploadSnapshot(dbPath, this.hub).catch((error: Error) =>
+              deps.log?.warn('hub: snapshot not uploaded', { error: error.message }),
+            )
+          }, SNAPSHOT_MS)
     void this.#beat()
   }
 
@@ -186,6 +202,7 @@ class SiteWorker implements RunningSite {
   async stop(): Promise<void> {
     this.#stopped = true
     clearInterval(this.#beating)
+    clearInterval(this.#snapshotting)
     await this.#loop
     await this.#follower.stop()
     this.site.detach()
