@@ -257,10 +257,12 @@ interface ProfileNode {
  * A `bun --cpu-prof` profile (Chrome .cpuprofile format) in two lists, largest first, as [label,
  * percent of the sampled time]: self time by function (where the thread was), and inclusive time of
  * the project's own functions (src/, what each step of a request costs with everything it calls).
+ * With `window` (Date.now() ms), only the samples taken within it.
  */
 export function summarizeProfile(
   dir: string,
   top = 14,
+  window?: { fromMs: number; toMs: number },
 ): { self: Array<[string, number]>; ours: Array<[string, number]> } {
   const file = readdirSync(dir).find((name) => name.endsWith('.cpuprofile'))
   if (!file) return { self: [], ours: [] }
@@ -268,6 +270,8 @@ export function summarizeProfile(
     nodes: ProfileNode[]
     samples: number[]
     timeDeltas: number[]
+    /** µs since the epoch (Bun's profiles): a window of Date.now() ms picks samples by it */
+    startTime: number
   }
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
   const parent = new Map<number, number>()
@@ -280,7 +284,10 @@ export function summarizeProfile(
   const self = new Map<string, number>()
   const inclusive = new Map<string, number>()
   let total = 0
+  let atUs = profile.startTime
   profile.samples.forEach((id, i) => {
+    atUs += profile.timeDeltas[i] ?? 0
+    if (window && (atUs < window.fromMs * 1000 || atUs > window.toMs * 1000)) return
     const delta = profile.timeDeltas[i + 1] ?? 0
     total += delta
     const leaf = label(byId.get(id))
