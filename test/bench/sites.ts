@@ -20,10 +20,10 @@
  *    link restored, the time until every outbox is empty, every site is at the same stream position
  *    and every site's replicated tables have the same checksum (test/helpers/site-checksum.ts).
  * 3. The door during that catch-up against idle: the same cut and load again, then at the restore
- *    door controllers at site-a scanning at --rate scans/s in all (open-door-check-in, the door
- *    bench's mix, latency from each scan's due time: _door-load.ts) until every site has applied
- *    the stream as far as the three backlogs reached; then the same load on the same box with
- *    nothing to catch up, for as long (at least --idle-seconds).
+ *    door controllers at site-a scanning at --rate scans/s in all (open-door-check-in, each scan a
+ *    member admitted, a new check-in: see FreshScans; latency from each scan's due time) until
+ *    every site has applied the stream as far as the three backlogs reached; then the same load on
+ *    the same box with nothing to catch up, for as long (at least --idle-seconds).
  * 4. The door with --hub and no backlog against without: a copy of site-a's seeded file served as
  *    the only site of another organization on the hub, and another copy served without --hub, in
  *    alternating order over --rounds rounds; each round unpaced controllers for --door-seconds
@@ -35,7 +35,9 @@
  * boxes' catch-up otherwise takes its turns on the door box's cores.
  *
  * --profile runs site-b from source under `bun --cpu-prof` until phase 1 ends, and prints where its
- * CPU went while it applied phase 1's changes; the built executable takes its file over after.
+ * CPU went while it applied phase 1's changes (the built executable takes its file over after);
+ * site-a likewise for phase 3 (where its CPU went during the catch-up, door and all), and phase 4's
+ * two servers in round 1 (under the door's load; that round's figures then compare nothing).
  *
  * Scale shrinks every count of 1 to 3 (`--scale 0.25` for a quick run); the report says which.
  */
