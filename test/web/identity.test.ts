@@ -124,7 +124,9 @@ async function openDesk(size = DESK) {
 async function openCustomers(size = DESK) {
   const page = await openDesk(size)
   await page.getByRole('button', { name: 'Customers' }).click()
-  await page.getByLabel(SEARCH_LABEL).waitFor()
+  // Typed keys go where the focus is: wait until the search has it (a busy machine can be slower
+  // to give it than a test is to type).
+  await page.locator(':focus').and(page.getByLabel(SEARCH_LABEL)).waitFor()
   return page
 }
 
