@@ -301,11 +301,11 @@ function currentValues(
 
 const keyWhere = (table: CapturedTable): string => table.key.map((k) => `${quoteName(k)} = ?`).join(' AND ')
 
-/** Bytes travel as `{"hex": "..."}` (capture.ts). */
+/** A BLOB column's bytes travel as hex text (capture.ts). */
 function decodeBlobs(table: CapturedTable, values: Record<string, unknown>): Record<string, unknown> {
   for (const column of table.blobColumns) {
-    const value = values[column] as { hex: string } | null | undefined
-    if (value && typeof value === 'object') values[column] = Buffer.from(value.hex, 'hex')
+    const value = values[column]
+    if (typeof value === 'string') values[column] = Buffer.from(value, 'hex')
   }
   return values
 }

@@ -15,8 +15,9 @@ import type { ReplicatedTable } from './tables.ts'
  * - Each captured row carries the local transaction it belongs to and that transaction's
  *   hybrid-logical-clock timestamp, both set in sync_state at the start of every write transaction
  *   (the write-transaction hook below): the publisher sends one transaction's rows as one change.
- * - A row is recorded whole (its columns but the derived ones): the publisher sends an update's
- *   changed columns only, and a counter's change as a delta (publish.ts).
+ * - An insert or delete records the row whole (its columns but the derived ones), an update its
+ *   changed columns before and after: the publisher sends a counter's change as a delta
+ *   (changes.ts).
  * - The clock of each column an update sets, and of each unique value an insert sets, is kept in
  *   sync_clocks: a remote write older than it loses (apply.ts).
  */
@@ -92,6 +93,16 @@ export function captureTriggers(table: CapturedTable): string[] {
   const values = (row: 'NEW' | 'OLD') =>
     `json_object(${table.columns.map((c) => `${quoteText(c)}, ${columnValue(table, row, c)}`).join(', ')})`
   const notApplying = `(SELECT applying FROM sync_state WHERE id = 1) = 0`
+  // An update records its changed columns alone, before and after: the door's count of a
+  // customer's check-ins is one column of a wide row.
+  const changedValues = (row: 'NEW' | 'OLD') =>
+    `(SELECT json_group_object(name, value) FROM (${table.columns
+      .map(
+        (c) =>
+          `SELECT ${quoteText(c)} AS name, ${columnValue(table, row, c)} AS value
+           WHERE OLD.${quoteName(c)} IS NOT NEW.${quoteName(c)}`,
+      )
+      .join(' UNION ALL ')}))`
   const changed = table.columns.map((c) => `OLD.${quoteName(c)} IS NOT NEW.${quoteName(c)}`).join(' OR ')
   const counters = new Set(table.counters ?? [])
   const uniqueColumns = [...new Set((table.unique ?? []).flatMap((u) => u.columns))]
@@ -114,7 +125,7 @@ export function captureTriggers(table: CapturedTable): string[] {
     END`,
     `CREATE TRIGGER ${quoteName(`${TRIGGER_PREFIX}${table.name}_update`)} AFTER UPDATE ON ${name}
     WHEN ${notApplying} AND (${changed}) BEGIN
-      ${record('update', rowKey('NEW'), values('OLD'), values('NEW'))}
+      ${record('update', rowKey('NEW'), changedValues('OLD'), changedValues('NEW'))}
       ${updateClocks.join('\n      ')}
     END`,
     `CREATE TRIGGER ${quoteName(`${TRIGGER_PREFIX}${table.name}_delete`)} AFTER DELETE ON ${name}
@@ -125,11 +136,11 @@ export function captureTriggers(table: CapturedTable): string[] {
   ]
 }
 
-/** A column's value in JSON: bytes as `{"hex": "..."}` (JSON holds no bytes). */
+/** A column's value in JSON: a BLOB column's bytes as hex text (JSON holds no bytes). */
 function columnValue(table: CapturedTable, row: 'NEW' | 'OLD', column: string): string {
   const value = `${row}.${quoteName(column)}`
   return table.blobColumns.includes(column)
-    ? `CASE WHEN ${value} IS NULL THEN NULL ELSE json_object('hex', hex(${value})) END`
+    ? `CASE WHEN ${value} IS NULL THEN NULL ELSE hex(${value}) END`
     : value
 }
 

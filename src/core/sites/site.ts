@@ -230,18 +230,31 @@ class SiteWorker implements RunningSite {
     }
   }
 
-  /** Sends the outbox in order, each change forgotten only once the hub has acknowledged it. */
+  /**
+   * Sends the outbox in order, each change forgotten only once the hub has acknowledged it: those
+   * acknowledged are forgotten together, in one write beside the door's, rather than one commit
+   * each (a change the hub is sent again after a crash is acknowledged as a duplicate).
+   */
   async #publishAll(): Promise<void> {
     for (;;) {
       const changes = unsentChanges(this.site.sqlite, this.site.tables, this.site, PUBLISH_BATCH_ROWS)
       if (changes.length === 0) return
-      for (const change of changes) {
-        if (this.#stopped) return
-        await this.hub.publish(change.seq, encodeChange(change), {
-          [SITE_HEADER]: change.site,
-          [LEVEL_HEADER]: String(change.level),
-        })
-        await syncTransaction(this.deps, () => forgetSent(this.site.sqlite, change))
+      let acknowledged: Change | undefined
+      try {
+        for (const change of changes) {
+          if (this.#stopped) return
+          await this.hub.publish(change.seq, encodeChange(change), {
+            [SITE_HEADER]: change.site,
+            [LEVEL_HEADER]: String(change.level),
+          })
+          acknowledged = change
+        }
+      } finally {
+        const upTo = acknowledged
+        if (upTo)
+          await syncTransaction(this.deps, () =>
+            forgetSent(this.site.sqlite, { seq: changes[0]!.seq, lastSeq: upTo.lastSeq }),
+          )
       }
     }
   }

@@ -242,6 +242,24 @@ describe('two sites apart, then exchanging their changes', () => {
     expect(rows(b, conflicts)).toEqual([conflict])
   })
 
+  test("a photo's bytes arrive whole, and a new photo replaces them", async () => {
+    const customer = await makeDoorCustomer(a.t.db, 'PIC1')
+    const bytes = (n: number) => new Uint8Array(Array.from({ length: 300 }, (_, i) => (i * n) % 256))
+    await a.t.db
+      .insertInto('customer_photos')
+      .values({ customer_id: customer.id, content_type: 'image/jpeg', content: bytes(7), taken_at: 'now' })
+      .execute()
+    exchange()
+    const photo = 'SELECT content FROM customer_photos'
+    expect(rows(b, photo)).toEqual([{ content: bytes(7) }])
+    await b.t.db
+      .updateTable('customer_photos')
+      .set({ content: bytes(11) })
+      .execute()
+    exchange()
+    expect(rows(a, photo)).toEqual([{ content: bytes(11) }])
+  })
+
   test('a change applied twice is applied once', async () => {
     await signUp(a, { first_name: 'Lynn', last_name: 'Hill' })
     const [change] = unsentChanges(a.site.sqlite, a.site.tables, a.site, 100)
