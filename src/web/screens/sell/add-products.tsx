@@ -1,5 +1,6 @@
 import { useState } from 'preact/hooks'
 import { PRODUCT_KINDS, taxRateLabel, type Catalogue, type Product, type ProductKind } from './catalogue.ts'
+import { kindsOnSale, ProductOptions } from './product-options.tsx'
 
 /** A retail line as its form holds it. */
 export interface RetailItem {
@@ -21,7 +22,7 @@ export function AddProducts({
   onAdd: (kind: ProductKind, product: Product, quantity: string) => void
   onAddRetail: (item: RetailItem) => void
 }) {
-  const kinds = PRODUCT_KINDS.filter((kind) => catalogue.products[kind.purchaseType].length > 0)
+  const kinds = kindsOnSale(catalogue)
   const first = kinds[0]
   const [choice, setChoice] = useState(
     first ? `${first.purchaseType}:${catalogue.products[first.purchaseType][0]!.id}` : '',
@@ -61,15 +62,7 @@ export function AddProducts({
             disabled={kinds.length === 0}
             onChange={(e) => setChoice(e.currentTarget.value)}
           >
-            {kinds.map((kind) => (
-              <optgroup key={kind.purchaseType} label={kind.label}>
-                {catalogue.products[kind.purchaseType].map((p) => (
-                  <option key={p.id} value={`${kind.purchaseType}:${p.id}`}>
-                    {p.name}, {p.price}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <ProductOptions catalogue={catalogue} />
           </select>
         </label>
         <label>

@@ -5,6 +5,7 @@ import { ErrorLine } from '../../components/error-line.tsx'
 import { useFocusOnShow } from '../../focus.ts'
 import { PRODUCT_KINDS, quickSaleProduct, type Catalogue, type QuickSale } from './catalogue.ts'
 import { FieldMessages } from './field-messages.tsx'
+import { kindsOnSale, ProductOptions } from './product-options.tsx'
 import {
   editedButtons,
   MAX_QUICK_SALES,
@@ -255,7 +256,7 @@ function AddButton({
   full: boolean
   onAdd: (button: Omit<EditedButton, 'key'>) => void
 }) {
-  const kinds = PRODUCT_KINDS.filter((kind) => catalogue.products[kind.purchaseType].length > 0)
+  const kinds = kindsOnSale(catalogue)
   const first = kinds[0]
   const [choice, setChoice] = useState(
     first ? `${first.purchaseType}:${catalogue.products[first.purchaseType][0]!.id}` : '',
@@ -283,15 +284,7 @@ function AddButton({
             disabled={kinds.length === 0}
             onChange={(e) => setChoice(e.currentTarget.value)}
           >
-            {kinds.map((kind) => (
-              <optgroup key={kind.purchaseType} label={kind.label}>
-                {catalogue.products[kind.purchaseType].map((p) => (
-                  <option key={p.id} value={`${kind.purchaseType}:${p.id}`}>
-                    {p.name}, {p.price}
-                  </option>
-                ))}
-              </optgroup>
-            ))}
+            <ProductOptions catalogue={catalogue} />
           </select>
         </label>
         <label class="grow">
