@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'preact/hooks'
 import { api, ApiError, messageOf, query } from '../../api.ts'
 import { useFocusOnShow } from '../../focus.ts'
-import { fullName, wallClockTime } from '../../format.ts'
+import { fullName } from '../../format.ts'
 import type {
   Credit,
-  Customer,
   CustomerAlert,
   CustomerCheckIn,
   CustomerEntryPass,
@@ -19,40 +18,17 @@ import { Family } from '../../components/family.tsx'
 import { checkInById, type ScanResult } from '../../desk-check-in.ts'
 import type { DeskPlace } from '../screen-props.ts'
 import { EditDetails, GiveCard, type CustomerDetails } from './customer-details.tsx'
+import { useCustomerAction } from './customer-action.tsx'
+import { CustomerAlerts } from './customer-alerts.tsx'
+import { CustomerHoldings } from './customer-holdings.tsx'
 import { CustomerIdentity, type Identified } from './customer-identity.tsx'
+import { DeskActions } from './desk-actions.tsx'
 import './customer-page.css'
-import { KioskPin } from './kiosk-pin.tsx'
-import { LostCards } from './lost-cards.tsx'
 
 /** The check-ins the page lists, newest first. */
 const RECENT_CHECK_INS = 10
 /** More than any one customer holds; the page lists them all. */
 const ALL = 100
-
-/** The membership statuses in the desk's words. */
-const MEMBERSHIP_STATUSES: Record<string, string> = {
-  ACT: 'Active',
-  IPP: 'Active, first payment processing',
-  PPR: 'Active, renewal payment processing',
-  FRZ: 'Frozen',
-  FPR: 'Frozen, freeze payment processing',
-  PAF: 'Renewal payment failed',
-  FPF: 'Freeze payment failed',
-  PAY: 'Not started, awaiting payment',
-  IPC: 'Not started, awaiting payment',
-  CAN: 'Cancelled',
-  END: 'Ended',
-  DEN: 'Denied',
-}
-
-/** The colours an alert can be given at the desk, each distinct at a glance beside dark text. */
-const ALERT_COLOURS = [
-  { name: 'Red', hex: 'FF0000' },
-  { name: 'Amber', hex: 'FFB000' },
-  { name: 'Blue', hex: '1F6FEB' },
-  { name: 'Green', hex: '1A7F37' },
-  { name: 'Grey', hex: '59636E' },
-]
 
 interface Profile {
   customer: CustomerRecord & CustomerDetails & Identified
@@ -100,32 +76,6 @@ function waiverState(c: CustomerRecord): string {
   return until === null ? 'No waiver' : `Expired on ${until}`
 }
 
-function passState(p: CustomerEntryPass): string {
-  const entries = `${p.entries_remaining} of ${p.entries_total} ${p.entries_total === 1 ? 'entry' : 'entries'} left`
-  if (p.is_expired) return `${entries}, expired on ${p.expiry_date}`
-  return p.expiry_date === null ? entries : `${entries}, until ${p.expiry_date}`
-}
-
-const money = (amount: number) => amount.toFixed(2)
-
-/** Which action answered last, and what: shown under that action's form. */
-interface Outcome {
-  action: 'free-entry' | 'guest' | 'waiver' | 'alerts'
-  text: string
-  refused: boolean
-}
-
-function OutcomeLine({ outcome, action }: { outcome: Outcome | null; action: Outcome['action'] }) {
-  if (outcome === null || outcome.action !== action) return null
-  return outcome.refused ? (
-    <ErrorLine message={outcome.text} />
-  ) : (
-    <p class="done" role="status">
-      {outcome.text}
-    </p>
-  )
-}
-
 /**
  * One customer: who they are, whether they may climb (waiver, alerts, what lets them in), their
  * credits and last visits; and what the desk does for them, each through its API endpoint, the
@@ -149,12 +99,6 @@ export function CustomerPage({
   const [editing, setEditing] = useState(false)
   const [profile, setProfile] = useState<Profile | null>(null)
   const [loadError, setLoadError] = useState<string | null>(null)
-  const [outcome, setOutcome] = useState<Outcome | null>(null)
-  const [reason, setReason] = useState('')
-  const [hostBarcode, setHostBarcode] = useState('')
-  const [alertText, setAlertText] = useState('')
-  const [alertColour, setAlertColour] = useState(ALERT_COLOURS[0]!.hex)
-  const [alertStops, setAlertStops] = useState(false)
   const heading = useFocusOnShow<HTMLHeadingElement>()
 
   const reload = async () => {
@@ -166,24 +110,7 @@ export function CustomerPage({
     }
   }
   useEffect(() => void reload(), [customerId])
-
-  /** Sends one action; says it is done, the page read again, or shows the API's refusal. */
-  const act = async (
-    action: Outcome['action'],
-    request: () => Promise<unknown>,
-    done: string | (() => string),
-  ) => {
-    try {
-      await request()
-    } catch (e) {
-      if (!(e instanceof ApiError && e.status === 401))
-        setOutcome({ action, text: messageOf(e), refused: true })
-      return false
-    }
-    setOutcome({ action, text: typeof done === 'string' ? done : done(), refused: false })
-    await reload()
-    return true
-  }
+  const { outcome, act } = useCustomerAction(reload)
 
   const back = (
     <button class="quiet" onClick={onBack}>
@@ -209,71 +136,6 @@ export function CustomerPage({
     setCard(result)
     if (result.kind === 'checked_in') await reload()
   }
-
-  const letInFree = async (event: Event) => {
-    event.preventDefault()
-    const sent = reason
-    const ok = await act(
-      'free-entry',
-      () =>
-        api('POST', `/api/gym-endpoints/free-entry-check-in/${customer.id}/`, {
-          free_entry_reason: sent,
-          location_id: gym.id,
-        }),
-      `${name} let in free at ${gym.name}.`,
-    )
-    if (ok) setReason('')
-  }
-  /** The host shows their card: their barcode finds them, and the API decides on their guest passes. */
-  const checkInAsGuest = async (event: Event) => {
-    event.preventDefault()
-    const barcode = hostBarcode.trim()
-    let host: Customer | undefined
-    const ok = await act(
-      'guest',
-      async () => {
-        // Without a barcode, the API itself says that a host is needed.
-        if (barcode !== '') {
-          const found = await api<Page<Customer>>(
-            'GET',
-            `/api/customers/${query({ barcode, is_active: true, page_size: 1 })}`,
-          )
-          host = found.results[0]
-          if (host === undefined)
-            throw new ApiError(404, { detail: `No active customer has the barcode ${barcode}.` })
-        }
-        return api('POST', `/api/gym-endpoints/guest-check-in/${customer.id}/`, {
-          host_customer_id: host?.id,
-          location_id: gym.id,
-        })
-      },
-      () => `${name} checked in as ${fullName(host!.first_name, host!.last_name)}'s guest at ${gym.name}.`,
-    )
-    if (ok) setHostBarcode('')
-  }
-  const addAlert = async (event: Event) => {
-    event.preventDefault()
-    const ok = await act(
-      'alerts',
-      () =>
-        api('POST', `${path}/alerts/`, {
-          alert_text: alertText,
-          color_hex: alertColour,
-          prevents_check_in: alertStops,
-        }),
-      'Alert added.',
-    )
-    if (ok) {
-      setAlertText('')
-      setAlertStops(false)
-    }
-  }
-  const retire = (alert: CustomerAlert) =>
-    act(
-      'alerts',
-      () => api('PATCH', `${path}/alerts/${alert.id}/`, { is_active: false }),
-      `Alert retired: ${alert.alert_text}`,
-    )
 
   return (
     <article class="customer" aria-label={name}>
@@ -330,166 +192,17 @@ export function CustomerPage({
       <GiveCard customer={customer} onSaved={() => void reload()} />
       <Family customerId={customer.id} gym={gym} />
 
-      <section aria-labelledby="alerts-heading">
-        <h3 id="alerts-heading">Alerts</h3>
-        {alerts.length === 0 && customer.site_conflicts.length === 0 ? (
-          <p class="muted">No alerts.</p>
-        ) : (
-          <ul class="alerts">
-            <LostCards lost={customer.site_conflicts} />
-            {alerts.map((a) => (
-              <li key={a.id} style={{ borderLeftColor: `#${a.color_hex}` }}>
-                <span>
-                  {a.alert_text}
-                  {a.prevents_check_in && <strong> (stops check-in)</strong>}
-                </span>
-                <button
-                  class="small quiet"
-                  onClick={() => void retire(a)}
-                  aria-label={`Retire alert: ${a.alert_text}`}
-                >
-                  Retire
-                </button>
-              </li>
-            ))}
-          </ul>
-        )}
-        <form class="action" onSubmit={addAlert}>
-          <label>
-            New alert
-            <input name="alert_text" value={alertText} onInput={(e) => setAlertText(e.currentTarget.value)} />
-          </label>
-          <label>
-            Colour
-            <select
-              name="color_hex"
-              value={alertColour}
-              onChange={(e) => setAlertColour(e.currentTarget.value)}
-            >
-              {ALERT_COLOURS.map((c) => (
-                <option key={c.hex} value={c.hex}>
-                  {c.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label class="inline">
-            <input
-              type="checkbox"
-              name="prevents_check_in"
-              checked={alertStops}
-              onChange={(e) => setAlertStops(e.currentTarget.checked)}
-            />
-            Stops check-in
-          </label>
-          <button type="submit">Add alert</button>
-        </form>
-        <OutcomeLine outcome={outcome} action="alerts" />
-      </section>
+      <CustomerAlerts
+        path={path}
+        alerts={alerts}
+        lostCards={customer.site_conflicts}
+        outcome={outcome}
+        act={act}
+      />
 
-      <section aria-labelledby="entry-heading">
-        <h3 id="entry-heading">Memberships and entry passes</h3>
-        {memberships.length === 0 && passes.length === 0 ? (
-          <p class="muted">No membership or entry pass.</p>
-        ) : (
-          <ul class="holdings">
-            {memberships.map((m) => (
-              <li key={`m${m.id}`}>
-                {m.membership_name}: {MEMBERSHIP_STATUSES[m.status] ?? m.status}, from {m.start_date}
-                {m.end_date !== null && ` to ${m.end_date}`}
-              </li>
-            ))}
-            {passes.map((p) => (
-              <li key={`p${p.id}`}>
-                {p.entry_pass_name}: {passState(p)}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
+      <CustomerHoldings memberships={memberships} passes={passes} credits={credits} checkIns={checkIns} />
 
-      <section aria-labelledby="credits-heading">
-        <h3 id="credits-heading">Credits</h3>
-        {credits.length === 0 ? (
-          <p class="muted">No credits.</p>
-        ) : (
-          <ul class="credits">
-            {credits.map((c) => (
-              <li key={c.id}>
-                {money(c.amount_remaining)} of {money(c.amount_total)} left,{' '}
-                {c.is_expired ? `expired ${c.expiry_date_str}` : `expires ${c.expiry_date_str}`}
-              </li>
-            ))}
-          </ul>
-        )}
-      </section>
-
-      <section aria-labelledby="check-ins-heading">
-        <h3 id="check-ins-heading">Last check-ins</h3>
-        {checkIns.count === 0 ? (
-          <p class="muted">Never checked in.</p>
-        ) : (
-          <table class="check-ins">
-            <thead>
-              <tr>
-                <th scope="col">Day</th>
-                <th scope="col">In</th>
-                <th scope="col">Gym</th>
-                <th scope="col">Entry</th>
-              </tr>
-            </thead>
-            <tbody>
-              {checkIns.results.map((c) => (
-                <tr key={c.id}>
-                  <td>{c.check_in_datetime.slice(0, 10)}</td>
-                  <td>{wallClockTime(c.check_in_datetime)}</td>
-                  <td>{c.location_name}</td>
-                  <td>
-                    {c.entry_method_description}
-                    {c.free_entry_reason !== '' && `: ${c.free_entry_reason}`}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        )}
-      </section>
-
-      <section aria-labelledby="actions-heading">
-        <h3 id="actions-heading">At the desk</h3>
-        <form class="action" onSubmit={letInFree}>
-          <label>
-            Reason for free entry
-            <input
-              name="free_entry_reason"
-              value={reason}
-              onInput={(e) => setReason(e.currentTarget.value)}
-            />
-          </label>
-          <button type="submit">Let in free</button>
-        </form>
-        <OutcomeLine outcome={outcome} action="free-entry" />
-        <form class="action" onSubmit={checkInAsGuest}>
-          <label>
-            Guest of the member with the barcode
-            <input
-              name="host_barcode"
-              autocomplete="off"
-              value={hostBarcode}
-              onInput={(e) => setHostBarcode(e.currentTarget.value)}
-            />
-          </label>
-          <button type="submit">Check in as a guest</button>
-        </form>
-        <OutcomeLine outcome={outcome} action="guest" />
-        {/* A waiver is signed by the customer, on the waiver screen: the desk never ticks it for them. */}
-        <div class="action">
-          <button type="button" onClick={() => open({ screen: 'waiver', customerId })}>
-            Sign waiver
-          </button>
-        </div>
-        <KioskPin customerId={customerId} />
-      </section>
+      <DeskActions customer={customer} name={name} gym={gym} open={open} outcome={outcome} act={act} />
     </article>
   )
 }
