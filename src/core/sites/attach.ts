@@ -90,7 +90,11 @@ export function attachSite(sqlite: BunDatabase, wallMs: () => number): AttachedS
   const tables = capturedTables(sqlite, declared)
   installCapture(sqlite, tables)
   markWriteTransactions(sqlite, clock)
-  allocateSiteIds(sqlite, identity.siteNumber, tablesWithIntegerIds(sqlite, tables))
+  allocateSiteIds(
+    sqlite,
+    identity.siteNumber,
+    tables.filter((table) => table.siteAllocatesIds).map((table) => table.name),
+  )
   return {
     ...identity,
     sqlite,
@@ -102,20 +106,6 @@ export function attachSite(sqlite: BunDatabase, wallMs: () => number): AttachedS
       stopAllocatingSiteIds(sqlite)
     },
   }
-}
-
-/** The tables whose key is an `id INTEGER PRIMARY KEY` (not an add-on's id, which staff choose). */
-function tablesWithIntegerIds(sqlite: BunDatabase, tables: readonly CapturedTable[]): string[] {
-  return tables
-    .filter((table) => table.key.length === 1 && table.key[0] === 'id')
-    .filter((table) => {
-      const columns = sqlite.query(`PRAGMA table_info("${table.name}")`).all() as {
-        name: string
-        type: string
-      }[]
-      return columns.find((column) => column.name === 'id')?.type.toUpperCase() === 'INTEGER'
-    })
-    .map((table) => table.name)
 }
 
 /** Takes the capture triggers away: the box is no longer a site (its state row stays). */

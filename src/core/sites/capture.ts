@@ -29,6 +29,11 @@ export interface CapturedTable extends ReplicatedTable {
   readonly columns: readonly string[]
   /** The columns SQLite stores as BLOB: sent as hex text (JSON holds no bytes). */
   readonly blobColumns: readonly string[]
+  /**
+   * Whether its key is an `id INTEGER PRIMARY KEY`, which the site allocates (db/site-ids.ts); not
+   * an add-on's id, which staff choose.
+   */
+  readonly siteAllocatesIds: boolean
 }
 
 const TRIGGER_PREFIX = 'sync_capture_'
@@ -51,6 +56,10 @@ export function capturedTables(
       name,
       columns: sent.map((column) => column.name),
       blobColumns: sent.filter((column) => column.type.toUpperCase() === 'BLOB').map((column) => column.name),
+      siteAllocatesIds:
+        table.key.length === 1 &&
+        table.key[0] === 'id' &&
+        info.find((column) => column.name === 'id')?.type.toUpperCase() === 'INTEGER',
     }
   })
 }
