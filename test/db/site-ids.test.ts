@@ -1,10 +1,7 @@
-import type { Insertable } from 'kysely'
 import { afterEach, beforeEach, expect, test } from 'bun:test'
 import type { Connection } from '../../src/db/connection.ts'
-import type { GymTable } from '../../src/db/schema.ts'
 import { allocateSiteIds, nextSiteId, siteIdAbove, stopAllocatingSiteIds } from '../../src/db/site-ids.ts'
-import { START } from '../helpers/app.ts'
-import { makeOrganization } from '../helpers/factories.ts'
+import { gymValues, makeOrganization } from '../helpers/factories.ts'
 import { openMigratedMemory } from '../helpers/migrated-memory.ts'
 
 let connection: Connection
@@ -16,18 +13,7 @@ beforeEach(async () => {
 
 afterEach(() => connection.close())
 
-const gym = (name: string): Insertable<GymTable> => ({
-  name,
-  hide_setter: 0,
-  time_zone: 'America/Denver',
-  scheduler_url_path: '',
-  scheduler_landing_page_text: '',
-  scheduler_first_day_of_week: 'SUN',
-  capacity: null,
-  combine_same_day_check_ins: 0,
-  created_at: START,
-  updated_at: START,
-})
+const gym = (name: string) => gymValues({ name })
 
 test('the id above another that is congruent to the site number modulo 1024', () => {
   expect([

@@ -1,7 +1,8 @@
 import { insertOrganization } from '../../src/api/organization/queries.ts'
 import { hashSecret } from '../../src/core/auth/passwords.ts'
 import type { Db } from '../../src/db/connection.ts'
-import type { Database, EventCategory, EventType, Gym, StaffUser } from '../../src/db/schema.ts'
+import type { Insertable } from 'kysely'
+import type { Database, EventCategory, EventType, Gym, GymTable, StaffUser } from '../../src/db/schema.ts'
 import { hashTokenKey, newTokenKey } from '../../src/lib/secrets.ts'
 import { START } from './app.ts'
 
@@ -18,24 +19,23 @@ export async function makeOrganization(db: Db, fields: { name?: string; time_zon
   })
 }
 
+/** A gym's columns as makeGym writes them, for an insert of several at once. */
+export const gymValues = (fields: Partial<Omit<Gym, 'id'>> = {}): Insertable<GymTable> => ({
+  name: 'Boulder Barn Downtown',
+  hide_setter: 0,
+  time_zone: 'America/Denver',
+  scheduler_url_path: '',
+  scheduler_landing_page_text: '',
+  scheduler_first_day_of_week: 'SUN',
+  capacity: null,
+  combine_same_day_check_ins: 0,
+  created_at: START,
+  updated_at: START,
+  ...fields,
+})
+
 export async function makeGym(db: Db, fields: Partial<Omit<Gym, 'id'>> = {}): Promise<Gym> {
-  return db
-    .insertInto('gyms')
-    .values({
-      name: 'Boulder Barn Downtown',
-      hide_setter: 0,
-      time_zone: 'America/Denver',
-      scheduler_url_path: '',
-      scheduler_landing_page_text: '',
-      scheduler_first_day_of_week: 'SUN',
-      capacity: null,
-      combine_same_day_check_ins: 0,
-      created_at: START,
-      updated_at: START,
-      ...fields,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow()
+  return db.insertInto('gyms').values(gymValues(fields)).returningAll().executeTakeFirstOrThrow()
 }
 
 /** An event type, in the first gym unless `gym_id` says otherwise. */
