@@ -55,8 +55,10 @@ export interface FollowOptions {
   onError?: (error: Error) => void
   /** The wait before following again after a failure. */
   retryDelayMs?: number
-  /** Messages the hub may hand over before the first is acked; they are applied one by one, in order. */
+  /** Messages the hub may hand over before the first is acked; they are applied in order. */
   batch?: number
+  /** At most how many messages already received one call of `apply` is given. */
+  applyBatch?: number
 }
 
 export interface Follower {
@@ -100,13 +102,14 @@ export interface Hub {
   ): Promise<{ streamSequence: number; duplicate: boolean }>
   /**
    * Reads the stream in order from `fromStreamSequence` (every site's changes, this one's too),
-   * through a durable pull consumer named for the site, and calls `apply` for one message at a time;
-   * a message is acked only after `apply` resolves. When `apply` throws, following starts again
-   * from that message after a pause. Survives a lost link: it waits and goes on.
+   * through a durable pull consumer named for the site, and calls `apply` with the next messages in
+   * order (those already received, up to `applyBatch`); they are acked only after `apply` resolves.
+   * When `apply` throws, following starts again from its first message after a pause. Survives a
+   * lost link: it waits and goes on.
    */
   follow(
     fromStreamSequence: number,
-    apply: (message: StreamMessage) => Promise<void>,
+    apply: (messages: StreamMessage[]) => Promise<void>,
     options?: FollowOptions,
   ): Follower
   /**

@@ -5,7 +5,7 @@ import { syncTransaction } from '../../db/sync-transaction.ts'
 import type { Clock } from '../../lib/clock.ts'
 import { ZERO_HLC } from '../../lib/hlc.ts'
 import type { Logger } from '../../lib/log.ts'
-import { applyChange, type ApplyOutcome } from './apply.ts'
+import { applyChange } from './apply.ts'
 import { attachSite, registerSite, storedSite, type AttachedSite } from './attach.ts'
 import { forgetSent, unsentBacklog, unsentChanges, type Change } from './changes.ts'
 import type { Follower, Hub, SiteStatus, StreamMessage } from './hub-types.ts'
@@ -135,7 +135,7 @@ class SiteWorker implements RunningSite {
     this.#loop = this.#publishLoop()
     this.#follower = hub.follow(
       this.#state().applied_stream_sequence + 1,
-      (message) => this.#apply(message),
+      (messages) => this.#apply(messages),
       { onError: (error) => deps.log?.warn('hub: following the stream', { error: error.message }) },
     )
     this.#beating = setInterval(() => void this.#beat(), HEARTBEAT_MS)
@@ -259,34 +259,48 @@ class SiteWorker implements RunningSite {
     }
   }
 
-  /** One message of the stream: another site's change applied, this site's own passed over. */
-  async #apply(message: StreamMessage): Promise<void> {
+  /**
+   * The next messages of the stream, in one commit: other sites' changes applied, this site's own
+   * passed over, and the position moved past the last one applied. A change from a newer schema
+   * level stops it there: those before it are kept, and applying stops until the box is upgraded.
+   */
+  async #apply(messages: StreamMessage[]): Promise<void> {
     if (this.#applyingStopped) throw new Error(this.#applyingStopped)
-    const origin = message.headers[SITE_HEADER]
-    if (origin !== message.site)
-      throw new Error(`a change on ${message.subject} says it is from site ${origin}: refused`)
-    const change = message.site === this.site.site ? null : decodeChange(message)
-    let outcome = 'own' as ApplyOutcome | 'own'
-    await syncTransaction(this.deps, () => {
-      if (change) {
-        this.site.clock.receive(change.hlc)
-        outcome = applyChange(
-          {
-            sqlite: this.site.sqlite,
-            tables: this.site.tables,
-            level: this.site.level,
-            now: this.deps.clock.now().toISOString(),
-          },
-          change,
-        )
-        if (outcome === 'newer level') return
+    for (const message of messages) {
+      const origin = message.headers[SITE_HEADER]
+      if (origin !== message.site)
+        throw new Error(`a change on ${message.subject} says it is from site ${origin}: refused`)
+    }
+    const changes = messages.map((message) =>
+      message.site === this.site.site ? null : decodeChange(message),
+    )
+    const context = {
+      sqlite: this.site.sqlite,
+      tables: this.site.tables,
+      level: this.site.level,
+      now: this.deps.clock.now().toISOString(),
+    }
+    const newer = await syncTransaction(this.deps, () => {
+      let appliedThrough: number | null = null
+      let newer: Change | null = null
+      for (const [index, change] of changes.entries()) {
+        if (change) {
+          this.site.clock.receive(change.hlc)
+          if (applyChange(context, change) === 'newer level') {
+            newer = change
+            break
+          }
+        }
+        appliedThrough = messages[index]!.streamSequence
       }
-      prepared(this.site.sqlite, 'UPDATE sync_state SET applied_stream_sequence = ? WHERE id = 1').run(
-        message.streamSequence,
-      )
+      if (appliedThrough !== null)
+        prepared(this.site.sqlite, 'UPDATE sync_state SET applied_stream_sequence = ? WHERE id = 1').run(
+          appliedThrough,
+        )
+      return newer
     })
-    if (outcome === 'newer level') {
-      const reason = `a change from site ${change!.site} needs schema level ${change!.level}; this box is at ${this.site.level}: upgrade it`
+    if (newer) {
+      const reason = `a change from site ${newer.site} needs schema level ${newer.level}; this box is at ${this.site.level}: upgrade it`
       this.#applyingStopped = reason
       await syncTransaction(this.deps, () =>
         prepared(this.site.sqlite, 'UPDATE sync_state SET stopped_reason = ? WHERE id = 1').run(reason),

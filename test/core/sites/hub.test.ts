@@ -76,8 +76,8 @@ async function until(condition: () => boolean, what: string): Promise<void> {
 /** Follows from `from` until `count` messages were applied, then stops. */
 async function followUntil(hub: Hub, from: number, count: number): Promise<StreamMessage[]> {
   const applied: StreamMessage[] = []
-  const follower = hub.follow(from, async (message) => {
-    applied.push(message)
+  const follower = hub.follow(from, async (messages) => {
+    applied.push(...messages)
   })
   await until(() => applied.length >= count, `${count} messages`)
   await follower.stop()
@@ -146,24 +146,42 @@ describe('follow', () => {
     expect(again.map((m) => m.streamSequence)).toEqual([3, 4])
   })
 
+  test('a backlog is handed over in order, several received messages to a call, at most applyBatch', async () => {
+    const organization = newOrganization()
+    const north = await hubFor('north', organization)
+    for (let sequence = 1; sequence <= 40; sequence++) await north.publish(sequence, encode(`n${sequence}`))
+    const calls: number[][] = []
+    const follower = north.follow(
+      1,
+      async (messages) => void calls.push(messages.map((message) => message.streamSequence)),
+      { applyBatch: 16 },
+    )
+    await until(() => calls.flat().length === 40, 'the backlog')
+    await follower.stop()
+    expect(calls.flat()).toEqual(Array.from({ length: 40 }, (_, i) => i + 1))
+    expect(Math.max(...calls.map((call) => call.length))).toBe(16)
+  })
+
   test('a change whose apply throws is delivered again, before any later one', async () => {
     const organization = newOrganization()
     const north = await hubFor('north', organization)
     for (let sequence = 1; sequence <= 3; sequence++) await north.publish(sequence, encode(`n${sequence}`))
-    const attempts: number[] = []
+    const applied: number[] = []
     const errors: string[] = []
     let failuresLeft = 1
     const follower = north.follow(
       1,
-      async (message) => {
-        attempts.push(message.streamSequence)
-        if (message.streamSequence === 2 && failuresLeft-- > 0) throw new Error('disk full')
+      async (messages) => {
+        const sequences = messages.map((message) => message.streamSequence)
+        if (sequences.includes(2) && failuresLeft-- > 0) throw new Error('disk full')
+        applied.push(...sequences)
       },
       { retryDelayMs: 10, onError: (error) => errors.push(error.message) },
     )
-    await until(() => attempts.at(-1) === 3, 'the third change')
+    await until(() => applied.at(-1) === 3, 'the third change')
     await follower.stop()
-    expect(attempts).toEqual([1, 2, 2, 3])
+    // The call that threw applied nothing: following started again from its first change.
+    expect(applied).toEqual([1, 2, 3])
     expect(errors).toEqual(['disk full'])
     expect(await follower.ended).toBeNull()
   })
@@ -178,8 +196,8 @@ describe('follow', () => {
     const jsm = await jetstreamManager(await rawConnection(server.url))
     await jsm.streams.purge(hubNames(organization).stream, { seq: 3 })
     const applied: number[] = []
-    const gone = north.follow(2, async (message) => {
-      applied.push(message.streamSequence)
+    const gone = north.follow(2, async (messages) => {
+      applied.push(...messages.map((message) => message.streamSequence))
     })
     const refusal = await gone.ended
     expect(refusal).toBeInstanceOf(HubRefusal)
@@ -285,8 +303,8 @@ describe('the link', () => {
     const direct = await hubFor('south', organization)
     const north = await hubFor('north', organization, { servers: [proxy.url] })
     const applied: number[] = []
-    const follower = north.follow(1, async (message) => {
-      applied.push(message.streamSequence)
+    const follower = north.follow(1, async (messages) => {
+      applied.push(...messages.map((message) => message.streamSequence))
     })
     await direct.publish(1, encode('s1'))
     await until(() => applied.length === 1, 'the first change')
@@ -307,8 +325,8 @@ describe('the link', () => {
     const organization = newOrganization()
     const hub = await hubFor('north', organization, { servers: [own.url] })
     const applied: number[] = []
-    const follower = hub.follow(1, async (message) => {
-      applied.push(message.streamSequence)
+    const follower = hub.follow(1, async (messages) => {
+      applied.push(...messages.map((message) => message.streamSequence))
     })
     await hub.publish(1, encode('n1'))
     await until(() => applied.length === 1, 'the first change')
