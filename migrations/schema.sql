@@ -539,6 +539,57 @@ CREATE TABLE event_categories (
   updated_at TEXT NOT NULL
 );
 
+-- event_questions
+
+CREATE TABLE event_questions (
+  id INTEGER PRIMARY KEY,
+  event_type_id INTEGER NOT NULL REFERENCES event_types (id),
+  text TEXT NOT NULL,
+  kind TEXT NOT NULL DEFAULT 'TXT' CHECK (kind IN ('TXT', 'BOO', 'CHO')),
+  choices TEXT NOT NULL DEFAULT '[]',
+  is_required INTEGER NOT NULL DEFAULT 0 CHECK (is_required IN (0, 1)),
+  sort_order INTEGER NOT NULL DEFAULT 0,
+  is_active INTEGER NOT NULL DEFAULT 1 CHECK (is_active IN (0, 1)),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE INDEX event_questions_type ON event_questions (event_type_id, sort_order);
+
+-- event_schedule_exceptions
+
+CREATE TABLE event_schedule_exceptions (
+  id INTEGER PRIMARY KEY,
+  schedule_id INTEGER NOT NULL REFERENCES event_schedules (id),
+  date TEXT NOT NULL,
+  reason TEXT NOT NULL DEFAULT '',
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE UNIQUE INDEX event_schedule_exceptions_date ON event_schedule_exceptions (schedule_id, date);
+
+-- event_schedules
+
+CREATE TABLE event_schedules (
+  id INTEGER PRIMARY KEY,
+  event_type_id INTEGER NOT NULL REFERENCES event_types (id),
+  gym_id INTEGER NOT NULL REFERENCES gyms (id),
+  weekdays TEXT NOT NULL,
+  start_time TEXT NOT NULL,
+  duration_minutes INTEGER NOT NULL CHECK (duration_minutes BETWEEN 1 AND 1440),
+  start_date TEXT NOT NULL,
+  end_date TEXT,
+  capacity INTEGER CHECK (capacity BETWEEN 0 AND 1000),
+  price_cents INTEGER NOT NULL DEFAULT 0 CHECK (price_cents >= 0),
+  is_active INTEGER NOT NULL DEFAULT 1 CHECK (is_active IN (0, 1)),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  CHECK (end_date IS NULL OR end_date >= start_date)
+);
+
+CREATE INDEX event_schedules_type ON event_schedules (event_type_id);
+
 -- event_type_categories
 
 CREATE TABLE event_type_categories (
@@ -562,7 +613,10 @@ CREATE TABLE event_types (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 , schedule_type TEXT NOT NULL DEFAULT 'recurring'
-  CHECK (schedule_type IN ('recurring', 'multi_part', 'rolling')));
+  CHECK (schedule_type IN ('recurring', 'multi_part', 'rolling')), max_reservations_per_day_for_customer INTEGER
+  CHECK (max_reservations_per_day_for_customer >= 1), waitlist_promotion_cutoff_hours INTEGER NOT NULL DEFAULT 2
+  CHECK (waitlist_promotion_cutoff_hours BETWEEN 0 AND 720), booking_horizon_days INTEGER NOT NULL DEFAULT 28
+  CHECK (booking_horizon_days BETWEEN 1 AND 366));
 
 CREATE INDEX event_types_gym ON event_types (gym_id);
 
@@ -578,11 +632,16 @@ CREATE TABLE events (
   includes_entry INTEGER NOT NULL DEFAULT 1 CHECK (includes_entry IN (0, 1)),
   is_cancelled INTEGER NOT NULL DEFAULT 0 CHECK (is_cancelled IN (0, 1)),
   created_at TEXT NOT NULL,
-  updated_at TEXT NOT NULL, price_cents INTEGER NOT NULL DEFAULT 0, tax_rate_id INTEGER REFERENCES tax_rates (id), revenue_account_code TEXT NOT NULL DEFAULT '',
+  updated_at TEXT NOT NULL, price_cents INTEGER NOT NULL DEFAULT 0, tax_rate_id INTEGER REFERENCES tax_rates (id), revenue_account_code TEXT NOT NULL DEFAULT '', capacity INTEGER CHECK (capacity BETWEEN 0 AND 1000), schedule_id INTEGER REFERENCES event_schedules (id), schedule_date TEXT,
   CHECK (end_at > start_at)
 );
 
 CREATE INDEX events_gym_time ON events (gym_id, start_at, end_at);
+
+CREATE UNIQUE INDEX events_schedule_date ON events (schedule_id, schedule_date)
+WHERE schedule_id IS NOT NULL;
+
+CREATE INDEX events_type_time ON events (event_type_id, start_at, end_at);
 
 -- gifts
 
@@ -1068,7 +1127,7 @@ CREATE TABLE reservations (
   checked_in INTEGER NOT NULL DEFAULT 0 CHECK (checked_in IN (0, 1)),
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
-);
+, answers TEXT NOT NULL DEFAULT '[]', event_voucher_id INTEGER REFERENCES customer_event_vouchers (id));
 
 CREATE INDEX reservations_created ON reservations (created_at);
 
@@ -1219,6 +1278,23 @@ CREATE TABLE voucher_packs (
   created_at TEXT NOT NULL,
   updated_at TEXT NOT NULL
 );
+
+-- waitlist_entries
+
+CREATE TABLE waitlist_entries (
+  id INTEGER PRIMARY KEY,
+  event_id INTEGER NOT NULL REFERENCES events (id),
+  customer_id INTEGER NOT NULL REFERENCES customers (id),
+  answers TEXT NOT NULL DEFAULT '[]',
+  status TEXT NOT NULL DEFAULT 'WAI' CHECK (status IN ('WAI', 'PRO', 'CAN')),
+  reservation_id INTEGER REFERENCES reservations (id),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE INDEX waitlist_entries_customer ON waitlist_entries (customer_id);
+
+CREATE INDEX waitlist_entries_event ON waitlist_entries (event_id, status, created_at);
 
 -- waiver_signatures
 

@@ -55,6 +55,10 @@ import type {
   MembershipStatusChangeTable,
   MembershipTypeTable,
   ReservationTable,
+  WaitlistEntryTable,
+  EventQuestionTable,
+  EventScheduleTable,
+  EventScheduleExceptionTable,
 } from './tables/products.ts'
 import type {
   SyncAppliedTable,
@@ -121,6 +125,10 @@ export interface Database {
   customer_entry_passes: CustomerEntryPassTable
   events: EventTable
   reservations: ReservationTable
+  waitlist_entries: WaitlistEntryTable
+  event_questions: EventQuestionTable
+  event_schedules: EventScheduleTable
+  event_schedule_exceptions: EventScheduleExceptionTable
   tax_rates: TaxRateTable
   discounts: DiscountTable
   voucher_packs: VoucherPackTable

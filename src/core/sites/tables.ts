@@ -162,8 +162,23 @@ export const TABLES = {
   event_types: byId,
   event_categories: byId,
   event_type_categories: { role: 'replicated', key: ['event_type_id', 'event_category_id'] },
-  events: byId,
+  // A schedule's events are made by the site that made the schedule (core/classes/schedules.ts), so
+  // two sites never make one date's event; were they to, the later one is refused.
+  events: {
+    role: 'replicated',
+    key: ['id'],
+    unique: [{ columns: ['schedule_id', 'schedule_date'], loser: 'refuse' }],
+  },
   reservations: byId,
+  waitlist_entries: byId,
+  event_questions: byId,
+  event_schedules: byId,
+  // Two sites excepting one date of a schedule while apart: the later exception is a duplicate.
+  event_schedule_exceptions: {
+    role: 'replicated',
+    key: ['id'],
+    unique: [{ columns: ['schedule_id', 'date'], loser: 'refuse' }],
+  },
   voucher_packs: byId,
   discounts: {
     role: 'replicated',

@@ -84,6 +84,12 @@ export interface EventTypeTable {
   created_at: string
   updated_at: string
   schedule_type: Generated<'recurring' | 'multi_part' | 'rolling'>
+  /** null: no limit */
+  max_reservations_per_day_for_customer: number | null
+  /** Within this many hours of its start, an event's waitlist is promoted by hand only */
+  waitlist_promotion_cutoff_hours: Generated<number>
+  /** How many days ahead its schedules keep events made */
+  booking_horizon_days: Generated<number>
 }
 
 /** Removed softly: the event types filed under a removed category keep the link. */

@@ -136,6 +136,11 @@ export interface EventTable extends SaleTerms {
   is_cancelled: Flag
   /** What booking it costs; 0 unless set */
   price_cents: Generated<number>
+  /** 0-1000; null: only the event type's facility capacity limits it; 0: waitlist only */
+  capacity: Generated<number | null>
+  /** The schedule and local date it was made for; null for an event made by hand */
+  schedule_id: Generated<number | null>
+  schedule_date: Generated<string | null>
   created_at: string
   updated_at: string
 }
@@ -147,6 +152,64 @@ export interface ReservationTable {
   includes_entry: Flag
   is_cancelled: Flag
   checked_in: Flag
+  /** JSON: [{"question_id": 3, "answer": "Yes"}], as given at booking */
+  answers: Generated<string>
+  /** The voucher a use was taken from, given back on a cancellation before the event starts */
+  event_voucher_id: Generated<number | null>
+  created_at: string
+  updated_at: string
+}
+
+/** WAI waiting, PRO promoted (reservation_id set), CAN cancelled; "EXP" is WAI after the start. */
+export interface WaitlistEntryTable {
+  id: Generated<number>
+  event_id: number
+  customer_id: number
+  answers: Generated<string>
+  status: Generated<'WAI' | 'PRO' | 'CAN'>
+  reservation_id: Generated<number | null>
+  created_at: string
+  updated_at: string
+}
+
+export interface EventQuestionTable {
+  id: Generated<number>
+  event_type_id: number
+  text: string
+  kind: Generated<'TXT' | 'BOO' | 'CHO'>
+  /** JSON list of strings, for CHO */
+  choices: Generated<string>
+  is_required: Generated<Flag>
+  sort_order: Generated<number>
+  is_active: Generated<Flag>
+  created_at: string
+  updated_at: string
+}
+
+export interface EventScheduleTable {
+  id: Generated<number>
+  event_type_id: number
+  gym_id: number
+  /** JSON list of MON..SUN */
+  weekdays: string
+  /** HH:MM, the gym's wall clock */
+  start_time: string
+  duration_minutes: number
+  start_date: string
+  end_date: string | null
+  capacity: number | null
+  price_cents: Generated<number>
+  is_active: Generated<Flag>
+  created_at: string
+  updated_at: string
+}
+
+export interface EventScheduleExceptionTable {
+  id: Generated<number>
+  schedule_id: number
+  /** the local date with no event */
+  date: string
+  reason: Generated<string>
   created_at: string
   updated_at: string
 }
