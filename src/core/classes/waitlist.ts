@@ -1,0 +1,150 @@
+import type { Db } from '../../db/connection.ts'
+import { classMessages, reservationMessages } from '../../domain/reservations.ts'
+import type { Answer } from './answers.ts'
+import { BookingRefused, cancelIn, placeIn, waitlistProblems } from './booking.ts'
+import { hasSpot, loadEventForBooking, spotsLeft, type EventForBooking } from './capacity.ts'
+
+/*
+ * The waitlist of a full event (classes.md). An entry waits (WAI) in the order it joined. When a
+ * spot opens and the event starts more than its type's `waitlist_promotion_cutoff_hours` from now,
+ * the first waiting entries are promoted (PRO) in the same transaction: each becomes a reservation
+ * with its answers. Later than that, entries wait for staff to promote them by hand. An entry still
+ * waiting once the event has started reads EXP; that is worked out when it is read (entryStatus),
+ * so no job has to run at the start.
+ */
+
+export type EntryStatus = 'WAI' | 'PRO' | 'CAN' | 'EXP'
+
+/** What an entry reads as at `now`: a waiting entry of an event that has started has expired. */
+export const entryStatus = (stored: 'WAI' | 'PRO' | 'CAN', eventStartAt: string, now: Date): EntryStatus =>
+  stored === 'WAI' && now.toISOString() >= eventStartAt ? 'EXP' : stored
+
+/** Joins the waitlist inside the caller's transaction; throws BookingRefused with nothing written. */
+export async function joinIn(
+  trx: Db,
+  request: { eventId: number; customerId: number; answers: Answer[] },
+  now: Date,
+): Promise<number> {
+  const event = (await loadEventForBooking(trx, request.eventId))!
+  const errors = await waitlistProblems(trx, event, request, now)
+  const waiting = await trx
+    .selectFrom('waitlist_entries')
+    .select('id')
+    .where('event_id', '=', event.id)
+    .where('customer_id', '=', request.customerId)
+    .where('status', '=', 'WAI')
+    .executeTakeFirst()
+  if (waiting) (errors.non_field_errors ??= []).push(classMessages.alreadyWaiting)
+  if (Object.keys(errors).length === 0 && hasSpot(await spotsLeft(trx, event)))
+    errors.non_field_errors = [classMessages.hasSpots]
+  if (Object.keys(errors).length > 0) throw new BookingRefused(errors)
+  const at = now.toISOString()
+  const { id } = await trx
+    .insertInto('waitlist_entries')
+    .values({
+      event_id: event.id,
+      customer_id: request.customerId,
+      answers: JSON.stringify(request.answers),
+      status: 'WAI',
+      created_at: at,
+      updated_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return id
+}
+
+const firstWaiting = (trx: Db, eventId: number) =>
+  trx
+    .selectFrom('waitlist_entries')
+    .select(['id', 'customer_id', 'answers'])
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'WAI')
+    .orderBy('created_at')
+    .orderBy('id')
+    .executeTakeFirst()
+
+type Entry = NonNullable<Awaited<ReturnType<typeof firstWaiting>>>
+
+async function promote(trx: Db, event: EventForBooking, entry: Entry, now: Date): Promise<number> {
+  const reservationId = await placeIn(
+    trx,
+    event,
+    {
+      eventId: event.id,
+      customerId: entry.customer_id,
+      answers: JSON.parse(entry.answers) as Answer[],
+      eventVoucherId: null,
+      includesEntry: true,
+    },
+    now,
+  )
+  // placeIn marked the customer's waiting entry promoted to the reservation: this one.
+  return reservationId
+}
+
+/** Whether the waitlist still promotes by itself: the event starts later than the cutoff from now. */
+export const promotesAutomatically = (event: EventForBooking, now: Date) =>
+  Date.parse(event.start_at) - now.getTime() > event.waitlist_promotion_cutoff_hours * 3_600_000
+
+/**
+ * After a spot opened at the event (a cancellation, a raised capacity), inside that transaction:
+ * promotes the first waiting entries while spots are left, when the event is still before its
+ * cutoff. Returns the reservations made.
+ */
+export async function promoteWaitingIn(trx: Db, eventId: number, now: Date): Promise<number[]> {
+  const event = await loadEventForBooking(trx, eventId)
+  if (!event || event.is_cancelled === 1 || !promotesAutomatically(event, now)) return []
+  const made: number[] = []
+  for (;;) {
+    if (!hasSpot(await spotsLeft(trx, event))) return made
+    const entry = await firstWaiting(trx, event.id)
+    if (!entry) return made
+    made.push(await promote(trx, event, entry, now))
+  }
+}
+
+/**
+ * Staff promoting an entry by hand (after the cutoff, or at any time): refused when it is not
+ * waiting, its event has started, or the event has no spot. Returns the reservation made.
+ */
+export async function promoteByHandIn(trx: Db, entryId: number, now: Date): Promise<number> {
+  const entry = await trx
+    .selectFrom('waitlist_entries')
+    .select(['id', 'event_id', 'customer_id', 'answers', 'status'])
+    .where('id', '=', entryId)
+    .executeTakeFirstOrThrow()
+  const event = (await loadEventForBooking(trx, entry.event_id))!
+  const refuse = (message: string) => {
+    throw new BookingRefused({ non_field_errors: [message] })
+  }
+  if (entry.status !== 'WAI') refuse(classMessages.notWaiting)
+  if (now.toISOString() >= event.start_at) refuse(classMessages.expired)
+  if (event.is_cancelled === 1) refuse(reservationMessages.eventCancelled)
+  if (!hasSpot(await spotsLeft(trx, event))) refuse(reservationMessages.full)
+  return promote(trx, event, entry, now)
+}
+
+/** Leaving the waitlist: refused unless the entry is waiting (an expired one cannot be left either). */
+export async function leaveIn(trx: Db, entryId: number, now: Date): Promise<void> {
+  const entry = await trx
+    .selectFrom('waitlist_entries as w')
+    .innerJoin('events as e', 'e.id', 'w.event_id')
+    .select(['w.status', 'e.start_at'])
+    .where('w.id', '=', entryId)
+    .executeTakeFirstOrThrow()
+  if (entryStatus(entry.status, entry.start_at, now) !== 'WAI')
+    throw new BookingRefused({ non_field_errors: [classMessages.notWaiting] })
+  await trx
+    .updateTable('waitlist_entries')
+    .set({ status: 'CAN', updated_at: now.toISOString() })
+    .where('id', '=', entryId)
+    .execute()
+}
+
+/** Cancels a reservation and offers its spot to the waitlist, in one transaction. */
+export const cancelAndPromote = (db: Db, reservationId: number, now: Date) =>
+  db.transaction().execute(async (trx) => {
+    const eventId = await cancelIn(trx, reservationId, now)
+    await promoteWaitingIn(trx, eventId, now)
+  })
