@@ -35,6 +35,7 @@ import { organizationRoutes } from './organization/routes.ts'
 import { quickSaleRoutes } from './quick-sales/routes.ts'
 import { paymentListRoutes } from './payments/list-routes.ts'
 import { reservationRoutes } from './reservations/routes.ts'
+import { waitlistEntryRoutes } from './waitlist-entries/routes.ts'
 import { siteRoutes } from './sites/routes.ts'
 import { taxRateRoutes } from './tax-rates/routes.ts'
 import { userRoutes } from './users/routes.ts'
@@ -92,6 +93,7 @@ export const apiRoutes = (deps: Deps): AnyElysia =>
     .use(customerEntryPassRoutes(deps))
     .use(eventRoutes(deps))
     .use(reservationRoutes(deps))
+    .use(waitlistEntryRoutes(deps))
     .use(voucherPackRoutes(deps))
     .use(invoiceRoutes(deps))
     .use(paymentActionRoutes(deps))

@@ -14,7 +14,7 @@ export const reservationMessages = {
 
 /** Answers to an event type's questions, and its waitlist. */
 export const classMessages = {
-  unknownQuestion: (id: number) => `Invalid pk "${id}" - object does not exist.`,
+  doesNotExist: (id: number) => `Invalid pk "${id}" - object does not exist.`,
   answeredTwice: (text: string) => `"${text}" is answered more than once.`,
   yesOrNo: (text: string) => `"${text}" takes true or false.`,
   textAnswer: (text: string) => `"${text}" takes a text answer.`,

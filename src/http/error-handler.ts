@@ -1,5 +1,6 @@
 import { Elysia } from 'elysia'
 import type { Logger } from '../lib/log.ts'
+import { Refused } from '../domain/refused.ts'
 import { storageFailureOf } from '../db/storage-failure.ts'
 import {
   ApiError,
@@ -23,7 +24,7 @@ export function jsonResponse(status: number, body: unknown, headers: Record<stri
 const respond = (e: ApiError) => jsonResponse(e.status, e.body, e.headers)
 
 /**
- * The one exit for every error: ApiErrors as they are, Elysia's own validation, parse and routing
+ * The one exit for every error: ApiErrors as they are, an engine's Refused as a 400, Elysia's own validation, parse and routing
  * errors mapped to DRF shapes, a write the disk would not take as 503 (the request can succeed
  * unchanged once the disk does), and anything else logged and answered with a bare 500 (the cause
  * never reaches the client).
@@ -38,6 +39,7 @@ export function errorHandling(deps: {
     { as: 'global' },
     async ({ code, error, request, path }) => {
       if (error instanceof ApiError) return respond(error)
+      if (error instanceof Refused) return respond(new ValidationError(error.errors))
       switch (code) {
         case 'VALIDATION': {
           // A malformed id in the path is no such record, as with DRF's \d+ URL patterns.

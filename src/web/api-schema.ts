@@ -1753,7 +1753,7 @@ export interface paths {
      * Create a event
      * @description Staff users with `can_manage_events`, and organization admins.
      *
-     *     An event's gym defaults to its type's gym, and its name to the type's name. `end_at` is after `start_at` (`The end must be after the start.`). Cancel an event with `is_cancelled`; there is no DELETE. Capacity and the late-booking window are not enforced at booking yet.
+     *     An event's gym defaults to its type's gym, and its name to the type's name. `end_at` is after `start_at` (`The end must be after the start.`). Cancel an event with `is_cancelled`; there is no DELETE. `capacity` (0-1000, null: only the type's facility capacity limits it, 0: waitlist only) limits its live reservations; raising it offers the new spots to its waitlist. Cancelling an event leaves its reservations as they are.
      */
     post: operations['postApiEvents']
     delete?: never
@@ -1778,7 +1778,7 @@ export interface paths {
      * Replace a event
      * @description Staff users with `can_manage_events`, and organization admins.
      *
-     *     An event's gym defaults to its type's gym, and its name to the type's name. `end_at` is after `start_at` (`The end must be after the start.`). Cancel an event with `is_cancelled`; there is no DELETE. Capacity and the late-booking window are not enforced at booking yet.
+     *     An event's gym defaults to its type's gym, and its name to the type's name. `end_at` is after `start_at` (`The end must be after the start.`). Cancel an event with `is_cancelled`; there is no DELETE. `capacity` (0-1000, null: only the type's facility capacity limits it, 0: waitlist only) limits its live reservations; raising it offers the new spots to its waitlist. Cancelling an event leaves its reservations as they are.
      */
     put: operations['putApiEventsById']
     post?: never
@@ -1789,7 +1789,7 @@ export interface paths {
      * Update a event
      * @description Staff users with `can_manage_events`, and organization admins.
      *
-     *     An event's gym defaults to its type's gym, and its name to the type's name. `end_at` is after `start_at` (`The end must be after the start.`). Cancel an event with `is_cancelled`; there is no DELETE. Capacity and the late-booking window are not enforced at booking yet.
+     *     An event's gym defaults to its type's gym, and its name to the type's name. `end_at` is after `start_at` (`The end must be after the start.`). Cancel an event with `is_cancelled`; there is no DELETE. `capacity` (0-1000, null: only the type's facility capacity limits it, 0: waitlist only) limits its live reservations; raising it offers the new spots to its waitlist. Cancelling an event leaves its reservations as they are.
      */
     patch: operations['patchApiEventsById']
     trace?: never
@@ -1813,7 +1813,7 @@ export interface paths {
      * Create a reservation
      * @description Staff users with `can_manage_events`, and organization admins.
      *
-     *     One live reservation per customer and event (`This customer already has a reservation for this event.`); a cancelled event is `This event is cancelled.` on `event_id`. Capacity and the event type's late-booking window are not enforced yet. A reservation lets its holder in at the door while its event is happening when both it and its event have `includes_entry`.
+     *     Books a customer on an event. Refused with 400 and nothing written when: the event is full, whichever of its own `capacity` and its type's facility capacity is reached (`The event is full.`); booking has closed, now being later than its start plus the type's `late_booking_window_minutes` (`Booking for this event has closed.`); the event is cancelled (`This event is cancelled.`) or its type a draft or retired (`This event's type is a draft.`, `...is retired.`, on `event_id`); the customer is inactive (`This customer is inactive.`), already holds a live reservation for it (`This customer already has a reservation for this event.`) or would pass the type's `max_reservations_per_day_for_customer` on the event's local day; a required question is unanswered or an answer does not fit its question (on `answers`); `event_voucher_id` is not a usable voucher of the customer for the type. Of any number of simultaneous bookings of the last spot exactly one wins. A reservation lets its holder in at the door while its event is happening when both it and its event have `includes_entry`. A customer waiting for the event who is booked leaves the waitlist promoted.
      */
     post: operations['postApiReservations']
     delete?: never
@@ -1867,9 +1867,101 @@ export interface paths {
      * Cancel a reservation
      * @description Staff users with `can_manage_events`, and organization admins.
      *
-     *     No body, or `{}`. Frees the place and answers 200 with the reservation; one already cancelled is `This reservation is already cancelled.`: book again instead.
+     *     No body, or `{}`. Frees the place at once and answers 200 with the reservation; a voucher use it took is given back when the event has not started. The spot goes to the first waiting customer when the event starts more than the type's `waitlist_promotion_cutoff_hours` from now. One already cancelled is `This reservation is already cancelled.`: book again instead.
      */
     post: operations['postApiReservationsByIdCancel']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/waitlist-entries/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List waitlist entries
+     * @description Any staff user.
+     *
+     *     Ordered by id (the order they joined). `status` is read as now: EXP for an entry still waiting once its event started.
+     */
+    get: operations['getApiWaitlist-entries']
+    put?: never
+    /**
+     * Create a waitlist entry
+     * @description Staff users with `can_manage_events`, and organization admins.
+     *
+     *     Joins the waitlist of a full event. Refused with 400 and nothing written when the event has spots left (`The event has spots left: book it instead.`), the customer already holds a reservation for it or is already waiting (`This customer is already on the waitlist for this event.`), booking has closed, and for every reason a booking is refused other than the event being full (see POST /api/reservations/). When a spot opens (a cancellation, a raised capacity) and the event starts more than its type's `waitlist_promotion_cutoff_hours` from now, the first waiting entry is promoted in the same transaction: a reservation is made with its answers, and the entry reads PRO with its `reservation_id`. Later than that, staff promote by hand with `promote/`. Entries still waiting when the event starts read EXP.
+     */
+    post: operations['postApiWaitlist-entries']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/waitlist-entries/{id}/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Read a waitlist entry
+     * @description Any staff user.
+     */
+    get: operations['getApiWaitlist-entriesById']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/waitlist-entries/{id}/cancel/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Leave the waitlist
+     * @description Staff users with `can_manage_events`, and organization admins.
+     *
+     *     No body, or `{}`. Refused unless the entry is waiting (`This entry is no longer waiting.`).
+     */
+    post: operations['postApiWaitlist-entriesByIdCancel']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/waitlist-entries/{id}/promote/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Promote by hand
+     * @description Staff users with `can_manage_events`, and organization admins.
+     *
+     *     No body, or `{}`. Books the customer with their answers, whatever the cutoff: refused when the entry is not waiting (`This entry is no longer waiting.`), its event has started (`This event has started: its waitlist has expired.`) or has no spot (`The event is full.`).
+     */
+    post: operations['postApiWaitlist-entriesByIdPromote']
     delete?: never
     options?: never
     head?: never
@@ -3764,6 +3856,13 @@ export interface components {
       readonly end_at: string
       includes_entry: boolean
       is_cancelled: boolean
+      capacity: number | null
+      /** @description Live (not cancelled) reservations */
+      readonly num_reservations: number
+      /** @description Customers waiting for a spot; 0 once it has started (their entries have expired) */
+      readonly num_waitlisted: number
+      spots_left: number | null
+      schedule_id: number | null
       price: string
       tax_rate_id: number | null
       revenue_account_code: string
@@ -3810,6 +3909,7 @@ export interface components {
       includes_entry?: boolean
       /** @description Default false */
       is_cancelled?: boolean
+      capacity?: number | null
       /** @description What booking it costs, at least 0; "0.00" unless given */
       price?: string | number
       tax_rate_id?: number | null
@@ -3832,6 +3932,7 @@ export interface components {
       includes_entry?: boolean
       /** @description Default false */
       is_cancelled?: boolean
+      capacity?: number | null
       /** @description What booking it costs, at least 0; "0.00" unless given */
       price?: string | number
       tax_rate_id?: number | null
@@ -3855,6 +3956,9 @@ export interface components {
       capacity: number | null
       late_booking_window_minutes: number
       is_listed: boolean
+      max_reservations_per_day_for_customer: number | null
+      waitlist_promotion_cutoff_hours: number
+      booking_horizon_days: number
       schedule_type: string
       /** @description Ascending; a category removed since stays listed */
       category_ids: number[]
@@ -3880,10 +3984,15 @@ export interface components {
       /** @description DRA draft, ACT active, RET retired */
       status: 'DRA' | 'ACT' | 'RET'
       capacity?: number | null
-      /** @description Minutes after start an event may still be booked; below 60 (default 15); not yet enforced */
+      /** @description Minutes after its start an event may still be booked; below 60 (default 15); negative closes booking before the start (`Booking for this event has closed.`) */
       late_booking_window_minutes?: number
       /** @description Default true */
       is_listed?: boolean
+      max_reservations_per_day_for_customer?: number | null
+      /** @description A spot opening at an event that starts more than this many hours from now goes to the first waiting customer by itself; later, staff promote by hand (default 2) */
+      waitlist_promotion_cutoff_hours?: number
+      /** @description How many days ahead its schedules keep events made (default 28) */
+      booking_horizon_days?: number
       /** @description recurring (default), multi_part (a course of several sessions) or rolling (joined any time) */
       schedule_type?: 'recurring' | 'multi_part' | 'rolling'
       /** @description Event categories it is filed under; default []; replaced when sent */
@@ -3897,10 +4006,15 @@ export interface components {
       /** @description DRA draft, ACT active, RET retired */
       status: 'DRA' | 'ACT' | 'RET'
       capacity?: number | null
-      /** @description Minutes after start an event may still be booked; below 60 (default 15); not yet enforced */
+      /** @description Minutes after its start an event may still be booked; below 60 (default 15); negative closes booking before the start (`Booking for this event has closed.`) */
       late_booking_window_minutes?: number
       /** @description Default true */
       is_listed?: boolean
+      max_reservations_per_day_for_customer?: number | null
+      /** @description A spot opening at an event that starts more than this many hours from now goes to the first waiting customer by itself; later, staff promote by hand (default 2) */
+      waitlist_promotion_cutoff_hours?: number
+      /** @description How many days ahead its schedules keep events made (default 28) */
+      booking_horizon_days?: number
       /** @description recurring (default), multi_part (a course of several sessions) or rolling (joined any time) */
       schedule_type?: 'recurring' | 'multi_part' | 'rolling'
       /** @description Event categories it is filed under; default []; replaced when sent */
@@ -5049,6 +5163,13 @@ export interface components {
       previous: string | null
       results: components['schemas']['VoucherPack'][]
     }
+    /** PaginatedWaitlistEntryList */
+    PaginatedWaitlistEntryList: {
+      count: number
+      next: string | null
+      previous: string | null
+      results: components['schemas']['WaitlistEntry'][]
+    }
     /** PaginatedWaiverTextList */
     PaginatedWaiverTextList: {
       count: number
@@ -5235,6 +5356,7 @@ export interface components {
       includes_entry?: boolean
       /** @description Default false */
       is_cancelled?: boolean
+      capacity?: number | null
       /** @description What booking it costs, at least 0; "0.00" unless given */
       price?: string | number
       tax_rate_id?: number | null
@@ -5253,10 +5375,15 @@ export interface components {
       /** @description DRA draft, ACT active, RET retired */
       status?: 'DRA' | 'ACT' | 'RET'
       capacity?: number | null
-      /** @description Minutes after start an event may still be booked; below 60 (default 15); not yet enforced */
+      /** @description Minutes after its start an event may still be booked; below 60 (default 15); negative closes booking before the start (`Booking for this event has closed.`) */
       late_booking_window_minutes?: number
       /** @description Default true */
       is_listed?: boolean
+      max_reservations_per_day_for_customer?: number | null
+      /** @description A spot opening at an event that starts more than this many hours from now goes to the first waiting customer by itself; later, staff promote by hand (default 2) */
+      waitlist_promotion_cutoff_hours?: number
+      /** @description How many days ahead its schedules keep events made (default 28) */
+      booking_horizon_days?: number
       /** @description recurring (default), multi_part (a course of several sessions) or rolling (joined any time) */
       schedule_type?: 'recurring' | 'multi_part' | 'rolling'
       /** @description Event categories it is filed under; default []; replaced when sent */
@@ -5552,6 +5679,13 @@ export interface components {
       includes_entry: boolean
       is_cancelled: boolean
       checked_in: boolean
+      answers: {
+        question_id: number
+        /** @description The question as it reads now */
+        question_text: string
+        answer: string | boolean
+      }[]
+      event_voucher_id: number | null
       /** Format: date-time */
       readonly created_at: string
       /** Format: date-time */
@@ -5563,10 +5697,18 @@ export interface components {
     ReservationCreate: {
       /** @description An event that is not cancelled */
       event_id: number
-      /** @description A customer id */
+      /** @description An active customer */
       customer_id: number
       /** @description Whether the reservation lets its holder in; default true */
       includes_entry?: boolean
+      /** @description Answers to the event type's questions, each once; every required question answered */
+      answers?: {
+        /** @description One of the event type's active questions */
+        question_id: number
+        /** @description Text for TXT, true or false for BOO, one of the choices for CHO */
+        answer: string | boolean
+      }[]
+      event_voucher_id?: number | null
     }
     /** ReservationReplace */
     ReservationReplace: {
@@ -5870,6 +6012,55 @@ export interface components {
       /** @description The account its revenue is booked to; empty unless given */
       revenue_account_code?: string
     }
+    /**
+     * WaitlistEntry
+     * @description A customer waiting for a spot at a full event. Never deleted: leave with `cancel/`.
+     */
+    WaitlistEntry: {
+      readonly id: number
+      /** Format: uri */
+      readonly url: string
+      event_id: number
+      /** Format: uri */
+      readonly event_url: string
+      customer_id: number
+      /** Format: uri */
+      readonly customer_url: string
+      customer_first_name: string
+      customer_last_name: string
+      position: number | null
+      /** @description WAI waiting, PRO promoted (see reservation_id), CAN cancelled, EXP expired (still waiting when the event started) */
+      status: string
+      reservation_id: number | null
+      answers: {
+        question_id: number
+        /** @description The question as it reads now */
+        question_text: string
+        answer: string | boolean
+      }[]
+      /** Format: date-time */
+      readonly created_at: string
+      /** Format: date-time */
+      readonly updated_at: string
+    }
+    /** WaitlistEntryCancel */
+    WaitlistEntryCancel: Record<string, never>
+    /** WaitlistEntryCreate */
+    WaitlistEntryCreate: {
+      /** @description A full event that has not started */
+      event_id: number
+      /** @description An active customer */
+      customer_id: number
+      /** @description Answers to the event type's questions, each once; every required question answered */
+      answers?: {
+        /** @description One of the event type's active questions */
+        question_id: number
+        /** @description Text for TXT, true or false for BOO, one of the choices for CHO */
+        answer: string | boolean
+      }[]
+    }
+    /** WaitlistEntryPromote */
+    WaitlistEntryPromote: Record<string, never>
     /** WaiverSign */
     WaiverSign: {
       /** @description The version of the waiver text the customer was shown: it must still be the current one */
@@ -10735,6 +10926,184 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['Reservation']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  'getApiWaitlist-entries': {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1, or last */
+        page?: number | 'last'
+        /** @description Results per page (default 10; more than 100 gives 100) */
+        page_size?: number
+        /** @description Exact id */
+        event_id?: number
+        /** @description Exact id */
+        customer_id?: number
+        /** @description WAI, PRO, CAN or EXP, as read now */
+        status?: 'WAI' | 'PRO' | 'CAN' | 'EXP'
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PaginatedWaitlistEntryList']
+        }
+      }
+      400: components['responses']['InvalidFilter']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  'postApiWaitlist-entries': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['WaitlistEntryCreate']
+      }
+    }
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['WaitlistEntry']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  'getApiWaitlist-entriesById': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The waitlist entry's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['WaitlistEntry']
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  'postApiWaitlist-entriesByIdCancel': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The waitlist entry's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['WaitlistEntryCancel']
+      }
+    }
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['WaitlistEntry']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  'postApiWaitlist-entriesByIdPromote': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The waitlist entry's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['WaitlistEntryPromote']
+      }
+    }
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['WaitlistEntry']
         }
       }
       400: components['responses']['InvalidInput']

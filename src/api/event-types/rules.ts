@@ -5,6 +5,7 @@ import type { EventTypeWrite } from './schema.ts'
 import { listEventCategoryIdsInUse } from '../event-categories/queries.ts'
 import { lookUpGym } from '../gyms/queries.ts'
 import type { Deps } from '../../deps.ts'
+import { promoteForTypeIn } from '../../core/classes/waitlist.ts'
 import { messages, type FieldErrorCollector } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { toFlag } from '../../db/flags.ts'
@@ -64,6 +65,9 @@ export async function createEventType(
       capacity: input.capacity ?? null,
       late_booking_window_minutes: input.late_booking_window_minutes ?? DEFAULT_LATE_BOOKING_WINDOW_MINUTES,
       is_listed: toFlag(input.is_listed) ?? 1,
+      max_reservations_per_day_for_customer: input.max_reservations_per_day_for_customer ?? null,
+      waitlist_promotion_cutoff_hours: input.waitlist_promotion_cutoff_hours,
+      booking_horizon_days: input.booking_horizon_days,
       schedule_type: input.schedule_type,
       created_at: now,
       updated_at: now,
@@ -92,9 +96,14 @@ export async function changeEventType(
       capacity: input.capacity,
       late_booking_window_minutes: input.late_booking_window_minutes,
       is_listed: toFlag(input.is_listed),
+      max_reservations_per_day_for_customer: input.max_reservations_per_day_for_customer,
+      waitlist_promotion_cutoff_hours: input.waitlist_promotion_cutoff_hours,
+      booking_horizon_days: input.booking_horizon_days,
       schedule_type: input.schedule_type,
       updated_at: deps.clock.now().toISOString(),
     })
     if (categoryIds !== undefined) await setEventTypeCategories(trx, row.id, categoryIds)
+    // A raised facility capacity or a later cutoff may open spots to the waiting.
+    await promoteForTypeIn(trx, row.id, deps.clock.now())
   })
 }

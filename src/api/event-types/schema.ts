@@ -11,7 +11,11 @@ export const EventTypeWrite = t.Object({
       field.integer({
         min: 1,
         max: 1000,
-        description: 'Places at each of its events (null: no limit); not yet enforced at booking',
+        description: [
+          'Facility capacity (null: no limit): the most live reservations at any moment across its',
+          "overlapping events (two events overlap when one starts before the other ends); an event's",
+          'own `capacity` limits that event too. Enforced at booking: `The event is full.`',
+        ].join(' '),
       }),
     ),
   ),
@@ -19,10 +23,34 @@ export const EventTypeWrite = t.Object({
     field.integer({
       below: 60,
       description:
-        'Minutes after start an event may still be booked; below 60 (default 15); not yet enforced',
+        'Minutes after its start an event may still be booked; below 60 (default 15); negative closes booking before the start (`Booking for this event has closed.`)',
     }),
   ),
   is_listed: t.Optional(field.bool({ description: 'Default true' })),
+  max_reservations_per_day_for_customer: t.Optional(
+    field.nullable(
+      field.integer({
+        min: 1,
+        description:
+          "How many of its events one customer may hold live reservations for on one day (the gym's local day of the event's start); null (default): no limit",
+      }),
+    ),
+  ),
+  waitlist_promotion_cutoff_hours: t.Optional(
+    field.integer({
+      min: 0,
+      max: 720,
+      description:
+        'A spot opening at an event that starts more than this many hours from now goes to the first waiting customer by itself; later, staff promote by hand (default 2)',
+    }),
+  ),
+  booking_horizon_days: t.Optional(
+    field.integer({
+      min: 1,
+      max: 366,
+      description: 'How many days ahead its schedules keep events made (default 28)',
+    }),
+  ),
   schedule_type: t.Optional(
     field.choice(EVENT_SCHEDULE_TYPES, {
       description:
@@ -48,6 +76,9 @@ export const EventTypeOut = t.Object(
     capacity: field.nullable(t.Integer()),
     late_booking_window_minutes: t.Integer(),
     is_listed: t.Boolean(),
+    max_reservations_per_day_for_customer: field.nullable(t.Integer()),
+    waitlist_promotion_cutoff_hours: t.Integer(),
+    booking_horizon_days: t.Integer(),
     schedule_type: t.String(),
     category_ids: t.Array(t.Integer(), { description: 'Ascending; a category removed since stays listed' }),
     created_at: out.datetime(),

@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.ts'
 import { definedChanges } from '../../db/changes.ts'
 import { listFrom, type ListSource } from '../../db/list-source.ts'
 import type { EventTable } from '../../db/schema.ts'
+import { eventLoad, type EventLoad } from '../../core/classes/capacity.ts'
 
 export interface EventFilters {
   gym_id?: number
@@ -38,6 +39,25 @@ export const listEvents = (db: Db, filters: EventFilters): ListSource<EventRow> 
 
 export const getEvent = (db: Db, id: number) =>
   withNames(filtered(db, {})).where('e.id', '=', id).executeTakeFirst()
+
+export type EventWithLoad = EventRow & EventLoad
+
+/** Events as the API reads them: with how full each is at `now` (core/classes/capacity.ts). */
+export const withLoads = (db: Db, rows: EventRow[], now: Date): Promise<EventWithLoad[]> =>
+  Promise.all(rows.map(async (row) => ({ ...row, ...(await eventLoad(db, row.id, now)) })))
+
+export function listEventsWithLoads(db: Db, filters: EventFilters, now: Date): ListSource<EventWithLoad> {
+  const list = listEvents(db, filters)
+  return {
+    count: list.count,
+    rows: async (limit, offset) => withLoads(db, await list.rows(limit, offset), now),
+  }
+}
+
+export async function getEventWithLoad(db: Db, id: number, now: Date): Promise<EventWithLoad | undefined> {
+  const row = await getEvent(db, id)
+  return row && (await withLoads(db, [row], now))[0]
+}
 
 export async function insertEvent(db: Db, row: Insertable<EventTable>): Promise<number> {
   return (await db.insertInto('events').values(row).returning('id').executeTakeFirstOrThrow()).id

@@ -10,7 +10,7 @@ import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { ValidationError } from '../../http/errors.ts'
 import { defineFilters } from '../../http/filters.ts'
-import { getEvent, listEvents } from './queries.ts'
+import { getEventWithLoad, listEventsWithLoads } from './queries.ts'
 import { EventOut, EventWrite } from './schema.ts'
 import { serializeEvent } from './serializer.ts'
 
@@ -31,7 +31,9 @@ const timeFilter = (description: string) =>
 const EVENT_RULES = [
   "An event's gym defaults to its type's gym, and its name to the type's name. `end_at` is after",
   '`start_at` (`The end must be after the start.`). Cancel an event with `is_cancelled`; there is no',
-  'DELETE. Capacity and the late-booking window are not enforced at booking yet.',
+  "DELETE. `capacity` (0-1000, null: only the type's facility capacity limits it, 0: waitlist only)",
+  'limits its live reservations; raising it offers the new spots to its waitlist. Cancelling an event',
+  'leaves its reservations as they are.',
 ].join(' ')
 
 /** The id filters plus start-time bounds, every bad parameter reported in one 400. */
@@ -78,8 +80,9 @@ export const eventRoutes = (deps: Deps) =>
     },
     filters: eventFilters,
     output: EventOut,
-    list: async ({ deps }, filters) => listEvents(deps.db, await resolveEventFilters(deps, filters)),
-    get: ({ deps }, id) => getEvent(deps.db, id),
+    list: async ({ deps }, filters) =>
+      listEventsWithLoads(deps.db, await resolveEventFilters(deps, filters), deps.clock.now()),
+    get: ({ deps }, id) => getEventWithLoad(deps.db, id, deps.clock.now()),
     serialize: serializeEvent,
     create: { body: EventWrite, run: ({ deps }, body) => createEvent(deps, body) },
     replace: { body: EventWrite, run: ({ deps }, row, body) => changeEvent(deps, row, body) },

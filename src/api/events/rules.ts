@@ -6,6 +6,7 @@ import { insertEvent, updateEvent, type EventFilters, type EventRow } from './qu
 import { INSTANT_PATTERN, type EventWrite } from './schema.ts'
 import { lookUpGym } from '../gyms/queries.ts'
 import type { Deps } from '../../deps.ts'
+import { promoteWaitingIn } from '../../core/classes/waitlist.ts'
 import { messages, ValidationError, type FieldErrors } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { isIsoDate } from '../../lib/local-time.ts'
@@ -76,6 +77,7 @@ export async function createEvent(
     end_at: checked.end_at!,
     includes_entry: toFlag(input.includes_entry) ?? 1,
     is_cancelled: toFlag(input.is_cancelled) ?? 0,
+    capacity: input.capacity ?? null,
     ...newSaleTerms(checked.saleTerms),
     created_at: now,
     updated_at: now,
@@ -90,16 +92,22 @@ export async function changeEvent(
 ): Promise<void> {
   const checked = await checkEvent(deps, body, row)
   const input = body.valid()
-  await updateEvent(deps.db, row.id, {
-    event_type_id: input.event_type_id,
-    gym_id: input.gym_id,
-    name: input.name,
-    start_at: checked.start_at,
-    end_at: checked.end_at,
-    includes_entry: toFlag(input.includes_entry),
-    is_cancelled: toFlag(input.is_cancelled),
-    ...checked.saleTerms,
-    updated_at: deps.clock.now().toISOString(),
+  const now = deps.clock.now()
+  await deps.db.transaction().execute(async (trx) => {
+    await updateEvent(trx, row.id, {
+      event_type_id: input.event_type_id,
+      gym_id: input.gym_id,
+      name: input.name,
+      start_at: checked.start_at,
+      end_at: checked.end_at,
+      includes_entry: toFlag(input.includes_entry),
+      is_cancelled: toFlag(input.is_cancelled),
+      capacity: input.capacity,
+      ...checked.saleTerms,
+      updated_at: now.toISOString(),
+    })
+    // A raised capacity (or a later start) may open spots to the waiting.
+    await promoteWaitingIn(trx, row.id, now)
   })
 }
 

@@ -23,6 +23,16 @@ export const EventWrite = t.Object({
     field.bool({ description: 'Whether a reservation also lets its holder in; default true' }),
   ),
   is_cancelled: t.Optional(field.bool({ description: 'Default false' })),
+  capacity: t.Optional(
+    field.nullable(
+      field.integer({
+        min: 0,
+        max: 1000,
+        description:
+          "Its own limit on live reservations; null (default): only the type's facility capacity limits it; 0: waitlist only",
+      }),
+    ),
+  ),
   price: t.Optional(decimalField({ description: 'What booking it costs, at least 0; "0.00" unless given' })),
   ...saleTermsWrite,
 })
@@ -42,6 +52,21 @@ export const EventOut = t.Object(
     end_at: out.datetime(),
     includes_entry: t.Boolean(),
     is_cancelled: t.Boolean(),
+    capacity: field.nullable(t.Integer()),
+    num_reservations: t.Integer({ readOnly: true, description: 'Live (not cancelled) reservations' }),
+    num_waitlisted: t.Integer({
+      readOnly: true,
+      description: 'Customers waiting for a spot; 0 once it has started (their entries have expired)',
+    }),
+    spots_left: field.nullable(
+      t.Integer({
+        readOnly: true,
+        description: 'How many more bookings it would accept now; null when nothing limits it',
+      }),
+    ),
+    schedule_id: field.nullable(
+      t.Integer({ readOnly: true, description: 'The schedule that made it; null for one made by hand' }),
+    ),
     price: t.String(),
     ...saleTermsOut,
     created_at: out.datetime(),

@@ -1,8 +1,8 @@
 import type { Urls } from '../../http/urls.ts'
 import { centsToDecimal } from '../../lib/money.ts'
-import type { EventRow } from './queries.ts'
+import type { EventWithLoad } from './queries.ts'
 
-export function serializeEvent(row: EventRow, urls: Urls) {
+export function serializeEvent(row: EventWithLoad, urls: Urls) {
   return {
     id: row.id,
     url: urls.abs('/api/events', row.id),
@@ -17,6 +17,11 @@ export function serializeEvent(row: EventRow, urls: Urls) {
     end_at: row.end_at,
     includes_entry: row.includes_entry === 1,
     is_cancelled: row.is_cancelled === 1,
+    capacity: row.capacity,
+    num_reservations: row.num_reservations,
+    num_waitlisted: row.num_waitlisted,
+    spots_left: row.spots_left,
+    schedule_id: row.schedule_id,
     price: centsToDecimal(row.price_cents),
     tax_rate_id: row.tax_rate_id,
     revenue_account_code: row.revenue_account_code,

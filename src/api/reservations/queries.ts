@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.ts'
 import { definedChanges } from '../../db/changes.ts'
 import { listFrom, type ListSource } from '../../db/list-source.ts'
 import type { ReservationTable } from '../../db/schema.ts'
+import { answersWithText } from '../../core/classes/answers.ts'
 
 export interface ReservationFilters {
   customer_id?: number
@@ -29,6 +30,7 @@ const withNames = (query: ReturnType<typeof filtered>) =>
       'e.gym_id',
       'c.first_name as customer_first_name',
       'c.last_name as customer_last_name',
+      answersWithText('r.answers').as('answers_out'),
     ])
 
 export type ReservationRow = NonNullable<Awaited<ReturnType<typeof getReservation>>>

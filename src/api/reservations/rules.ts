@@ -1,9 +1,9 @@
 import type { Static } from 'elysia'
 import { customerExists } from '../customers/queries.ts'
 import { getEvent } from '../events/queries.ts'
-import { insertReservation, updateReservation, type ReservationRow } from './queries.ts'
-// One live reservation per customer and event, as a booking sold at the desk checks it too.
-import { hasActiveReservation } from '../../core/sales/reads.ts'
+import { updateReservation, type ReservationRow } from './queries.ts'
+import { book } from '../../core/classes/booking.ts'
+import { cancelAndPromote } from '../../core/classes/waitlist.ts'
 import type { ReservationCreate, ReservationReplace } from './schema.ts'
 import type { Deps } from '../../deps.ts'
 import { messages } from '../../http/errors.ts'
@@ -14,34 +14,30 @@ import { reservationMessages } from '../../domain/reservations.ts'
 
 export { reservationMessages }
 
+/**
+ * POST: the references first (an event and a customer that exist), then the booking itself, checks
+ * and write in one transaction (core/classes/booking.ts): full, closed, the per-day limit, answers
+ * and voucher are refused there with nothing written.
+ */
 export async function createReservation(
   deps: Pick<Deps, 'db' | 'clock'>,
   body: CheckedBody<Static<typeof ReservationCreate>>,
 ): Promise<number> {
   const { fields, errors } = body
-  const event = await lookUpReferenced(errors, 'event_id', fields.event_id, (id) => getEvent(deps.db, id))
-  if (event?.is_cancelled === 1) errors.add('event_id', reservationMessages.eventCancelled)
+  await lookUpReferenced(errors, 'event_id', fields.event_id, (id) => getEvent(deps.db, id))
   await lookUpReferenced(errors, 'customer_id', fields.customer_id, (id) => customerExists(deps.db, id))
-  if (
-    !errors.has('event_id') &&
-    !errors.has('customer_id') &&
-    fields.event_id !== undefined &&
-    fields.customer_id !== undefined &&
-    (await hasActiveReservation(deps.db, fields.customer_id, fields.event_id))
-  ) {
-    errors.add('non_field_errors', reservationMessages.duplicate)
-  }
   const input = body.valid()
-  const now = deps.clock.now().toISOString()
-  return insertReservation(deps.db, {
-    event_id: input.event_id,
-    customer_id: input.customer_id,
-    includes_entry: toFlag(input.includes_entry) ?? 1,
-    is_cancelled: 0,
-    checked_in: 0,
-    created_at: now,
-    updated_at: now,
-  })
+  return book(
+    deps.db,
+    {
+      eventId: input.event_id,
+      customerId: input.customer_id,
+      answers: input.answers ?? [],
+      eventVoucherId: input.event_voucher_id ?? null,
+      includesEntry: input.includes_entry ?? true,
+    },
+    deps.clock.now(),
+  )
 }
 
 /** PUT/PATCH: whether it includes entry, and whether its holder came. */
@@ -64,7 +60,10 @@ export async function changeReservation(
   })
 }
 
-/** POST cancel/: frees the place; a cancelled reservation stays cancelled (book again instead). */
+/**
+ * POST cancel/: frees the place at once (offered to the waitlist), gives back a voucher use before
+ * the start; a cancelled reservation stays cancelled (book again instead).
+ */
 export async function cancelReservation(
   deps: Pick<Deps, 'db' | 'clock'>,
   row: ReservationRow,
@@ -72,5 +71,5 @@ export async function cancelReservation(
 ): Promise<void> {
   if (row.is_cancelled === 1) body.errors.add('non_field_errors', reservationMessages.alreadyCancelled)
   body.valid()
-  await updateReservation(deps.db, row.id, { is_cancelled: 1, updated_at: deps.clock.now().toISOString() })
+  await cancelAndPromote(deps.db, row.id, deps.clock.now())
 }

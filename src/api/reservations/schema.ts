@@ -1,11 +1,38 @@
 import { Type as t } from '@sinclair/typebox'
 import { field, out } from '../../http/fields.ts'
 
+/** An answer to one of the event type's questions: text, true or false (BOO), or a choice (CHO). */
+export const AnswerIn = t.Object({
+  question_id: field.integer({ description: "One of the event type's active questions" }),
+  answer: t.Union([t.String({ maxLength: 1000 }), t.Boolean()], {
+    description: 'Text for TXT, true or false for BOO, one of the choices for CHO',
+  }),
+})
+
+export const AnswersIn = t.Array(AnswerIn, {
+  description: "Answers to the event type's questions, each once; every required question answered",
+})
+
+export const AnswerOut = t.Object({
+  question_id: t.Integer(),
+  question_text: t.String({ description: 'The question as it reads now' }),
+  answer: t.Union([t.String(), t.Boolean()]),
+})
+
 export const ReservationCreate = t.Object({
   event_id: field.integer({ description: 'An event that is not cancelled' }),
-  customer_id: field.integer({ description: 'A customer id' }),
+  customer_id: field.integer({ description: 'An active customer' }),
   includes_entry: t.Optional(
     field.bool({ description: 'Whether the reservation lets its holder in; default true' }),
+  ),
+  answers: t.Optional(AnswersIn),
+  event_voucher_id: t.Optional(
+    field.nullable(
+      field.integer({
+        description:
+          "One of the customer's event vouchers, for the event's type, with a use left: one use is taken, and given back if the reservation is cancelled before the event starts",
+      }),
+    ),
   ),
 })
 
@@ -36,6 +63,8 @@ export const ReservationOut = t.Object(
     includes_entry: t.Boolean(),
     is_cancelled: t.Boolean(),
     checked_in: t.Boolean(),
+    answers: t.Array(AnswerOut),
+    event_voucher_id: field.nullable(t.Integer()),
     created_at: out.datetime(),
     updated_at: out.datetime(),
   },

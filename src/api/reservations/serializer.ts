@@ -1,5 +1,6 @@
 import type { Urls } from '../../http/urls.ts'
 import type { ReservationRow } from './queries.ts'
+import type { AnswerOut } from '../../core/classes/answers.ts'
 
 export function serializeReservation(row: ReservationRow, urls: Urls) {
   return {
@@ -18,6 +19,8 @@ export function serializeReservation(row: ReservationRow, urls: Urls) {
     includes_entry: row.includes_entry === 1,
     is_cancelled: row.is_cancelled === 1,
     checked_in: row.checked_in === 1,
+    answers: JSON.parse(row.answers_out) as AnswerOut[],
+    event_voucher_id: row.event_voucher_id,
     created_at: row.created_at,
     updated_at: row.updated_at,
   }

@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import { classMessages } from '../../domain/reservations.ts'
 
@@ -5,7 +6,7 @@ import { classMessages } from '../../domain/reservations.ts'
  * Answers to an event type's questions, given when booking or joining a waitlist: each names one of
  * the type's active questions, once; a free-text question takes a string, a yes/no one true or
  * false, a choice one of its choices; every required question is answered (a blank text is no
- * answer). Stored as given, as JSON on the reservation or entry, and read back with each question's
+ * answer). Stored (text trimmed) as JSON on the reservation or entry, and read back with each question's
  * text.
  */
 
@@ -36,6 +37,15 @@ const activeQuestions = (db: Db, eventTypeId: number): Promise<Question[]> =>
     .orderBy('id')
     .execute()
 
+/** The JSON a reservation or waitlist entry keeps of its answers: as given, text trimmed. */
+export const storedAnswers = (answers: Answer[]): string =>
+  JSON.stringify(
+    answers.map(({ question_id, answer }) => ({
+      question_id,
+      answer: typeof answer === 'string' ? answer.trim() : answer,
+    })),
+  )
+
 /** What is wrong with `answers` for the type's questions, in the order found; empty when nothing. */
 export async function answerProblems(db: Db, eventTypeId: number, answers: Answer[]): Promise<string[]> {
   const questions = new Map((await activeQuestions(db, eventTypeId)).map((q) => [q.id, q]))
@@ -44,20 +54,25 @@ export async function answerProblems(db: Db, eventTypeId: number, answers: Answe
   for (const { question_id, answer } of answers) {
     const question = questions.get(question_id)
     if (!question) {
-      problems.push(classMessages.unknownQuestion(question_id))
+      problems.push(classMessages.doesNotExist(question_id))
       continue
     }
     if (answered.has(question_id)) problems.push(classMessages.answeredTwice(question.text))
     answered.add(question_id)
-    if (question.kind === 'BOO' && typeof answer !== 'boolean')
-      problems.push(classMessages.yesOrNo(question.text))
-    if (question.kind !== 'BOO' && typeof answer !== 'string')
-      problems.push(classMessages.textAnswer(question.text))
-    if (question.kind === 'CHO' && typeof answer === 'string' && answer !== '') {
-      const choices = JSON.parse(question.choices) as string[]
-      if (!choices.includes(answer)) problems.push(classMessages.notAChoice(answer, question.text))
+    if (question.kind === 'BOO') {
+      if (typeof answer !== 'boolean') problems.push(classMessages.yesOrNo(question.text))
+      continue
     }
-    if (question.is_required === 1 && answer === '') problems.push(classMessages.required(question.text))
+    if (typeof answer !== 'string') {
+      problems.push(classMessages.textAnswer(question.text))
+      continue
+    }
+    // Text is judged trimmed: spaces alone are no answer, and a choice may come with spaces around it.
+    const text = answer.trim()
+    if (text === '') {
+      if (question.is_required === 1) problems.push(classMessages.required(question.text))
+    } else if (question.kind === 'CHO' && !(JSON.parse(question.choices) as string[]).includes(text))
+      problems.push(classMessages.notAChoice(text, question.text))
   }
   for (const question of questions.values())
     if (question.is_required === 1 && !answered.has(question.id))
@@ -65,26 +80,15 @@ export async function answerProblems(db: Db, eventTypeId: number, answers: Answe
   return problems
 }
 
-/** Stored answers with each question's text (as it reads now), in the order they were given. */
-export async function answersWithText(db: Db, stored: string): Promise<AnswerOut[]> {
-  const answers = JSON.parse(stored) as Answer[]
-  if (answers.length === 0) return []
-  const texts = new Map(
-    (
-      await db
-        .selectFrom('event_questions')
-        .select(['id', 'text'])
-        .where(
-          'id',
-          'in',
-          answers.map((a) => a.question_id),
-        )
-        .execute()
-    ).map((q) => [q.id, q.text]),
-  )
-  return answers.map(({ question_id, answer }) => ({
-    question_id,
-    question_text: texts.get(question_id) ?? '',
-    answer,
-  }))
-}
+/**
+ * Stored answers (the JSON column `column`) read back as JSON with each question's text as it reads
+ * now, in the order they were given: one SQL expression, so a list's page reads them in its one
+ * statement.
+ */
+export const answersWithText = (column: 'r.answers' | 'w.answers') =>
+  sql<string>`(SELECT json_group_array(json_object(
+      'question_id', a.value ->> 'question_id',
+      'question_text', coalesce(q.text, ''),
+      'answer', a.value -> 'answer') ORDER BY a.key)
+    FROM json_each(${sql.ref(column)}) AS a
+    LEFT JOIN event_questions AS q ON q.id = a.value ->> 'question_id')`

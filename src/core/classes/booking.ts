@@ -1,7 +1,8 @@
 import type { Db } from '../../db/connection.ts'
 import { classMessages, reservationMessages } from '../../domain/reservations.ts'
+import { Refused } from '../../domain/refused.ts'
 import { endOfLocalDay, localDate, startOfLocalDay } from '../../lib/local-time.ts'
-import { answerProblems, type Answer } from './answers.ts'
+import { answerProblems, storedAnswers, type Answer } from './answers.ts'
 import { hasSpot, loadEventForBooking, spotsLeft, type EventForBooking } from './capacity.ts'
 
 /*
@@ -17,13 +18,6 @@ export interface BookingRequest {
   answers: Answer[]
   eventVoucherId: number | null
   includesEntry: boolean
-}
-
-/** The booking was refused: field -> messages, nothing written. */
-export class BookingRefused extends Error {
-  constructor(readonly errors: Record<string, string[]>) {
-    super('booking refused')
-  }
 }
 
 class Problems {
@@ -102,7 +96,7 @@ async function checkVoucher(
     .where('customer_id', '=', request.customerId)
     .executeTakeFirst()
   const field = 'event_voucher_id'
-  if (!voucher) return problems.add(field, classMessages.unknownQuestion(request.eventVoucherId!))
+  if (!voucher) return problems.add(field, classMessages.doesNotExist(request.eventVoucherId!))
   if (voucher.is_removed === 1) problems.add(field, classMessages.voucherRemoved)
   else if (voucher.event_type_id !== event.event_type_id) problems.add(field, classMessages.voucherOtherType)
   else if (voucher.number_of_uses_remaining < 1) problems.add(field, classMessages.voucherUsedUp)
@@ -125,7 +119,7 @@ export const liveReservationOf = (db: Db, customerId: number, eventId: number) =
 /**
  * Books inside the caller's transaction: every check of classes.md, then the reservation, the
  * voucher's use, and the customer's waiting entry for the event (if any) marked promoted to it.
- * Throws BookingRefused with nothing written. The event must exist.
+ * Throws Refused with nothing written. The event must exist.
  */
 export async function bookIn(trx: Db, request: BookingRequest, now: Date): Promise<number> {
   const event = (await loadEventForBooking(trx, request.eventId))!
@@ -135,7 +129,7 @@ export async function bookIn(trx: Db, request: BookingRequest, now: Date): Promi
     if (bookingClosed(event, now)) problems.add('non_field_errors', reservationMessages.closed)
     else if (!hasSpot(await spotsLeft(trx, event))) problems.add('non_field_errors', reservationMessages.full)
   }
-  if (problems.any) throw new BookingRefused(problems.errors)
+  if (problems.any) throw new Refused(problems.errors)
   return placeIn(trx, event, request, now)
 }
 
@@ -155,7 +149,7 @@ export async function placeIn(
       includes_entry: request.includesEntry ? 1 : 0,
       is_cancelled: 0,
       checked_in: 0,
-      answers: JSON.stringify(request.answers),
+      answers: storedAnswers(request.answers),
       event_voucher_id: request.eventVoucherId,
       created_at: at,
       updated_at: at,

@@ -96,3 +96,28 @@ export async function spotsLeft(db: Db, event: EventForBooking): Promise<number 
 }
 
 export const hasSpot = (spots: number | null) => spots === null || spots > 0
+
+export interface EventLoad {
+  num_reservations: number
+  num_waitlisted: number
+  spots_left: number | null
+}
+
+/**
+ * How full an event is as the API reads it: its live reservations, the customers waiting (none
+ * once it has started: their entries have expired), and its spots left.
+ */
+export async function eventLoad(db: Db, eventId: number, now: Date): Promise<EventLoad> {
+  const event = (await loadEventForBooking(db, eventId))!
+  const { n: waiting } = await db
+    .selectFrom('waitlist_entries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'WAI')
+    .executeTakeFirstOrThrow()
+  return {
+    num_reservations: await liveReservationCount(db, eventId),
+    num_waitlisted: now.toISOString() < event.start_at ? waiting : 0,
+    spots_left: await spotsLeft(db, event),
+  }
+}

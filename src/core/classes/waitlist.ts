@@ -1,7 +1,8 @@
 import type { Db } from '../../db/connection.ts'
 import { classMessages, reservationMessages } from '../../domain/reservations.ts'
-import type { Answer } from './answers.ts'
-import { BookingRefused, cancelIn, placeIn, waitlistProblems } from './booking.ts'
+import { Refused } from '../../domain/refused.ts'
+import { storedAnswers, type Answer } from './answers.ts'
+import { cancelIn, placeIn, waitlistProblems } from './booking.ts'
 import { hasSpot, loadEventForBooking, spotsLeft, type EventForBooking } from './capacity.ts'
 
 /*
@@ -19,7 +20,7 @@ export type EntryStatus = 'WAI' | 'PRO' | 'CAN' | 'EXP'
 export const entryStatus = (stored: 'WAI' | 'PRO' | 'CAN', eventStartAt: string, now: Date): EntryStatus =>
   stored === 'WAI' && now.toISOString() >= eventStartAt ? 'EXP' : stored
 
-/** Joins the waitlist inside the caller's transaction; throws BookingRefused with nothing written. */
+/** Joins the waitlist inside the caller's transaction; throws Refused with nothing written. */
 export async function joinIn(
   trx: Db,
   request: { eventId: number; customerId: number; answers: Answer[] },
@@ -37,14 +38,14 @@ export async function joinIn(
   if (waiting) (errors.non_field_errors ??= []).push(classMessages.alreadyWaiting)
   if (Object.keys(errors).length === 0 && hasSpot(await spotsLeft(trx, event)))
     errors.non_field_errors = [classMessages.hasSpots]
-  if (Object.keys(errors).length > 0) throw new BookingRefused(errors)
+  if (Object.keys(errors).length > 0) throw new Refused(errors)
   const at = now.toISOString()
   const { id } = await trx
     .insertInto('waitlist_entries')
     .values({
       event_id: event.id,
       customer_id: request.customerId,
-      answers: JSON.stringify(request.answers),
+      answers: storedAnswers(request.answers),
       status: 'WAI',
       created_at: at,
       updated_at: at,
@@ -116,7 +117,7 @@ export async function promoteByHandIn(trx: Db, entryId: number, now: Date): Prom
     .executeTakeFirstOrThrow()
   const event = (await loadEventForBooking(trx, entry.event_id))!
   const refuse = (message: string) => {
-    throw new BookingRefused({ non_field_errors: [message] })
+    throw new Refused({ non_field_errors: [message] })
   }
   if (entry.status !== 'WAI') refuse(classMessages.notWaiting)
   if (now.toISOString() >= event.start_at) refuse(classMessages.expired)
@@ -134,7 +135,7 @@ export async function leaveIn(trx: Db, entryId: number, now: Date): Promise<void
     .where('w.id', '=', entryId)
     .executeTakeFirstOrThrow()
   if (entryStatus(entry.status, entry.start_at, now) !== 'WAI')
-    throw new BookingRefused({ non_field_errors: [classMessages.notWaiting] })
+    throw new Refused({ non_field_errors: [classMessages.notWaiting] })
   await trx
     .updateTable('waitlist_entries')
     .set({ status: 'CAN', updated_at: now.toISOString() })
@@ -148,3 +149,22 @@ export const cancelAndPromote = (db: Db, reservationId: number, now: Date) =>
     const eventId = await cancelIn(trx, reservationId, now)
     await promoteWaitingIn(trx, eventId, now)
   })
+
+/**
+ * After an event type's limits changed (a raised facility capacity, a later cutoff), inside that
+ * transaction: offers the spots now open at its events still to come, earliest first.
+ */
+export async function promoteForTypeIn(trx: Db, eventTypeId: number, now: Date): Promise<void> {
+  const events = await trx
+    .selectFrom('waitlist_entries as w')
+    .innerJoin('events as e', 'e.id', 'w.event_id')
+    .select(['e.id', 'e.start_at'])
+    .distinct()
+    .where('e.event_type_id', '=', eventTypeId)
+    .where('w.status', '=', 'WAI')
+    .where('e.start_at', '>', now.toISOString())
+    .orderBy('e.start_at')
+    .orderBy('e.id')
+    .execute()
+  for (const event of events) await promoteWaitingIn(trx, event.id, now)
+}

@@ -57,6 +57,8 @@ function reservationBody(id: number, fields: Record<string, unknown> = {}) {
     includes_entry: true,
     is_cancelled: false,
     checked_in: false,
+    answers: [],
+    event_voucher_id: null,
     created_at: START,
     updated_at: START,
     ...fields,
