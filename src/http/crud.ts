@@ -40,6 +40,11 @@ export interface Scope<P extends ParentId = ParentId> {
 /** A nested collection's parent: its path parameter, and whether a record of that id exists. */
 export interface Parent {
   param: string
+  /**
+   * The parameter's description in the docs, when its name does not say whose id it is: an event
+   * type's questions sit under `/api/event-types/:id/`, whose records the router knows as `:id`.
+   */
+  description?: string
   exists(deps: Deps, id: number): Promise<boolean>
 }
 
@@ -242,7 +247,7 @@ export function collectionRoutes<
   // The document names each shape after the collection's noun: Gym, GymCreate, PatchedGym, ...
   const name = pascalCase(spec.noun)
   const output = named(name, spec.output)
-  const listParamDocs = parent ? { [parent.param]: idDescription(parent.param) } : {}
+  const listParamDocs = parent ? { [parent.param]: parent.description ?? idDescription(parent.param) } : {}
   const recordParamDocs = { ...listParamDocs, [idName]: `The ${spec.noun}'s id` }
   const doc = (
     summary: string,
