@@ -22,6 +22,7 @@ import { discountRoutes } from './discounts/routes.ts'
 import { doorRoutes } from './door/routes.ts'
 import { entryPassTypeRoutes } from './entry-pass-types/routes.ts'
 import { eventCategoryRoutes } from './event-categories/routes.ts'
+import { eventQuestionRoutes } from './event-questions/routes.ts'
 import { eventTypeRoutes } from './event-types/routes.ts'
 import { eventRoutes } from './events/routes.ts'
 import { gymRoutes } from './gyms/routes.ts'
@@ -70,6 +71,7 @@ export const apiRoutes = (deps: Deps): AnyElysia =>
     .use(myAccountRoutes(deps))
     .use(gymRoutes(deps))
     .use(eventTypeRoutes(deps))
+    .use(eventQuestionRoutes(deps))
     .use(eventCategoryRoutes(deps))
     // Customers and their records
     .use(customerRoutes(deps))

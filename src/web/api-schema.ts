@@ -542,26 +542,6 @@ export interface paths {
     patch: operations['patchApiEvent-typesById']
     trace?: never
   }
-  '/api/event-types/{id}/questions/': {
-    parameters: {
-      query?: never
-      header?: never
-      path?: never
-      cookie?: never
-    }
-    /**
-     * List questions (empty in this version)
-     * @description Any staff user. This version holds no questions: the list is always empty, for a parent that exists (404 otherwise), so that the `*_url` field naming it resolves.
-     */
-    get: operations['getApiEvent-typesByIdQuestions']
-    put?: never
-    post?: never
-    delete?: never
-    options?: never
-    head?: never
-    patch?: never
-    trace?: never
-  }
   '/api/event-types/{id}/schedules/': {
     parameters: {
       query?: never
@@ -580,6 +560,66 @@ export interface paths {
     options?: never
     head?: never
     patch?: never
+    trace?: never
+  }
+  '/api/event-types/{id}/questions/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List event questions
+     * @description Any staff user.
+     *
+     *     The event type's questions in the order they are asked: ascending `sort_order`, then id. Inactive ones are listed too unless filtered by `is_active`.
+     */
+    get: operations['getApiEvent-typesByIdQuestions']
+    put?: never
+    /**
+     * Create a event question
+     * @description Staff users with `can_manage_events`, and organization admins.
+     *
+     *     `kind` is `TXT` (free text, the default), `BOO` (yes or no) or `CHO` (one of `choices`). A `CHO` question needs at least one choice (`A choice question (CHO) needs at least one choice.`), a `TXT` or `BOO` one takes none (`Only a choice question (CHO) takes choices.`); each choice is trimmed, not blank (`This field may not be blank.`) and named once (`"Red" is listed more than once.`), all on `choices`.
+     */
+    post: operations['postApiEvent-typesByIdQuestions']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/event-types/{id}/questions/{question_id}/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Read a event question
+     * @description Any staff user.
+     */
+    get: operations['getApiEvent-typesByIdQuestionsByQuestion_id']
+    /**
+     * Replace a event question
+     * @description Staff users with `can_manage_events`, and organization admins.
+     *
+     *     `kind` is `TXT` (free text, the default), `BOO` (yes or no) or `CHO` (one of `choices`). A `CHO` question needs at least one choice (`A choice question (CHO) needs at least one choice.`), a `TXT` or `BOO` one takes none (`Only a choice question (CHO) takes choices.`); each choice is trimmed, not blank (`This field may not be blank.`) and named once (`"Red" is listed more than once.`), all on `choices`. Left out, `kind` and `choices` keep their stored values, and are judged together as the question will be: turning a `CHO` question into another kind sends `choices: []` with it. There is no DELETE: deactivate a question with `is_active: false` (it is no longer asked; the answers already given keep naming it).
+     */
+    put: operations['putApiEvent-typesByIdQuestionsByQuestion_id']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    /**
+     * Update a event question
+     * @description Staff users with `can_manage_events`, and organization admins.
+     *
+     *     `kind` is `TXT` (free text, the default), `BOO` (yes or no) or `CHO` (one of `choices`). A `CHO` question needs at least one choice (`A choice question (CHO) needs at least one choice.`), a `TXT` or `BOO` one takes none (`Only a choice question (CHO) takes choices.`); each choice is trimmed, not blank (`This field may not be blank.`) and named once (`"Red" is listed more than once.`), all on `choices`. Left out, `kind` and `choices` keep their stored values, and are judged together as the question will be: turning a `CHO` question into another kind sends `choices: []` with it. There is no DELETE: deactivate a question with `is_active: false` (it is no longer asked; the answers already given keep naming it).
+     */
+    patch: operations['patchApiEvent-typesByIdQuestionsByQuestion_id']
     trace?: never
   }
   '/api/event-categories/': {
@@ -3916,6 +3956,58 @@ export interface components {
       /** @description The account its revenue is booked to; empty unless given */
       revenue_account_code?: string
     }
+    /**
+     * EventQuestion
+     * @description A question of an event type, answered when one of its events is booked or its waitlist joined: free text (TXT), yes or no (BOO: the answer is true or false) or one of its choices (CHO). A required one must be answered. Never deleted: deactivate it with `is_active: false`; it is then no longer asked, and the answers already given keep naming it.
+     */
+    EventQuestion: {
+      readonly id: number
+      /** Format: uri */
+      readonly url: string
+      readonly event_type_id: number
+      text: string
+      /** @description TXT, BOO or CHO */
+      kind: string
+      /** @description For CHO, in the order shown; [] otherwise */
+      choices: string[]
+      is_required: boolean
+      sort_order: number
+      is_active: boolean
+      /** Format: date-time */
+      readonly created_at: string
+      /** Format: date-time */
+      readonly updated_at: string
+    }
+    /** EventQuestionCreate */
+    EventQuestionCreate: {
+      /** @description The question as the customer reads it */
+      text: string
+      /** @description TXT free text (default), BOO yes or no, CHO one of `choices` */
+      kind?: 'TXT' | 'BOO' | 'CHO'
+      /** @description For CHO: the answers to pick from, in the order shown, each not blank and named once (surrounding white space is trimmed); empty for TXT and BOO; default [] */
+      choices?: string[]
+      /** @description A booking must answer it; default false */
+      is_required?: boolean
+      /** @description Questions are asked in ascending sort_order, then id; default 0 */
+      sort_order?: number
+      /** @description False: no longer asked (answers already given keep it); default true */
+      is_active?: boolean
+    }
+    /** EventQuestionReplace */
+    EventQuestionReplace: {
+      /** @description The question as the customer reads it */
+      text: string
+      /** @description TXT free text (default), BOO yes or no, CHO one of `choices` */
+      kind?: 'TXT' | 'BOO' | 'CHO'
+      /** @description For CHO: the answers to pick from, in the order shown, each not blank and named once (surrounding white space is trimmed); empty for TXT and BOO; default [] */
+      choices?: string[]
+      /** @description A booking must answer it; default false */
+      is_required?: boolean
+      /** @description Questions are asked in ascending sort_order, then id; default 0 */
+      sort_order?: number
+      /** @description False: no longer asked (answers already given keep it); default true */
+      is_active?: boolean
+    }
     /** EventReplace */
     EventReplace: {
       /** @description An event type id */
@@ -5072,6 +5164,13 @@ export interface components {
       previous: string | null
       results: components['schemas']['Event'][]
     }
+    /** PaginatedEventQuestionList */
+    PaginatedEventQuestionList: {
+      count: number
+      next: string | null
+      previous: string | null
+      results: components['schemas']['EventQuestion'][]
+    }
     /** PaginatedEventTypeList */
     PaginatedEventTypeList: {
       count: number
@@ -5366,6 +5465,21 @@ export interface components {
     /** PatchedEventCategory */
     PatchedEventCategory: {
       name?: string
+    }
+    /** PatchedEventQuestion */
+    PatchedEventQuestion: {
+      /** @description The question as the customer reads it */
+      text?: string
+      /** @description TXT free text (default), BOO yes or no, CHO one of `choices` */
+      kind?: 'TXT' | 'BOO' | 'CHO'
+      /** @description For CHO: the answers to pick from, in the order shown, each not blank and named once (surrounding white space is trimmed); empty for TXT and BOO; default [] */
+      choices?: string[]
+      /** @description A booking must answer it; default false */
+      is_required?: boolean
+      /** @description Questions are asked in ascending sort_order, then id; default 0 */
+      sort_order?: number
+      /** @description False: no longer asked (answers already given keep it); default true */
+      is_active?: boolean
     }
     /** PatchedEventType */
     PatchedEventType: {
@@ -7493,7 +7607,7 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
-  'getApiEvent-typesByIdQuestions': {
+  'getApiEvent-typesByIdSchedules': {
     parameters: {
       query?: {
         /** @description Page number, from 1, or last */
@@ -7527,17 +7641,19 @@ export interface operations {
       500: components['responses']['ServerError']
     }
   }
-  'getApiEvent-typesByIdSchedules': {
+  'getApiEvent-typesByIdQuestions': {
     parameters: {
       query?: {
         /** @description Page number, from 1, or last */
         page?: number | 'last'
         /** @description Results per page (default 10; more than 100 gives 100) */
         page_size?: number
+        /** @description true or false (any case), or 1 or 0 */
+        is_active?: boolean
       }
       header?: never
       path: {
-        /** @description The id of the record they belong to */
+        /** @description The event type's id */
         id: number
       }
       cookie?: never
@@ -7550,7 +7666,77 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['PaginatedNotHeldList']
+          'application/json': components['schemas']['PaginatedEventQuestionList']
+        }
+      }
+      400: components['responses']['InvalidFilter']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  'postApiEvent-typesByIdQuestions': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The event type's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EventQuestionCreate']
+      }
+    }
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['EventQuestion']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  'getApiEvent-typesByIdQuestionsByQuestion_id': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The event type's id */
+        id: number
+        /** @description The event question's id */
+        question_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['EventQuestion']
         }
       }
       401: components['responses']['Unauthenticated']
@@ -7559,6 +7745,86 @@ export interface operations {
       414: components['responses']['UriTooLong']
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
+    }
+  }
+  'putApiEvent-typesByIdQuestionsByQuestion_id': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The event type's id */
+        id: number
+        /** @description The event question's id */
+        question_id: number
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EventQuestionReplace']
+      }
+    }
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['EventQuestion']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  'patchApiEvent-typesByIdQuestionsByQuestion_id': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The event type's id */
+        id: number
+        /** @description The event question's id */
+        question_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['PatchedEventQuestion']
+      }
+    }
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['EventQuestion']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
     }
   }
   'getApiEvent-categories': {
