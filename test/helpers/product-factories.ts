@@ -146,3 +146,7 @@ export const makeVoucherPack = (db: Db, fields: Fields<'voucher_packs'> & { even
     ...stamps,
     ...fields,
   })
+
+/** A question of the event type: optional free text, active, sorted at 0, unless told. */
+export const makeEventQuestion = (db: Db, fields: Fields<'event_questions'> & { event_type_id: number }) =>
+  insert(db, 'event_questions', { text: 'Have you climbed before?', ...stamps, ...fields })
