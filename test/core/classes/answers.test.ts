@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { sql } from 'kysely'
 import { answerProblems, answersWithText, type Answer } from '../../../src/core/classes/answers.ts'
 import { openDatabase, type Connection, type Db } from '../../../src/db/connection.ts'
 import { migrateToLatest } from '../../../src/db/migrator.ts'
@@ -136,12 +137,24 @@ describe('answerProblems', () => {
     ])
   })
 
-  test('a choice question given what is not one of its choices, in case or spacing', async () => {
-    for (const answer of ['East', 'north', ' North']) {
+  test('a choice question given what is not one of its choices, in case; spaces around one are trimmed', async () => {
+    for (const answer of ['East', 'north']) {
       expect(await problemsOf([...requiredAnswers(), { question_id: wall, answer }])).toEqual([
         `"${answer}" is not one of the choices of "Which wall?".`,
       ])
     }
+    expect(await problemsOf([...requiredAnswers(), { question_id: wall, answer: ' North ' }])).toEqual([])
+  })
+
+  test('spaces alone do not answer a required question; a required yes/no given text says so once', async () => {
+    const others = requiredAnswers().filter((a) => a.question_id !== injuries && a.question_id !== waiver)
+    expect(
+      await problemsOf([
+        ...others,
+        { question_id: injuries, answer: '   ' },
+        { question_id: waiver, answer: '' },
+      ]),
+    ).toEqual(['"Any injuries?" needs an answer.', '"Signed the waiver?" takes true or false.'])
   })
 
   test('an unknown question id, and the question of another type', async () => {
@@ -212,7 +225,11 @@ describe('answerProblems', () => {
 })
 
 /** The stored answers (as a reservation keeps them, JSON) read back with their questions' texts. */
-const withText = (answers: Answer[]) => answersWithText(db, JSON.stringify(answers))
+const withText = async (answers: Answer[]) => {
+  const { rows } = await sql<{ out: string }>`SELECT ${answersWithText('r.answers')} AS out
+    FROM (SELECT ${JSON.stringify(answers)} AS answers) AS r`.execute(db)
+  return JSON.parse(rows[0]!.out)
+}
 
 describe('answersWithText', () => {
   test('no answers read back as none', async () => {
