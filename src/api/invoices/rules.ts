@@ -10,7 +10,12 @@ import {
 } from './schema.ts'
 import { loadOrganization } from '../organization/queries.ts'
 import { checkSale, checkSaleTotals } from '../../core/sales/check-sale.ts'
-import { IdempotencyKeyUsed, MembershipChanged, PaymentSourceSpent } from '../../core/sales/conflicts.ts'
+import {
+  EventNotBookable,
+  IdempotencyKeyUsed,
+  MembershipChanged,
+  PaymentSourceSpent,
+} from '../../core/sales/conflicts.ts'
 import { saleMessages } from '../../core/sales/messages.ts'
 import { postInvoice } from '../../core/sales/post-invoice.ts'
 import { findInvoiceByIdempotencyKey } from '../../core/sales/queries.ts'
@@ -178,6 +183,8 @@ export async function createInvoice(
       throw oneItemRefused('line_items', sale.lines, error.lineIndex, {
         customer_membership_id: [saleMessages.membershipChanged],
       })
+    if (error instanceof EventNotBookable)
+      throw oneItemRefused('line_items', sale.lines, error.lineIndex, { event_id: [error.reason] })
     throw error
   }
 }

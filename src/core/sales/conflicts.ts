@@ -35,3 +35,17 @@ export class IdempotencyKeyUsed extends Error {
     super(`the Idempotency-Key already recorded invoice ${invoiceId}`)
   }
 }
+
+/**
+ * An event a BOO line books could not take the booking when the sale was posted: full (another
+ * booking took the last spot), booking closed, or its type no longer active. `reason` says which,
+ * in the words a booking at /api/reservations/ is refused with.
+ */
+export class EventNotBookable extends Error {
+  constructor(
+    readonly lineIndex: number,
+    readonly reason: string,
+  ) {
+    super(`line ${lineIndex} books an event that cannot take it: ${reason}`)
+  }
+}

@@ -10,6 +10,7 @@ import {
   makeEntryPassType,
   makeEvent,
   makeMembershipType,
+  makeReservation,
   makeTaxRate,
   makeVoucherPack,
 } from '../../helpers/product-factories.ts'
@@ -587,6 +588,39 @@ describe('POST /api/invoices/ bookings and voucher packs', () => {
     })
     expect(res.status).toBe(201)
     expect(res.body.line_items.map((line: { description: string }) => line.description)).toEqual(['Yoga'])
+  })
+})
+
+describe("POST /api/invoices/ BOO and the event's limits", () => {
+  test('a full event, a closed one and a retired type are refused on the line, nothing written', async () => {
+    const yoga = await makeEventType(t.db, { name: 'Yoga', gym_id: t.seed.gym.id })
+    const full = await makeEvent(t.db, { event_type_id: yoga.id, gym_id: t.seed.gym.id, capacity: 1 })
+    const other = await makeCustomer(t.db, { first_name: 'Alex' })
+    await makeReservation(t.db, { event_id: full.id, customer_id: other.id })
+    // The test clock is 15:04:05Z: an event that started at 14:00Z closed at 14:15Z.
+    const closed = await makeEvent(t.db, {
+      event_type_id: yoga.id,
+      gym_id: t.seed.gym.id,
+      start_at: '2026-11-22T14:00:00.000Z',
+      end_at: '2026-11-22T15:30:00.000Z',
+    })
+    const retiredType = await makeEventType(t.db, { name: 'Old', gym_id: t.seed.gym.id, status: 'RET' })
+    const retired = await makeEvent(t.db, { event_type_id: retiredType.id, gym_id: t.seed.gym.id })
+    const before = await countRows(t.db, 'invoices')
+    for (const [event, message] of [
+      [full, 'The event is full.'],
+      [closed, 'Booking for this event has closed.'],
+      [retired, "This event's type is retired."],
+    ] as const) {
+      const res = await post({
+        customer_id: customer.id,
+        line_items: [{ purchase_type: 'BOO', event_id: event.id }],
+      })
+      expect(res.status).toBe(400)
+      expect(res.body).toEqual({ line_items: [{ event_id: [message] }] })
+    }
+    expect(await countRows(t.db, 'invoices')).toBe(before)
+    expect(await countRows(t.db, 'reservations')).toBe(1)
   })
 })
 

@@ -1,10 +1,17 @@
 import { reservationMessages } from '../../../domain/reservations.ts'
+import { bookingClosed } from '../../classes/booking.ts'
+import { hasSpot, loadEventForBooking, spotsLeft } from '../../classes/capacity.ts'
+import { EventNotBookable } from '../conflicts.ts'
 import { insertReservation } from '../queries.ts'
 import { getEventForSale, getEventTypeForSale, hasActiveReservation } from '../reads.ts'
 import { atMost } from '../refusals.ts'
 import { lookUpProduct, type GrantOf, type LineKind } from './line-kind.ts'
 
-/** BOO: the customer booked on an event that is not cancelled, once. */
+/**
+ * BOO: the customer booked on an event that is not cancelled, once, when it has a spot, booking is
+ * open and its type active (judged when the sale is posted). A booking sold takes no answers: the
+ * type's questions are asked when booking at /api/reservations/.
+ */
 export const bookingLine: LineKind<GrantOf<'BOO'>> = {
   async check(line, sale, refusals) {
     if ((line.quantity ?? 1) > 1) refusals.add('quantity', atMost(1))
@@ -24,6 +31,18 @@ export const bookingLine: LineKind<GrantOf<'BOO'>> = {
     return { product: { ...event, name }, grant: { purchaseType: 'BOO', eventId: event.id } }
   },
   async post(line, sale, insertLine) {
+    // Capacity, the late-booking window and the type's status are judged here, in the posting
+    // transaction, as a booking at /api/reservations/ judges them: the last spot has one winner.
+    const event = (await loadEventForBooking(sale.trx, line.eventId))!
+    const reason =
+      event.type_status !== 'ACT'
+        ? reservationMessages.typeNotActive(event.type_status)
+        : bookingClosed(event, sale.now)
+          ? reservationMessages.closed
+          : hasSpot(await spotsLeft(sale.trx, event))
+            ? undefined
+            : reservationMessages.full
+    if (reason !== undefined) throw new EventNotBookable(sale.index, reason)
     const customerId = sale.sale.customerId
     const reservationId =
       customerId === null
