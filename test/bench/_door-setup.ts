@@ -62,8 +62,19 @@ function cleanEnv(extra: Record<string, string> = {}): Record<string, string> {
 }
 
 export function seedLarge(db: string, seed: number, cwd: string, executable = BELAY): string {
+  return seedDemo(db, 'large', seed, cwd, executable)
+}
+
+/** `belay seed-demo --size SIZE` into `db`; returns what it printed. */
+export function seedDemo(
+  db: string,
+  size: 'small' | 'large',
+  seed: number,
+  cwd: string,
+  executable = BELAY,
+): string {
   const result = Bun.spawnSync(
-    [executable, 'seed-demo', '--size', 'large', '--seed', String(seed), '--db', db],
+    [executable, 'seed-demo', '--size', size, '--seed', String(seed), '--db', db],
     {
       cwd,
       env: cleanEnv(),
