@@ -71,6 +71,9 @@ async function checkCustomerFor(
       .select((eb) => eb.fn.countAll<number>().as('n'))
       .where('r.customer_id', '=', request.customerId)
       .where('r.is_cancelled', '=', 0)
+      // A cancelled event's reservations stay live (cancelling an event leaves them) but hold no
+      // place that day, as they hold none of the type's capacity (capacity.ts).
+      .where('e.is_cancelled', '=', 0)
       .where('e.event_type_id', '=', event.event_type_id)
       .where('e.start_at', '>=', new Date(startOfLocalDay(day, zone)).toISOString())
       .where('e.start_at', '<', new Date(endOfLocalDay(day, zone)).toISOString())

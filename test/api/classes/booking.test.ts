@@ -308,6 +308,13 @@ describe("POST /api/reservations/ refused: the type's per-day limit, on the gym'
     await expectBooked(evening, climber)
     await expectRefused({ event_id: noon.id, customer_id: climber.id }, perDay(2, '2026-11-23'))
   })
+
+  test('a reservation of a cancelled event does not count', async () => {
+    await expectBooked(morning, climber)
+    // Cancelling an event leaves its reservations as they are: they hold no place that day.
+    await t.db.updateTable('events').set({ is_cancelled: 1 }).where('id', '=', morning.id).execute()
+    await expectBooked(evening, climber)
+  })
 })
 
 describe('POST /api/reservations/ refused: answers', () => {
