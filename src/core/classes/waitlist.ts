@@ -36,6 +36,10 @@ export async function joinIn(
     .where('status', '=', 'WAI')
     .executeTakeFirst()
   if (waiting) (errors.non_field_errors ??= []).push(classMessages.alreadyWaiting)
+  // Within the late window after the start the event may still be booked, but an entry made then
+  // would read EXP at once: there is nothing left to wait for.
+  if (Object.keys(errors).length === 0 && now.toISOString() >= event.start_at)
+    errors.non_field_errors = [classMessages.expired]
   if (Object.keys(errors).length === 0 && hasSpot(await spotsLeft(trx, event)))
     errors.non_field_errors = [classMessages.hasSpots]
   if (Object.keys(errors).length > 0) throw new Refused(errors)

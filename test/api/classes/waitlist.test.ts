@@ -171,6 +171,12 @@ describe('joining', () => {
     await t.db.updateTable('events').set({ is_cancelled: 1 }).where('id', '=', morning.id).execute()
     await expectRefused(() => join(morning, brooke), { event_id: ['This event is cancelled.'] })
   })
+
+  test('refused once the event has started, even while it may still be booked', async () => {
+    // Started 4 minutes ago, inside the 15-minute late window: a spot would be booked, not waited for.
+    const started = await yogaEvent({ start_at: '2026-11-22T15:00:00.000Z', end_at: SOON_END, capacity: 0 })
+    await expectRefused(() => join(started, ashima), expired)
+  })
 })
 
 describe('leaving', () => {
