@@ -147,11 +147,38 @@ export async function leaveIn(trx: Db, entryId: number, now: Date): Promise<void
     .execute()
 }
 
-/** Cancels a reservation and offers its spot to the waitlist, in one transaction. */
+/**
+ * After a place was freed at the event (a reservation cancelled), inside that transaction: offers
+ * it to the event's own waitlist first; then, when the type's facility capacity limits its events,
+ * to the waitlists of the type's other events overlapping it, earliest first, since the place freed
+ * counted against theirs too. Each is promoted only before its own cutoff.
+ */
+export async function promoteAroundIn(trx: Db, eventId: number, now: Date): Promise<void> {
+  await promoteWaitingIn(trx, eventId, now)
+  const event = await loadEventForBooking(trx, eventId)
+  if (!event || event.type_capacity === null) return
+  const overlapping = await trx
+    .selectFrom('waitlist_entries as w')
+    .innerJoin('events as e', 'e.id', 'w.event_id')
+    .select(['e.id', 'e.start_at'])
+    .distinct()
+    .where('e.event_type_id', '=', event.event_type_id)
+    .where('e.id', '!=', event.id)
+    .where('e.start_at', '<', event.end_at)
+    .where('e.end_at', '>', event.start_at)
+    .where('e.start_at', '>', now.toISOString())
+    .where('w.status', '=', 'WAI')
+    .orderBy('e.start_at')
+    .orderBy('e.id')
+    .execute()
+  for (const other of overlapping) await promoteWaitingIn(trx, other.id, now)
+}
+
+/** Cancels a reservation and offers its place to the waitlists (promoteAroundIn), in one transaction. */
 export const cancelAndPromote = (db: Db, reservationId: number, now: Date) =>
   db.transaction().execute(async (trx) => {
     const eventId = await cancelIn(trx, reservationId, now)
-    await promoteWaitingIn(trx, eventId, now)
+    await promoteAroundIn(trx, eventId, now)
   })
 
 /**

@@ -241,6 +241,56 @@ describe('promotion when a reservation is cancelled', () => {
     expect(await readEvent(morning)).toMatchObject({ num_reservations: 1, num_waitlisted: 1, spots_left: 0 })
   })
 
+  test("a place freed under the type's capacity goes to an overlapping event's waitlist too", async () => {
+    // One place across the type: the morning's holder fills both it and an overlapping class.
+    await t.db.updateTable('events').set({ capacity: null }).where('id', '=', morning.id).execute()
+    await t.db.updateTable('event_types').set({ capacity: 1 }).where('id', '=', yoga.id).execute()
+    const overlapping = await yogaEvent({
+      name: 'Late Yoga',
+      start_at: '2026-11-23T16:30:00.000Z',
+      end_at: '2026-11-23T17:30:00.000Z',
+    })
+    const entry = await joined(overlapping, ashima)
+    // An event of the type on another day has no share in the place freed.
+    const nextDay = await yogaEvent({
+      start_at: '2026-11-24T16:00:00.000Z',
+      end_at: '2026-11-24T17:00:00.000Z',
+      capacity: 0,
+    })
+    const elsewhere = await joined(nextDay, brooke)
+    t.clock.advance(60_000)
+    await action(RESERVATIONS, holderReservation, 'cancel')
+    const promoted = await readEntry(entry)
+    expect(promoted).toEqual(
+      entryOut(entry, overlapping, ashima, {
+        status: 'PRO',
+        position: null,
+        reservation_id: promoted.reservation_id,
+        updated_at: ONE_MINUTE_LATER,
+      }),
+    )
+    expect(await readEvent(overlapping)).toMatchObject({
+      num_reservations: 1,
+      num_waitlisted: 0,
+      spots_left: 0,
+    })
+    expect(await readEntry(elsewhere)).toEqual(entryOut(elsewhere, nextDay, brooke))
+    expect(await readEvent(morning)).toMatchObject({ num_reservations: 0, spots_left: 0 })
+  })
+
+  test("the cancelled event's own waitlist comes first", async () => {
+    await t.db.updateTable('event_types').set({ capacity: 1 }).where('id', '=', yoga.id).execute()
+    const overlapping = await yogaEvent({
+      start_at: '2026-11-23T15:30:00.000Z',
+      end_at: '2026-11-23T16:30:00.000Z',
+    })
+    const theirs = await joined(overlapping, ashima)
+    const own = await joined(morning, brooke)
+    await action(RESERVATIONS, holderReservation, 'cancel')
+    expect((await readEntry(own)).status).toBe('PRO')
+    expect(await readEntry(theirs)).toEqual(entryOut(theirs, overlapping, ashima))
+  })
+
   test('a spot freed with nobody waiting stays free', async () => {
     await action(RESERVATIONS, holderReservation, 'cancel')
     expect(await readEvent(morning)).toMatchObject({ num_reservations: 0, num_waitlisted: 0, spots_left: 1 })
