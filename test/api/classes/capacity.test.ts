@@ -197,3 +197,52 @@ describe("an event's capacity written", () => {
     })
   })
 })
+
+describe("an event type's class fields", () => {
+  const patch = (body: unknown) =>
+    t.request('PATCH', `/api/event-types/${yoga.id}/`, { token: staff.events.token, body })
+
+  test('read with their defaults: no per-day limit, a 2-hour cutoff, 28 days ahead', async () => {
+    const res = await t.request('GET', `/api/event-types/${yoga.id}/`, { token: t.seed.staffToken })
+    expect(res.body).toMatchObject({
+      capacity: null,
+      max_reservations_per_day_for_customer: null,
+      waitlist_promotion_cutoff_hours: 2,
+      booking_horizon_days: 28,
+    })
+  })
+
+  test('written within their bounds; out of them refused with DRF messages, nothing changed', async () => {
+    t.clock.advance(60_000)
+    const bounds = {
+      capacity: [1, 1000],
+      max_reservations_per_day_for_customer: [1, null],
+      waitlist_promotion_cutoff_hours: [0, 720],
+      booking_horizon_days: [1, 366],
+    } as const
+    const below = Object.fromEntries(Object.entries(bounds).map(([name, [min]]) => [name, min - 1]))
+    expect((await patch(below)).body).toEqual(
+      Object.fromEntries(Object.entries(bounds).map(([name, [min]]) => [name, minValue(min)])),
+    )
+    const above = { capacity: 1001, waitlist_promotion_cutoff_hours: 721, booking_horizon_days: 367 }
+    expect((await patch(above)).body).toEqual({
+      capacity: maxValue(1000),
+      waitlist_promotion_cutoff_hours: maxValue(720),
+      booking_horizon_days: maxValue(366),
+    })
+    const unchanged = await t.request('GET', `/api/event-types/${yoga.id}/`, { token: t.seed.staffToken })
+    expect(unchanged.body).toMatchObject({
+      capacity: null,
+      max_reservations_per_day_for_customer: null,
+      waitlist_promotion_cutoff_hours: 2,
+      booking_horizon_days: 28,
+      updated_at: START,
+    })
+    const top = { capacity: 1000, waitlist_promotion_cutoff_hours: 720, booking_horizon_days: 366 }
+    const res = await patch({ ...top, max_reservations_per_day_for_customer: 3 })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ ...top, max_reservations_per_day_for_customer: 3 })
+    const cleared = await patch({ capacity: null, max_reservations_per_day_for_customer: null })
+    expect(cleared.body).toMatchObject({ capacity: null, max_reservations_per_day_for_customer: null })
+  })
+})

@@ -402,6 +402,29 @@ describe('promotion when capacity is raised', () => {
     expect(await readEntry(third)).toEqual(entryOut(third, morning, chris))
   })
 
+  test('a capacity of null promotes everyone waiting; inside the cutoff a raise promotes nobody', async () => {
+    const first = await joined(morning, ashima)
+    const second = await joined(morning, brooke)
+    const soon = await yogaEvent({ start_at: SOON_START, end_at: SOON_END, capacity: 0 })
+    const near = await joined(soon, chris)
+    const patch = (event: Event, capacity: number | null) =>
+      t.request('PATCH', `/api/events/${event.id}/`, { token: token(), body: { capacity } })
+    expect((await patch(morning, null)).body).toMatchObject({
+      capacity: null,
+      num_reservations: 3,
+      num_waitlisted: 0,
+      spots_left: null,
+    })
+    expect((await readEntry(first)).status).toBe('PRO')
+    expect((await readEntry(second)).status).toBe('PRO')
+    expect((await patch(soon, 5)).body).toMatchObject({
+      num_reservations: 0,
+      num_waitlisted: 1,
+      spots_left: 5,
+    })
+    expect(await readEntry(near)).toEqual(entryOut(near, soon, chris))
+  })
+
   test("raising the type's capacity by PATCH promotes across its future events", async () => {
     await t.db.updateTable('events').set({ capacity: null }).where('id', '=', morning.id).execute()
     await t.db.updateTable('event_types').set({ capacity: 1 }).where('id', '=', yoga.id).execute()
