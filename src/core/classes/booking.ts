@@ -39,27 +39,21 @@ export const bookingClosed = (event: EventForBooking, now: Date) =>
   now.getTime() > Date.parse(event.start_at) + event.late_booking_window_minutes * 60_000
 
 /**
- * What stands between the customer and a place at the event, apart from its spots: the event and
- * its type open, the customer active and not booked on it already, the type's per-day limit, the
- * answers, and the voucher. `forWaitlist` leaves out the voucher (a waitlist entry takes none).
+ * What stands between the customer and a place at the event, apart from its spots, the answers and
+ * the voucher: the event and its type open, the customer active and not booked on it already, and
+ * the type's per-day limit. A promotion from the waitlist (waitlist.ts) is held to these too.
  */
-async function checkCustomerFor(
-  db: Db,
-  event: EventForBooking,
-  request: Omit<BookingRequest, 'includesEntry'>,
-  now: Date,
-  problems: Problems,
-): Promise<void> {
+async function checkPlaceFor(db: Db, event: EventForBooking, customerId: number, problems: Problems) {
   if (event.is_cancelled === 1) problems.add('event_id', reservationMessages.eventCancelled)
   else if (event.type_status !== 'ACT')
     problems.add('event_id', reservationMessages.typeNotActive(event.type_status))
   const customer = await db
     .selectFrom('customers')
     .select('is_active')
-    .where('id', '=', request.customerId)
+    .where('id', '=', customerId)
     .executeTakeFirstOrThrow()
   if (customer.is_active !== 1) problems.add('customer_id', reservationMessages.customerInactive)
-  if (await liveReservationOf(db, request.customerId, event.id))
+  if (await liveReservationOf(db, customerId, event.id))
     problems.add('non_field_errors', reservationMessages.duplicate)
   if (event.max_reservations_per_day_for_customer !== null) {
     const limit = event.max_reservations_per_day_for_customer
@@ -69,7 +63,7 @@ async function checkCustomerFor(
       .selectFrom('reservations as r')
       .innerJoin('events as e', 'e.id', 'r.event_id')
       .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where('r.customer_id', '=', request.customerId)
+      .where('r.customer_id', '=', customerId)
       .where('r.is_cancelled', '=', 0)
       // A cancelled event's reservations stay live (cancelling an event leaves them) but hold no
       // place that day, as they hold none of the type's capacity (capacity.ts).
@@ -80,6 +74,20 @@ async function checkCustomerFor(
       .executeTakeFirstOrThrow()
     if (n >= limit) problems.add('non_field_errors', reservationMessages.perDayLimit(limit, day))
   }
+}
+
+/**
+ * What stands between the customer and a place at the event, apart from its spots: checkPlaceFor,
+ * the answers, and the voucher (a waitlist entry takes none: eventVoucherId null).
+ */
+async function checkCustomerFor(
+  db: Db,
+  event: EventForBooking,
+  request: Omit<BookingRequest, 'includesEntry'>,
+  now: Date,
+  problems: Problems,
+): Promise<void> {
+  await checkPlaceFor(db, event, request.customerId, problems)
   for (const message of await answerProblems(db, event.event_type_id, request.answers))
     problems.add('answers', message)
   if (request.eventVoucherId !== null) await checkVoucher(db, event, request, now, problems)
@@ -189,6 +197,20 @@ export async function waitlistProblems(
   const problems = new Problems()
   await checkCustomerFor(trx, event, { ...request, eventVoucherId: null }, now, problems)
   if (!problems.any && bookingClosed(event, now)) problems.add('non_field_errors', reservationMessages.closed)
+  return problems.errors
+}
+
+/**
+ * What keeps a waiting customer from being promoted to the event (waitlist.ts), its spots apart:
+ * the checks of a booking but the answers (given when they joined, not asked again) and a voucher.
+ */
+export async function promotionProblems(
+  trx: Db,
+  event: EventForBooking,
+  customerId: number,
+): Promise<Record<string, string[]>> {
+  const problems = new Problems()
+  await checkPlaceFor(trx, event, customerId, problems)
   return problems.errors
 }
 

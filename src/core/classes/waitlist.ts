@@ -2,7 +2,7 @@ import type { Db } from '../../db/connection.ts'
 import { classMessages, reservationMessages } from '../../domain/reservations.ts'
 import { Refused } from '../../domain/refused.ts'
 import { storedAnswers, type Answer } from './answers.ts'
-import { cancelIn, placeIn, waitlistProblems } from './booking.ts'
+import { cancelIn, placeIn, promotionProblems, waitlistProblems } from './booking.ts'
 import { hasSpot, loadEventForBooking, spotsLeft, type EventForBooking } from './capacity.ts'
 
 /*
@@ -59,7 +59,8 @@ export async function joinIn(
   return id
 }
 
-const firstWaiting = (trx: Db, eventId: number) =>
+/** The event's waiting entries in the order they joined (their positions). */
+const waitingInOrder = (trx: Db, eventId: number) =>
   trx
     .selectFrom('waitlist_entries')
     .select(['id', 'customer_id', 'answers'])
@@ -67,9 +68,9 @@ const firstWaiting = (trx: Db, eventId: number) =>
     .where('status', '=', 'WAI')
     .orderBy('created_at')
     .orderBy('id')
-    .executeTakeFirst()
+    .execute()
 
-type Entry = NonNullable<Awaited<ReturnType<typeof firstWaiting>>>
+type Entry = Awaited<ReturnType<typeof waitingInOrder>>[number]
 
 async function promote(trx: Db, event: EventForBooking, entry: Entry, now: Date): Promise<number> {
   const reservationId = await placeIn(
@@ -95,23 +96,26 @@ export const promotesAutomatically = (event: EventForBooking, now: Date) =>
 /**
  * After a spot opened at the event (a cancellation, a raised capacity), inside that transaction:
  * promotes the first waiting entries while spots are left, when the event is still before its
- * cutoff. Returns the reservations made.
+ * cutoff. An entry whose customer a booking would refuse now (inactive, at the type's per-day
+ * limit, booked on it already) is passed over and keeps its place in the line. Returns the
+ * reservations made.
  */
 export async function promoteWaitingIn(trx: Db, eventId: number, now: Date): Promise<number[]> {
   const event = await loadEventForBooking(trx, eventId)
   if (!event || event.is_cancelled === 1 || !promotesAutomatically(event, now)) return []
   const made: number[] = []
-  for (;;) {
-    if (!hasSpot(await spotsLeft(trx, event))) return made
-    const entry = await firstWaiting(trx, event.id)
-    if (!entry) return made
+  for (const entry of await waitingInOrder(trx, event.id)) {
+    if (!hasSpot(await spotsLeft(trx, event))) break
+    if (Object.keys(await promotionProblems(trx, event, entry.customer_id)).length > 0) continue
     made.push(await promote(trx, event, entry, now))
   }
+  return made
 }
 
 /**
  * Staff promoting an entry by hand (after the cutoff, or at any time): refused when it is not
- * waiting, its event has started, or the event has no spot. Returns the reservation made.
+ * waiting, its event has started, a booking of its customer would be refused (promotionProblems),
+ * or the event has no spot. Returns the reservation made.
  */
 export async function promoteByHandIn(trx: Db, entryId: number, now: Date): Promise<number> {
   const entry = await trx
@@ -126,6 +130,8 @@ export async function promoteByHandIn(trx: Db, entryId: number, now: Date): Prom
   if (entry.status !== 'WAI') refuse(classMessages.notWaiting)
   if (now.toISOString() >= event.start_at) refuse(classMessages.expired)
   if (event.is_cancelled === 1) refuse(reservationMessages.eventCancelled)
+  const problems = await promotionProblems(trx, event, entry.customer_id)
+  if (Object.keys(problems).length > 0) throw new Refused(problems)
   if (!hasSpot(await spotsLeft(trx, event))) refuse(reservationMessages.full)
   return promote(trx, event, entry, now)
 }

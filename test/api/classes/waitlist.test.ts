@@ -339,6 +339,74 @@ describe('promotion when a reservation is cancelled', () => {
   })
 })
 
+describe('promotion checks the customer as a booking does', () => {
+  const perDay = {
+    non_field_errors: [
+      'This customer already has 1 reservation of this event type on 2026-11-23, the most allowed a day.',
+    ],
+  }
+
+  beforeEach(async () => {
+    await t.db
+      .updateTable('event_types')
+      .set({ max_reservations_per_day_for_customer: 1 })
+      .where('id', '=', yoga.id)
+      .execute()
+  })
+
+  /** Ashima, first in line for the morning, booked since on an evening class the same local day. */
+  async function bookedElsewhere() {
+    const first = await joined(morning, ashima)
+    const evening = await yogaEvent({
+      start_at: '2026-11-24T01:00:00.000Z',
+      end_at: '2026-11-24T02:00:00.000Z',
+    })
+    const res = await t.request('POST', RESERVATIONS, {
+      token: token(),
+      body: { event_id: evening.id, customer_id: ashima.id },
+    })
+    expect(res.status).toBe(201)
+    return first
+  }
+
+  test('before the cutoff, one the per-day limit or an inactive account keeps out is passed over', async () => {
+    const first = await bookedElsewhere()
+    const second = await joined(morning, brooke)
+    const third = await joined(morning, chris)
+    await t.db.updateTable('customers').set({ is_active: 0 }).where('id', '=', brooke.id).execute()
+    await action(RESERVATIONS, holderReservation, 'cancel')
+    // Chris takes the place; Ashima and Brooke still wait, in their order.
+    expect((await readEntry(third)).status).toBe('PRO')
+    expect(await readEntry(first)).toEqual(entryOut(first, morning, ashima))
+    expect(await readEntry(second)).toEqual(entryOut(second, morning, brooke, { position: 2 }))
+    expect(await readEvent(morning)).toMatchObject({ num_reservations: 1, num_waitlisted: 2, spots_left: 0 })
+  })
+
+  test('by hand, refused with the reason', async () => {
+    const first = await bookedElsewhere()
+    const second = await joined(morning, brooke)
+    await t.db.updateTable('events').set({ capacity: 2 }).where('id', '=', morning.id).execute()
+    await expectRefused(() => action(WAITLIST, first, 'promote'), perDay)
+    await t.db.updateTable('customers').set({ is_active: 0 }).where('id', '=', brooke.id).execute()
+    await expectRefused(() => action(WAITLIST, second, 'promote'), {
+      customer_id: ['This customer is inactive.'],
+    })
+  })
+
+  test('by hand, refused to a customer who holds a reservation for the event already', async () => {
+    await t.db
+      .updateTable('event_types')
+      .set({ max_reservations_per_day_for_customer: null })
+      .where('id', '=', yoga.id)
+      .execute()
+    const first = await joined(morning, ashima)
+    await t.db.updateTable('events').set({ capacity: 3 }).where('id', '=', morning.id).execute()
+    // As a sale of the event on an invoice books it, past the waitlist.
+    await makeReservation(t.db, { event_id: morning.id, customer_id: ashima.id })
+    await expectRefused(() => action(WAITLIST, first, 'promote'), duplicate)
+  })
+})
+
 describe('promote/ refused', () => {
   test('while the event is full', async () => {
     const entry = await joined(morning, ashima)
