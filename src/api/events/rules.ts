@@ -6,7 +6,8 @@ import { insertEvent, updateEvent, type EventFilters, type EventRow } from './qu
 import { INSTANT_PATTERN, type EventWrite } from './schema.ts'
 import { lookUpGym } from '../gyms/queries.ts'
 import type { Deps } from '../../deps.ts'
-import { promoteWaitingIn } from '../../core/classes/waitlist.ts'
+import { closeWaitlistIn } from '../../core/classes/booking.ts'
+import { promoteForTypeIn } from '../../core/classes/waitlist.ts'
 import { messages, ValidationError, type FieldErrors } from '../../http/errors.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { isIsoDate } from '../../lib/local-time.ts'
@@ -106,8 +107,11 @@ export async function changeEvent(
       ...checked.saleTerms,
       updated_at: now.toISOString(),
     })
-    // A raised capacity (or a later start) may open spots to the waiting.
-    await promoteWaitingIn(trx, row.id, now)
+    // A cancelled event's waiting customers wait no more; a raised capacity, moved times or a
+    // cancellation may open spots to the waiting here and at the type's overlapping events.
+    if (input.is_cancelled === true && row.is_cancelled === 0)
+      await closeWaitlistIn(trx, row.id, now.toISOString())
+    await promoteForTypeIn(trx, row.event_type_id, now)
   })
 }
 

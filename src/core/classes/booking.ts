@@ -173,15 +173,37 @@ export async function placeIn(
       .set((eb) => ({ number_of_uses_remaining: eb('number_of_uses_remaining', '-', 1), updated_at: at }))
       .where('id', '=', request.eventVoucherId)
       .execute()
-  await trx
-    .updateTable('waitlist_entries')
-    .set({ status: 'PRO', reservation_id: id, updated_at: at })
-    .where('event_id', '=', event.id)
-    .where('customer_id', '=', request.customerId)
-    .where('status', '=', 'WAI')
-    .execute()
+  await leaveWaitlistBooked(trx, event.id, request.customerId, id, at)
   return id
 }
+
+/**
+ * A customer booked on an event they were waiting for (directly, by a sale or by promotion): their
+ * waiting entry is promoted to that reservation.
+ */
+export const leaveWaitlistBooked = (
+  trx: Db,
+  eventId: number,
+  customerId: number,
+  reservationId: number,
+  at: string,
+) =>
+  trx
+    .updateTable('waitlist_entries')
+    .set({ status: 'PRO', reservation_id: reservationId, updated_at: at })
+    .where('event_id', '=', eventId)
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'WAI')
+    .execute()
+
+/** An event cancelled: nobody waits for it any more (its entries read CAN). */
+export const closeWaitlistIn = (trx: Db, eventId: number, at: string) =>
+  trx
+    .updateTable('waitlist_entries')
+    .set({ status: 'CAN', updated_at: at })
+    .where('event_id', '=', eventId)
+    .where('status', '=', 'WAI')
+    .execute()
 
 /** Books in a transaction of its own. */
 export const book = (db: Db, request: BookingRequest, now: Date) =>
@@ -256,10 +278,5 @@ export async function cancelEventIn(trx: Db, eventId: number, now: Date): Promis
     .where('is_cancelled', '=', 0)
     .execute()
   for (const { id } of live) await cancelIn(trx, id, now)
-  await trx
-    .updateTable('waitlist_entries')
-    .set({ status: 'CAN', updated_at: at })
-    .where('event_id', '=', eventId)
-    .where('status', '=', 'WAI')
-    .execute()
+  await closeWaitlistIn(trx, eventId, at)
 }

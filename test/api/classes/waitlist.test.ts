@@ -552,3 +552,37 @@ describe('a waiting customer booked directly', () => {
     expect(await readEvent(soon)).toMatchObject({ num_reservations: 1, num_waitlisted: 1, spots_left: 0 })
   })
 })
+
+describe('a waitlist and the event around it', () => {
+  test('a waiting customer booked by a sale leaves the waitlist promoted to that reservation', async () => {
+    const soon = await yogaEvent({ start_at: SOON_START, end_at: SOON_END, capacity: 1 })
+    const held = await makeReservation(t.db, { event_id: soon.id, customer_id: holder.id })
+    const entry = await joined(soon, ashima)
+    await action(RESERVATIONS, held.id, 'cancel')
+    const sale = await t.request('POST', '/api/invoices/', {
+      token: t.seed.adminToken,
+      body: {
+        customer_id: ashima.id,
+        line_items: [{ purchase_type: 'BOO', event_id: soon.id }],
+      },
+    })
+    expect(sale.status).toBe(201)
+    const reservationId = sale.body.line_items[0].reservation_id
+    expect(await readEntry(entry)).toEqual(
+      entryOut(entry, soon, ashima, { status: 'PRO', position: null, reservation_id: reservationId }),
+    )
+  })
+
+  test('cancelling the event by PATCH cancels its waiting entries', async () => {
+    const entry = await joined(morning, ashima)
+    const res = await t.request('PATCH', `/api/events/${morning.id}/`, {
+      token: token(),
+      body: { is_cancelled: true },
+    })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ num_reservations: 1, num_waitlisted: 0 })
+    expect(await readEntry(entry)).toEqual(
+      entryOut(entry, morning, ashima, { status: 'CAN', position: null }),
+    )
+  })
+})

@@ -1,5 +1,5 @@
 import { reservationMessages } from '../../../domain/reservations.ts'
-import { bookingClosed } from '../../classes/booking.ts'
+import { bookingClosed, leaveWaitlistBooked } from '../../classes/booking.ts'
 import { hasSpot, loadEventForBooking, spotsLeft } from '../../classes/capacity.ts'
 import { EventNotBookable } from '../conflicts.ts'
 import { insertReservation } from '../queries.ts'
@@ -56,6 +56,8 @@ export const bookingLine: LineKind<GrantOf<'BOO'>> = {
             created_at: sale.at,
             updated_at: sale.at,
           })
+    if (customerId !== null && reservationId !== null)
+      await leaveWaitlistBooked(sale.trx, line.eventId, customerId, reservationId, sale.at)
     await insertLine({ event_id: line.eventId, reservation_id: reservationId })
   },
 }
