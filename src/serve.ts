@@ -6,6 +6,7 @@ import { LoginGate } from './core/auth/login-gate.ts'
 import { LoginThrottle, newAddressThrottle } from './core/auth/login-throttle.ts'
 import { TokenCache } from './core/auth/token-cache.ts'
 import { startSnapshotSchedule, type SnapshotPlace } from './core/backup/schedule.ts'
+import { startScheduleRuns } from './core/classes/schedules.ts'
 import { catchUpAtStart } from './core/membership-rollup/catch-up.ts'
 import type { Hub } from './core/sites/hub-types.ts'
 import { startSite } from './core/sites/site.ts'
@@ -43,8 +44,8 @@ export interface Serving {
 
 /**
  * Everything `belay serve` runs on a migrated connection: the checkpointer and reader threads, the
- * API listening, the webhook dispatcher, the snapshot schedule. Also what the door benchmark's
- * source-run server runs, so the two cannot drift apart.
+ * API listening, the webhook dispatcher, the snapshot schedule, the runs that make schedules'
+ * events. Also what the door benchmark's source-run server runs, so the two cannot drift apart.
  */
 export async function startServing(
   connection: Connection,
@@ -154,6 +155,8 @@ export async function startServing(
     log,
     stopRollup.signal,
   ).then(() => releaseStartupMemory(connection.sqlite))
+  // The events event types' schedules call for as days pass: at once, then every hour.
+  const scheduleRuns = startScheduleRuns({ db: connection.db, clock: systemClock, log })
 
   return {
     url: `http://${config.host}:${server.port}`,
@@ -163,6 +166,7 @@ export async function startServing(
       await options.hub?.close()
       stopRollup.abort()
       await rollup
+      await scheduleRuns.stop()
       await schedule.stop()
       // Requests in flight are abandoned (still pending, sent again after the next start).
       await dispatcher.stop()
