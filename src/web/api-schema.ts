@@ -542,26 +542,6 @@ export interface paths {
     patch: operations['patchApiEvent-typesById']
     trace?: never
   }
-  '/api/event-types/{id}/schedules/': {
-    parameters: {
-      query?: never
-      header?: never
-      path?: never
-      cookie?: never
-    }
-    /**
-     * List schedules (empty in this version)
-     * @description Any staff user. This version holds no schedules: the list is always empty, for a parent that exists (404 otherwise), so that the `*_url` field naming it resolves.
-     */
-    get: operations['getApiEvent-typesByIdSchedules']
-    put?: never
-    post?: never
-    delete?: never
-    options?: never
-    head?: never
-    patch?: never
-    trace?: never
-  }
   '/api/event-types/{id}/questions/': {
     parameters: {
       query?: never
@@ -620,6 +600,66 @@ export interface paths {
      *     `kind` is `TXT` (free text, the default), `BOO` (yes or no) or `CHO` (one of `choices`). A `CHO` question needs at least one choice (`A choice question (CHO) needs at least one choice.`), a `TXT` or `BOO` one takes none (`Only a choice question (CHO) takes choices.`); each choice is trimmed, not blank (`This field may not be blank.`) and named once (`"Red" is listed more than once.`), all on `choices`. Left out, `kind` and `choices` keep their stored values, and are judged together as the question will be: turning a `CHO` question into another kind sends `choices: []` with it. There is no DELETE: deactivate a question with `is_active: false` (it is no longer asked; the answers already given keep naming it).
      */
     patch: operations['patchApiEvent-typesByIdQuestionsByQuestion_id']
+    trace?: never
+  }
+  '/api/event-types/{id}/schedules/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List event schedules
+     * @description Any staff user.
+     *
+     *     The event type's schedules, by id (inactive ones too). **Its events.** The box keeps each active schedule's events made from today to the event type's `booking_horizon_days` (default 28) ahead, today being the local date in the schedule's gym: one event for each date within `start_date`..`end_date`, on one of its `weekdays`, with no schedule exception, whose start is still to come, never two for one date. An event starts on its date at `start_time` on the gym's wall clock (the same local time on both sides of a daylight-saving change; a time that does not exist that day, such as 02:30 on a spring-forward day, is moved forward by the gap: 03:30; a time that happens twice is the second, in standard time), lasts `duration_minutes`, and takes the schedule's `capacity` and `price`, the type's name, and `includes_entry` true. They are made before this request answers, and as days pass without any request (at the server's start and every hour). Events of a retired event type are no longer made. **Sites.** On a box that is a site of a hub, only the site that created a schedule makes new events for it: the site whose number is the schedule's `id` modulo 1024 (a site gives the records it creates ids congruent to its number). Any site applies a change of a schedule, or an exception, to the events already made. A schedule created before its box joined a hub keeps its id, and the site its id names makes its events: to have another site make them, deactivate it and create it again there.
+     */
+    get: operations['getApiEvent-typesByIdSchedules']
+    put?: never
+    /**
+     * Create a event schedule
+     * @description Staff users with `can_manage_events`, and organization admins.
+     *
+     *     `weekdays` lists `MON`..`SUN`, at least one (`This list may not be empty.`), each once (`"MON" is given more than once.`), and is read back Monday first. `start_time` is `HH:MM`, 00:00 to 23:59 (`Time has wrong format. Use one of these formats instead: hh:mm.`). `end_date` (null: open-ended) is not before `start_date` (`The end date must not be before the start date.`). `gym_id` must name a gym (default: the event type's gym). `price` is at least 0 with at most 2 decimal places. **Its events.** The box keeps each active schedule's events made from today to the event type's `booking_horizon_days` (default 28) ahead, today being the local date in the schedule's gym: one event for each date within `start_date`..`end_date`, on one of its `weekdays`, with no schedule exception, whose start is still to come, never two for one date. An event starts on its date at `start_time` on the gym's wall clock (the same local time on both sides of a daylight-saving change; a time that does not exist that day, such as 02:30 on a spring-forward day, is moved forward by the gap: 03:30; a time that happens twice is the second, in standard time), lasts `duration_minutes`, and takes the schedule's `capacity` and `price`, the type's name, and `includes_entry` true. They are made before this request answers, and as days pass without any request (at the server's start and every hour). Events of a retired event type are no longer made. **Sites.** On a box that is a site of a hub, only the site that created a schedule makes new events for it: the site whose number is the schedule's `id` modulo 1024 (a site gives the records it creates ids congruent to its number). Any site applies a change of a schedule, or an exception, to the events already made. A schedule created before its box joined a hub keeps its id, and the site its id names makes its events: to have another site make them, deactivate it and create it again there.
+     */
+    post: operations['postApiEvent-typesByIdSchedules']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/event-types/{id}/schedules/{schedule_id}/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Read a event schedule
+     * @description Any staff user.
+     */
+    get: operations['getApiEvent-typesByIdSchedulesBySchedule_id']
+    /**
+     * Replace a event schedule
+     * @description Staff users with `can_manage_events`, and organization admins.
+     *
+     *     `weekdays` lists `MON`..`SUN`, at least one (`This list may not be empty.`), each once (`"MON" is given more than once.`), and is read back Monday first. `start_time` is `HH:MM`, 00:00 to 23:59 (`Time has wrong format. Use one of these formats instead: hh:mm.`). `end_date` (null: open-ended) is not before `start_date` (`The end date must not be before the start date.`). `gym_id` must name a gym (default: the event type's gym). `price` is at least 0 with at most 2 decimal places. **Changing it** changes its events that have not started and hold no live reservation, before the answer: those on dates it no longer matches (a weekday taken off, `end_date` brought forward, `is_active` false) are cancelled (`is_cancelled` true, kept), the others take the new times, gym, capacity and price (only what the change changed: an event edited by hand keeps the rest). An event cancelled on a date the change brings back (a weekday put back, the schedule reactivated) is uncancelled. Events with live reservations stay as they are. Deactivating (`is_active: false`) cancels its events to come without reservations and makes no new ones. There is no DELETE.
+     */
+    put: operations['putApiEvent-typesByIdSchedulesBySchedule_id']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    /**
+     * Update a event schedule
+     * @description Staff users with `can_manage_events`, and organization admins.
+     *
+     *     `weekdays` lists `MON`..`SUN`, at least one (`This list may not be empty.`), each once (`"MON" is given more than once.`), and is read back Monday first. `start_time` is `HH:MM`, 00:00 to 23:59 (`Time has wrong format. Use one of these formats instead: hh:mm.`). `end_date` (null: open-ended) is not before `start_date` (`The end date must not be before the start date.`). `gym_id` must name a gym (default: the event type's gym). `price` is at least 0 with at most 2 decimal places. **Changing it** changes its events that have not started and hold no live reservation, before the answer: those on dates it no longer matches (a weekday taken off, `end_date` brought forward, `is_active` false) are cancelled (`is_cancelled` true, kept), the others take the new times, gym, capacity and price (only what the change changed: an event edited by hand keeps the rest). An event cancelled on a date the change brings back (a weekday put back, the schedule reactivated) is uncancelled. Events with live reservations stay as they are. Deactivating (`is_active: false`) cancels its events to come without reservations and makes no new ones. There is no DELETE.
+     */
+    patch: operations['patchApiEvent-typesByIdSchedulesBySchedule_id']
     trace?: never
   }
   '/api/event-categories/': {
@@ -4032,6 +4072,77 @@ export interface components {
       revenue_account_code?: string
     }
     /**
+     * EventSchedule
+     * @description When the events of an event type recur: on some days of the week, at a wall-clock time in its gym's zone, between two dates. The box keeps its events made as far ahead as the type's `booking_horizon_days`. Never deleted: deactivate it with `is_active`.
+     */
+    EventSchedule: {
+      readonly id: number
+      /** Format: uri */
+      readonly url: string
+      event_type_id: number
+      gym_id: number
+      /** @description MON..SUN, Monday first */
+      weekdays: string[]
+      /** @description HH:MM, the gym's wall clock */
+      start_time: string
+      duration_minutes: number
+      /** Format: date */
+      readonly start_date: string
+      end_date: string | null
+      capacity: number | null
+      /** @description A decimal with 2 places */
+      readonly price: string
+      is_active: boolean
+      /** Format: date-time */
+      readonly created_at: string
+      /** Format: date-time */
+      readonly updated_at: string
+    }
+    /** EventScheduleCreate */
+    EventScheduleCreate: {
+      /** @description A gym id; default: the event type's gym */
+      gym_id?: number
+      /** @description The days of the week it recurs on, each once, at least one; read back Monday first */
+      weekdays: ('MON' | 'TUE' | 'WED' | 'THU' | 'FRI' | 'SAT' | 'SUN')[]
+      /** @description HH:MM (24-hour), the gym's wall clock: the same local time on both sides of a DST change */
+      start_time: string
+      /** @description Each event lasts this long */
+      duration_minutes: number
+      /**
+       * Format: date
+       * @description The first local date it may have an event on
+       */
+      start_date: string
+      end_date?: string | null
+      capacity?: number | null
+      /** @description Copied onto its events; at least 0; "0.00" unless given */
+      price?: string | number
+      /** @description Default true; false cancels its future events without reservations */
+      is_active?: boolean
+    }
+    /** EventScheduleReplace */
+    EventScheduleReplace: {
+      /** @description A gym id; default: the event type's gym */
+      gym_id?: number
+      /** @description The days of the week it recurs on, each once, at least one; read back Monday first */
+      weekdays: ('MON' | 'TUE' | 'WED' | 'THU' | 'FRI' | 'SAT' | 'SUN')[]
+      /** @description HH:MM (24-hour), the gym's wall clock: the same local time on both sides of a DST change */
+      start_time: string
+      /** @description Each event lasts this long */
+      duration_minutes: number
+      /**
+       * Format: date
+       * @description The first local date it may have an event on
+       */
+      start_date: string
+      end_date?: string | null
+      capacity?: number | null
+      /** @description Copied onto its events; at least 0; "0.00" unless given */
+      price?: string | number
+      /** @description Default true; false cancels its future events without reservations */
+      is_active?: boolean
+    }
+    /**
      * EventType
      * @description A kind of event a gym offers (a class, a course), filed under event categories. Never deleted: retire it with `status: "RET"`.
      */
@@ -5171,6 +5282,13 @@ export interface components {
       previous: string | null
       results: components['schemas']['EventQuestion'][]
     }
+    /** PaginatedEventScheduleList */
+    PaginatedEventScheduleList: {
+      count: number
+      next: string | null
+      previous: string | null
+      results: components['schemas']['EventSchedule'][]
+    }
     /** PaginatedEventTypeList */
     PaginatedEventTypeList: {
       count: number
@@ -5479,6 +5597,28 @@ export interface components {
       /** @description Questions are asked in ascending sort_order, then id; default 0 */
       sort_order?: number
       /** @description False: no longer asked (answers already given keep it); default true */
+      is_active?: boolean
+    }
+    /** PatchedEventSchedule */
+    PatchedEventSchedule: {
+      /** @description A gym id; default: the event type's gym */
+      gym_id?: number
+      /** @description The days of the week it recurs on, each once, at least one; read back Monday first */
+      weekdays?: ('MON' | 'TUE' | 'WED' | 'THU' | 'FRI' | 'SAT' | 'SUN')[]
+      /** @description HH:MM (24-hour), the gym's wall clock: the same local time on both sides of a DST change */
+      start_time?: string
+      /** @description Each event lasts this long */
+      duration_minutes?: number
+      /**
+       * Format: date
+       * @description The first local date it may have an event on
+       */
+      start_date?: string
+      end_date?: string | null
+      capacity?: number | null
+      /** @description Copied onto its events; at least 0; "0.00" unless given */
+      price?: string | number
+      /** @description Default true; false cancels its future events without reservations */
       is_active?: boolean
     }
     /** PatchedEventType */
@@ -7607,40 +7747,6 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
-  'getApiEvent-typesByIdSchedules': {
-    parameters: {
-      query?: {
-        /** @description Page number, from 1, or last */
-        page?: number | 'last'
-        /** @description Results per page (default 10; more than 100 gives 100) */
-        page_size?: number
-      }
-      header?: never
-      path: {
-        /** @description The id of the record they belong to */
-        id: number
-      }
-      cookie?: never
-    }
-    requestBody?: never
-    responses: {
-      /** @description Success */
-      200: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['PaginatedNotHeldList']
-        }
-      }
-      401: components['responses']['Unauthenticated']
-      403: components['responses']['PermissionDenied']
-      404: components['responses']['NotFound']
-      414: components['responses']['UriTooLong']
-      431: components['responses']['HeaderFieldsTooLarge']
-      500: components['responses']['ServerError']
-    }
-  }
   'getApiEvent-typesByIdQuestions': {
     parameters: {
       query?: {
@@ -7812,6 +7918,189 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['EventQuestion']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  'getApiEvent-typesByIdSchedules': {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1, or last */
+        page?: number | 'last'
+        /** @description Results per page (default 10; more than 100 gives 100) */
+        page_size?: number
+      }
+      header?: never
+      path: {
+        /** @description The event type's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PaginatedEventScheduleList']
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  'postApiEvent-typesByIdSchedules': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The event type's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EventScheduleCreate']
+      }
+    }
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['EventSchedule']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  'getApiEvent-typesByIdSchedulesBySchedule_id': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The event type's id */
+        id: number
+        /** @description The event schedule's id */
+        schedule_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['EventSchedule']
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  'putApiEvent-typesByIdSchedulesBySchedule_id': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The event type's id */
+        id: number
+        /** @description The event schedule's id */
+        schedule_id: number
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['EventScheduleReplace']
+      }
+    }
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['EventSchedule']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  'patchApiEvent-typesByIdSchedulesBySchedule_id': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The event type's id */
+        id: number
+        /** @description The event schedule's id */
+        schedule_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['PatchedEventSchedule']
+      }
+    }
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['EventSchedule']
         }
       }
       400: components['responses']['InvalidInput']

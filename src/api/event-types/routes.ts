@@ -47,7 +47,7 @@ export const eventTypeRoutes = (deps: Deps) =>
       emptySubCollections(deps, {
         path: '/api/event-types',
         tag: 'Event types',
-        names: ['schedules'],
+        names: [],
         parentExists: async (id) => (await getEventType(deps.db, id)) !== undefined,
       }),
     )
