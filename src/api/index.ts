@@ -23,6 +23,7 @@ import { doorRoutes } from './door/routes.ts'
 import { entryPassTypeRoutes } from './entry-pass-types/routes.ts'
 import { eventCategoryRoutes } from './event-categories/routes.ts'
 import { eventQuestionRoutes } from './event-questions/routes.ts'
+import { eventScheduleExceptionRoutes } from './event-schedule-exceptions/routes.ts'
 import { eventScheduleRoutes } from './event-schedules/routes.ts'
 import { eventTypeRoutes } from './event-types/routes.ts'
 import { eventRoutes } from './events/routes.ts'
@@ -74,6 +75,7 @@ export const apiRoutes = (deps: Deps): AnyElysia =>
     .use(eventTypeRoutes(deps))
     .use(eventQuestionRoutes(deps))
     .use(eventScheduleRoutes(deps))
+    .use(eventScheduleExceptionRoutes(deps))
     .use(eventCategoryRoutes(deps))
     // Customers and their records
     .use(customerRoutes(deps))

@@ -662,6 +662,60 @@ export interface paths {
     patch: operations['patchApiEvent-typesByIdSchedulesBySchedule_id']
     trace?: never
   }
+  '/api/event-types/{id}/schedule-exceptions/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List schedule exceptions
+     * @description Any staff user.
+     *
+     *     The exceptions of the event type's schedules, by date, then id.
+     */
+    get: operations['getApiEvent-typesByIdSchedule-exceptions']
+    put?: never
+    /**
+     * Create a schedule exception
+     * @description Staff users with `can_manage_events`, and organization admins.
+     *
+     *     `schedule_id` must name a schedule of this event type, else `Invalid pk "99" - object does not exist.`. One exception per schedule and date: a second is `{"non_field_errors": ["This schedule already has an exception on 2027-03-10."]}`. Before the answer, the event the schedule made for that date, if it has not started, is cancelled (`is_cancelled` true, kept) with its reservations, whose event voucher uses are given back, and its waiting entries; no event is made for the date while the exception stands.
+     */
+    post: operations['postApiEvent-typesByIdSchedule-exceptions']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/event-types/{id}/schedule-exceptions/{exception_id}/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Read a schedule exception
+     * @description Any staff user.
+     */
+    get: operations['getApiEvent-typesByIdSchedule-exceptionsByException_id']
+    put?: never
+    post?: never
+    /**
+     * Remove a schedule exception
+     * @description Staff users with `can_manage_events`, and organization admins.
+     *
+     *     The date gets its event again, before the answer, while its start is still to come and it matches the schedule: the event cancelled for it is uncancelled with the schedule's terms (the reservations cancelled with it stay cancelled), or, when none was made yet, it is made as any other date is. To change an exception, remove it and create another.
+     */
+    delete: operations['deleteApiEvent-typesByIdSchedule-exceptionsByException_id']
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/event-categories/': {
     parameters: {
       query?: never
@@ -5338,6 +5392,13 @@ export interface components {
       previous: string | null
       results: components['schemas']['Reservation'][]
     }
+    /** PaginatedScheduleExceptionList */
+    PaginatedScheduleExceptionList: {
+      count: number
+      next: string | null
+      previous: string | null
+      results: components['schemas']['ScheduleException'][]
+    }
     /** PaginatedSiteConflictList */
     PaginatedSiteConflictList: {
       count: number
@@ -5972,6 +6033,35 @@ export interface components {
       customer_id: number
       includes_entry?: boolean
       checked_in?: boolean
+    }
+    /**
+     * ScheduleException
+     * @description A date one of the event type's schedules has no event on (a holiday, the instructor away). Removing it (DELETE) gives the date its event back while its start is still to come.
+     */
+    ScheduleException: {
+      readonly id: number
+      /** Format: uri */
+      readonly url: string
+      schedule_id: number
+      /** Format: date */
+      readonly date: string
+      reason: string
+      /** Format: date-time */
+      readonly created_at: string
+      /** Format: date-time */
+      readonly updated_at: string
+    }
+    /** ScheduleExceptionCreate */
+    ScheduleExceptionCreate: {
+      /** @description A schedule of this event type */
+      schedule_id: number
+      /**
+       * Format: date
+       * @description The local date the schedule has no event on
+       */
+      date: string
+      /** @description Why; default "" */
+      reason?: string
     }
     /**
      * Site
@@ -8111,6 +8201,139 @@ export interface operations {
       414: components['responses']['UriTooLong']
       415: components['responses']['UnsupportedMediaType']
       429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  'getApiEvent-typesByIdSchedule-exceptions': {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1, or last */
+        page?: number | 'last'
+        /** @description Results per page (default 10; more than 100 gives 100) */
+        page_size?: number
+      }
+      header?: never
+      path: {
+        /** @description The event type's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PaginatedScheduleExceptionList']
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  'postApiEvent-typesByIdSchedule-exceptions': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The event type's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ScheduleExceptionCreate']
+      }
+    }
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ScheduleException']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  'getApiEvent-typesByIdSchedule-exceptionsByException_id': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The event type's id */
+        id: number
+        /** @description The schedule exception's id */
+        exception_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ScheduleException']
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  'deleteApiEvent-typesByIdSchedule-exceptionsByException_id': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The event type's id */
+        id: number
+        /** @description The schedule exception's id */
+        exception_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
