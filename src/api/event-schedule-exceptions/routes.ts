@@ -24,8 +24,9 @@ export const eventScheduleExceptionRoutes = (deps: Deps) =>
         'not exist.`. One exception per schedule and date: a second is `{"non_field_errors": ["This',
         'schedule already has an exception on 2027-03-10."]}`. Before the answer, the event the',
         'schedule made for that date, if it has not started, is cancelled (`is_cancelled` true, kept)',
-        'with its reservations, whose event voucher uses are given back, and its waiting entries; no',
-        'event is made for the date while the exception stands.',
+        'with its reservations, whose event voucher uses are given back, and its waiting entries (the',
+        "spots this frees at the type's overlapping events are offered to their waitlists); no event is",
+        'made for the date while the exception stands.',
       ].join(' '),
       remove: [
         'The date gets its event again, before the answer, while its start is still to come and it',

@@ -35,8 +35,10 @@ const CHANGE_RULES = [
   '`is_active` false) are cancelled (`is_cancelled` true, kept), the others take the new times, gym,',
   'capacity and price (only what the change changed: an event edited by hand keeps the rest). An',
   'event cancelled on a date the change brings back (a weekday put back, the schedule reactivated)',
-  'is uncancelled. Events with live reservations stay as they are. Deactivating (`is_active: false`)',
-  'cancels its events to come without reservations and makes no new ones. There is no DELETE.',
+  'is uncancelled. Events with live reservations stay as they are. Spots the change opens (a raised',
+  "capacity, an event moved out of its type's overlap) are offered to the waitlists, as a raised",
+  'event capacity is. Deactivating (`is_active: false`) cancels its events to come without',
+  'reservations and makes no new ones. There is no DELETE.',
 ].join(' ')
 
 const SITE_RULES = [

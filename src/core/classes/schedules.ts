@@ -8,6 +8,7 @@ import type { Clock } from '../../lib/clock.ts'
 import { addDays, localDate } from '../../lib/local-time.ts'
 import type { Logger } from '../../lib/log.ts'
 import { cancelEventIn } from './booking.ts'
+import { promoteForTypeIn } from './waitlist.ts'
 
 /*
  * The generator of an event type's schedules (classes.md, "Schedules"): it keeps each active
@@ -226,7 +227,7 @@ export async function makeScheduleEventsIn(trx: Db, scheduleId: number, now: Dat
 /**
  * Applies a change of a schedule (`before` is its row as it was) to its events that have not
  * started and hold no live reservation, inside the caller's transaction, then makes the missing
- * ones. An event on a date that no longer matches (a weekday taken off, the dates shortened, the
+ * ones and offers the spots that opened to the type's waitlists. An event on a date that no longer matches (a weekday taken off, the dates shortened, the
  * schedule deactivated) is cancelled with cancelEventIn; the others take what changed: the times
  * when the start time, duration or gym changed them, the gym, the capacity, the price. A cancelled
  * event on a date the change brings back (a weekday put back, the schedule reactivated) is made
@@ -264,6 +265,8 @@ export async function applyScheduleChangeIn(trx: Db, before: ScheduleRow, now: D
     if (Object.keys(changes).length > 0) await updateMade(trx, event.id, changes, stamp)
   }
   await makeMissing(trx, schedule, at, now)
+  // A raised capacity, or an event moved or cancelled out of its type's overlap, may open spots.
+  await promoteForTypeIn(trx, schedule.event_type_id, now)
 }
 
 async function updateMade(
@@ -284,7 +287,8 @@ async function updateMade(
 /**
  * An exception made for `date`: the schedule's event on that date, if it has not started and is
  * not cancelled yet, is cancelled with its reservations (their voucher uses given back) and its
- * waiting entries, inside the caller's transaction.
+ * waiting entries, inside the caller's transaction; the spots that frees at the type's overlapping
+ * events are offered to their waitlists.
  */
 export async function cancelOccurrenceIn(
   trx: Db,
@@ -294,12 +298,14 @@ export async function cancelOccurrenceIn(
 ): Promise<void> {
   const event = await trx
     .selectFrom('events')
-    .select(['id', 'start_at', 'is_cancelled'])
+    .select(['id', 'event_type_id', 'start_at', 'is_cancelled'])
     .where('schedule_id', '=', scheduleId)
     .where('schedule_date', '=', date)
     .executeTakeFirst()
-  if (event && event.is_cancelled === 0 && event.start_at > now.toISOString())
-    await cancelEventIn(trx, event.id, now)
+  if (!event || event.is_cancelled === 1 || event.start_at <= now.toISOString()) return
+  await cancelEventIn(trx, event.id, now)
+  // Its places no longer count against the type's capacity at the events it overlapped.
+  await promoteForTypeIn(trx, event.event_type_id, now)
 }
 
 /**

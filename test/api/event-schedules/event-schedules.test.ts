@@ -339,6 +339,30 @@ describe('changing a schedule changes its events to come without reservations', 
     )
   })
 
+  test('a raised capacity offers the spots to the waitlist', async () => {
+    const id = await created({ capacity: 0 })
+    const [first] = await scheduleEvents(t.db, id)
+    const customer = await makeCustomer(t.db)
+    const entry = await t.db
+      .insertInto('waitlist_entries')
+      .values({ event_id: first!.id, customer_id: customer.id, created_at: START, updated_at: START })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    expect((await patch(id, { capacity: 5 })).status).toBe(200)
+    const promoted = await t.db
+      .selectFrom('waitlist_entries as w')
+      .innerJoin('reservations as r', 'r.id', 'w.reservation_id')
+      .select(['w.status', 'r.event_id', 'r.customer_id', 'r.is_cancelled'])
+      .where('w.id', '=', entry.id)
+      .executeTakeFirstOrThrow()
+    expect(promoted).toEqual({
+      status: 'PRO',
+      event_id: first!.id,
+      customer_id: customer.id,
+      is_cancelled: 0,
+    })
+  })
+
   test('only what the change changed: an event edited by hand keeps the rest', async () => {
     const id = await created()
     const [edited] = await scheduleEvents(t.db, id)
