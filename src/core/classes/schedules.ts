@@ -8,7 +8,7 @@ import type { Clock } from '../../lib/clock.ts'
 import { addDays, localDate } from '../../lib/local-time.ts'
 import type { Logger } from '../../lib/log.ts'
 import { cancelEventIn } from './booking.ts'
-import { promoteForTypeIn } from './waitlist.ts'
+import { promoteAroundIn, promoteForTypeIn } from './waitlist.ts'
 
 /*
  * The generator of an event type's schedules (classes.md, "Schedules"): it keeps each active
@@ -298,14 +298,14 @@ export async function cancelOccurrenceIn(
 ): Promise<void> {
   const event = await trx
     .selectFrom('events')
-    .select(['id', 'event_type_id', 'start_at', 'is_cancelled'])
+    .select(['id', 'start_at', 'is_cancelled'])
     .where('schedule_id', '=', scheduleId)
     .where('schedule_date', '=', date)
     .executeTakeFirst()
   if (!event || event.is_cancelled === 1 || event.start_at <= now.toISOString()) return
   await cancelEventIn(trx, event.id, now)
   // Its places no longer count against the type's capacity at the events it overlapped.
-  await promoteForTypeIn(trx, event.event_type_id, now)
+  await promoteAroundIn(trx, event.id, now)
 }
 
 /**

@@ -5,7 +5,7 @@ import { doesNotExist, invalidDate, maxLength, notNull, onePage, required } from
 import { makeCustomer } from '../../helpers/customer-factories.ts'
 import { makeEventVoucher } from '../../helpers/customer-record-factories.ts'
 import { countRows, makeEventType } from '../../helpers/factories.ts'
-import { makeReservation } from '../../helpers/product-factories.ts'
+import { makeEvent, makeReservation } from '../../helpers/product-factories.ts'
 import { scheduleEvents } from '../../helpers/schedule-factories.ts'
 import {
   expectEachForbidden,
@@ -217,6 +217,36 @@ describe('/api/event-types/<id>/schedule-exceptions/ success', () => {
     expect(entry.status).toBe('CAN')
     const read = await t.request('GET', `/api/events/${event.id}/`, { token: t.seed.staffToken })
     expect(read.body.is_cancelled).toBe(true)
+  })
+
+  test("the place it frees under the type's capacity goes to an overlapping event's waitlist", async () => {
+    await t.db.updateTable('event_types').set({ capacity: 1 }).where('id', '=', yoga.id).execute()
+    const event = (await eventOn('2026-11-26'))!
+    await makeReservation(t.db, { event_id: event.id, customer_id: (await makeCustomer(t.db)).id })
+    const overlapping = await makeEvent(t.db, {
+      event_type_id: yoga.id,
+      gym_id: t.seed.gym.id,
+      start_at: '2026-11-27T01:30:00.000Z',
+      end_at: '2026-11-27T02:30:00.000Z',
+    })
+    const waiting = await t.db
+      .insertInto('waitlist_entries')
+      .values({
+        event_id: overlapping.id,
+        customer_id: (await makeCustomer(t.db)).id,
+        created_at: START,
+        updated_at: START,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    expect((await post(valid())).status).toBe(201)
+    const entry = await t.db
+      .selectFrom('waitlist_entries')
+      .select(['status', 'reservation_id'])
+      .where('id', '=', waiting.id)
+      .executeTakeFirstOrThrow()
+    expect(entry.status).toBe('PRO')
+    expect(entry.reservation_id).not.toBeNull()
   })
 
   test('an exception beyond the horizon: the date never gets its event as the days pass', async () => {
