@@ -1,8 +1,6 @@
-import { Elysia } from 'elysia'
 import { changeEventType, createEventType } from './rules.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
-import { emptySubCollections } from '../../http/empty-collections.ts'
 import { defineFilters } from '../../http/filters.ts'
 import { getEventType, listEventTypes } from './queries.ts'
 import { EventTypeOut, EventTypeWrite } from './schema.ts'
@@ -17,37 +15,26 @@ const CHANGE_RULES = [
 ].join(' ')
 
 export const eventTypeRoutes = (deps: Deps) =>
-  new Elysia()
-    .use(
-      collectionRoutes(deps, {
-        path: '/api/event-types',
-        tag: 'Event types',
-        noun: 'event type',
-        read: 'staff',
-        write: 'can_manage_events',
-        descriptions: {
-          list: 'Ordered by id. `status` matches a part of the status code (`ACT`), in any case.',
-          create: [
-            '`gym_id` must name a gym; each of `category_ids` must name an event category in use, else',
-            '`Invalid pk "99" - object does not exist.` on `category_ids`, one message per id.',
-          ].join(' '),
-          replace: CHANGE_RULES,
-          update: CHANGE_RULES,
-        },
-        filters: defineFilters({ gym_id: 'id', status: 'text' }),
-        output: EventTypeOut,
-        list: ({ deps }, filters) => listEventTypes(deps.db, filters),
-        get: ({ deps }, id) => getEventType(deps.db, id),
-        serialize: serializeEventType,
-        create: { body: EventTypeWrite, run: ({ deps }, body) => createEventType(deps, body) },
-        replace: { body: EventTypeWrite, run: ({ deps }, row, body) => changeEventType(deps, row, body) },
-      }),
-    )
-    .use(
-      emptySubCollections(deps, {
-        path: '/api/event-types',
-        tag: 'Event types',
-        names: [],
-        parentExists: async (id) => (await getEventType(deps.db, id)) !== undefined,
-      }),
-    )
+  collectionRoutes(deps, {
+    path: '/api/event-types',
+    tag: 'Event types',
+    noun: 'event type',
+    read: 'staff',
+    write: 'can_manage_events',
+    descriptions: {
+      list: 'Ordered by id. `status` matches a part of the status code (`ACT`), in any case.',
+      create: [
+        '`gym_id` must name a gym; each of `category_ids` must name an event category in use, else',
+        '`Invalid pk "99" - object does not exist.` on `category_ids`, one message per id.',
+      ].join(' '),
+      replace: CHANGE_RULES,
+      update: CHANGE_RULES,
+    },
+    filters: defineFilters({ gym_id: 'id', status: 'text' }),
+    output: EventTypeOut,
+    list: ({ deps }, filters) => listEventTypes(deps.db, filters),
+    get: ({ deps }, id) => getEventType(deps.db, id),
+    serialize: serializeEventType,
+    create: { body: EventTypeWrite, run: ({ deps }, body) => createEventType(deps, body) },
+    replace: { body: EventTypeWrite, run: ({ deps }, row, body) => changeEventType(deps, row, body) },
+  })
