@@ -56,18 +56,6 @@ export const getMembershipForRenewal = (db: Db, id: number) =>
     .where('id', '=', id)
     .executeTakeFirst()
 
-/** Whether the customer already holds a reservation (not cancelled) for the event. */
-export async function hasActiveReservation(db: Db, customerId: number, eventId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('reservations')
-    .select('id')
-    .where('customer_id', '=', customerId)
-    .where('event_id', '=', eventId)
-    .where('is_cancelled', '=', 0)
-    .executeTakeFirst()
-  return row !== undefined
-}
-
 export async function getTaxRateBasisPoints(db: Db, id: number): Promise<number | undefined> {
   const row = await db
     .selectFrom('tax_rates')

@@ -1,9 +1,9 @@
 import { reservationMessages } from '../../../domain/reservations.ts'
-import { bookingClosed, leaveWaitlistBooked } from '../../classes/booking.ts'
+import { bookingClosed, leaveWaitlistBooked, liveReservationOf } from '../../classes/booking.ts'
 import { hasSpot, loadEventForBooking, spotsLeft } from '../../classes/capacity.ts'
 import { EventNotBookable } from '../conflicts.ts'
 import { insertReservation } from '../queries.ts'
-import { getEventForSale, getEventTypeForSale, hasActiveReservation } from '../reads.ts'
+import { getEventForSale, getEventTypeForSale } from '../reads.ts'
 import { atMost } from '../refusals.ts'
 import { lookUpProduct, type GrantOf, type LineKind } from './line-kind.ts'
 
@@ -23,7 +23,10 @@ export const bookingLine: LineKind<GrantOf<'BOO'>> = {
       (e) => (e.is_cancelled === 1 ? reservationMessages.eventCancelled : undefined),
     )
     if (!event) return undefined
-    if (sale.customerId !== null && (await hasActiveReservation(sale.db, sale.customerId, event.id)))
+    if (
+      sale.customerId !== null &&
+      (await liveReservationOf(sale.db, sale.customerId, event.id)) !== undefined
+    )
       refusals.add('event_id', reservationMessages.duplicate)
     // A scheduled class's event has no name of its own: the line is described by its type's.
     const name =
