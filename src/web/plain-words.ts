@@ -41,6 +41,8 @@ const FIELD_LABELS: Record<string, string> = {
   start_date: 'Start date',
   photo: 'Photo',
   pdf: 'PDF',
+  event_id: 'Class',
+  event_voucher_id: 'Voucher',
 }
 
 /**

@@ -52,3 +52,19 @@ export type LostCard = Schemas['Customer']['site_conflicts'][number]
 
 /** Whether this box is cut off from the other sites (the desk's banner). */
 export type SiteLink = Schemas['SiteLink']
+
+/** One event on the calendar (a class), with its spots and waitlist as read now. */
+export type ClassEvent = Schemas['Event']
+
+export type EventType = Schemas['EventType']
+
+/** A question of an event type, asked when one of its events is booked. */
+export type EventQuestion = Schemas['EventQuestion']
+
+/** A customer's place at an event, with their answers. */
+export type Reservation = Schemas['Reservation']
+
+/** An answer as a reservation or a waitlist entry reads it back. */
+export type Answer = Schemas['Reservation']['answers'][number]
+
+export type WaitlistEntry = Schemas['WaitlistEntry']
