@@ -1,5 +1,6 @@
 import type { FunctionComponent } from 'preact'
 import { CheckInScreen } from './screens/check-in/check-in.tsx'
+import { ClassesScreen } from './screens/classes/classes.tsx'
 import { CustomersScreen } from './screens/customers/customers.tsx'
 import { DashboardScreen } from './screens/dashboard/dashboard.tsx'
 import { KioskStartScreen } from './screens/kiosk/kiosk-start.tsx'
@@ -18,6 +19,7 @@ export interface Screen {
 }
 
 const manageMembers = (a: Account) => a.can_manage_members || a.is_organization_admin
+const manageEvents = (a: Account) => a.can_manage_events || a.is_organization_admin
 const accessReports = (a: Account) => a.can_access_reports || a.is_organization_admin
 
 /** The desk's screens, in the menu's order; the first one allowed opens after the login. */
@@ -31,6 +33,8 @@ export const SCREENS: Screen[] = [
   { id: 'waiver', label: 'Waiver', allowed: manageMembers, View: WaiverScreen },
   // Posting an invoice needs the manage-members permission.
   { id: 'sell', label: 'Sell', allowed: manageMembers, View: SellScreen },
+  // Booking, cancelling and promoting are the events permission's writes (the rosters read for any staff).
+  { id: 'classes', label: 'Classes', allowed: manageEvents, View: ClassesScreen },
   // Every chart is the metrics query, which needs report access.
   { id: 'dashboard', label: 'Dashboard', allowed: accessReports, View: DashboardScreen },
   // Starting the kiosk needs the manage-members permission (POST /api/kiosk/start/).
