@@ -330,7 +330,7 @@ describe('Today', () => {
     const page = await openDesk(2, { fakeClock: true })
     // From the scan box, back through the header (Log out, the gym, the screens after Today) to
     // Today, keys only.
-    for (let i = 0; i < 8 && (await page.locator(':focus').innerText()) !== 'Today'; i++)
+    for (let i = 0; i < 12 && (await page.locator(':focus').innerText()) !== 'Today'; i++)
       await page.keyboard.press('Shift+Tab')
     expect(await page.locator(':focus').innerText()).toBe('Today')
     await page.keyboard.press('Enter')
