@@ -22,6 +22,11 @@ export const FOLLOW_DEFAULTS = { retryDelayMs: SECOND, batch: 256, applyBatch: 1
  */
 const ACK_WAIT_MS = 5 * 60 * SECOND
 
+const NOTHING_RECEIVED = Symbol('nothing received')
+/** Settles after the microtasks queued now, and the I/O callbacks due, have run. */
+const nothingReceived = () =>
+  new Promise<typeof NOTHING_RECEIVED>((resolve) => setImmediate(() => resolve(NOTHING_RECEIVED)))
+
 /**
  * Follows the stream for hub.ts's follow(). The position that counts is the caller's: the next
  * stream sequence it has not applied, which it commits with each applied change. The durable
@@ -82,7 +87,26 @@ export function follow(
         messages = await openMessages(next)
         if (!messages || stopping) break
         const ready: { message: JsMsg; change: StreamMessage }[] = []
-        for await (const message of messages) {
+        const applyReady = async () => {
+          await apply(ready.map(({ change }) => change))
+          for (const { message } of ready) message.ack()
+          next += ready.length
+          ready.length = 0
+        }
+        const iterator = messages[Symbol.asyncIterator]()
+        let pending: Promise<IteratorResult<JsMsg>> | null = null
+        while (!stopping) {
+          pending ??= iterator.next()
+          // With messages in hand, the next is taken into this call only if it has been received
+          // already: a received one comes within the microtasks that run before setImmediate.
+          const result = ready.length === 0 ? await pending : await Promise.race([pending, nothingReceived()])
+          if (result === NOTHING_RECEIVED) {
+            await applyReady()
+            continue
+          }
+          pending = null
+          if (result.done) break
+          const message = result.value
           const streamSequence = message.info.streamSequence
           const due = next + ready.length
           if (streamSequence < due) {
@@ -92,13 +116,7 @@ export function follow(
           if (streamSequence > due)
             throw new Error(`the hub handed out change ${streamSequence} while ${due} was due`)
           ready.push({ message, change: streamMessage(message, streamSequence) })
-          // More already received: take it into this call rather than wait a commit for it.
-          if (messages.getPending() > 0 && ready.length < applyBatch) continue
-          await apply(ready.map(({ change }) => change))
-          for (const { message } of ready) message.ack()
-          next += ready.length
-          ready.length = 0
-          if (stopping) break
+          if (ready.length >= applyBatch) await applyReady()
         }
         if (!stopping) throw new Error('the hub ended the consumer')
       } catch (error) {
