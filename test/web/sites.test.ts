@@ -61,6 +61,8 @@ test('a card lost to another site’s customer is shown among the customer’s a
   // As applying the stream records a conflict: in the box's own database, beside it.
   const db = new Database(server.db)
   try {
+    // The box may be writing (its checkpointer, a catch-up): wait for its lock as it would.
+    db.run('PRAGMA busy_timeout = 10000')
     db.run(
       `INSERT INTO sync_conflicts
          (detected_at, table_name, column_names, value, kept_row_key, lost_row_key, lost_site, resolution)
