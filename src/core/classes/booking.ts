@@ -35,7 +35,7 @@ const gymZone = async (db: Db, gymId: number) =>
     .time_zone
 
 /** Whether booking of the event has closed: now is later than its start plus the late window. */
-export const bookingClosed = (event: EventForBooking, now: Date) =>
+const bookingClosed = (event: EventForBooking, now: Date) =>
   now.getTime() > Date.parse(event.start_at) + event.late_booking_window_minutes * 60_000
 
 /**
@@ -128,6 +128,16 @@ export const liveReservationOf = (db: Db, customerId: number, eventId: number) =
     .executeTakeFirst()
 
 /**
+ * Why the event cannot take one more booking now, whoever books: booking has closed, or it is full.
+ * Undefined when it can. Judged inside the booking's transaction (here, and a sale's BOO line).
+ */
+export async function placeRefusal(trx: Db, event: EventForBooking, now: Date): Promise<string | undefined> {
+  if (bookingClosed(event, now)) return reservationMessages.closed
+  if (!hasSpot(await spotsLeft(trx, event))) return reservationMessages.full
+  return undefined
+}
+
+/**
  * Books inside the caller's transaction: every check of classes.md, then the reservation, the
  * voucher's use, and the customer's waiting entry for the event (if any) marked promoted to it.
  * Throws Refused with nothing written. The event must exist.
@@ -137,8 +147,8 @@ export async function bookIn(trx: Db, request: BookingRequest, now: Date): Promi
   const problems = new Problems()
   await checkCustomerFor(trx, event, request, now, problems)
   if (!problems.any) {
-    if (bookingClosed(event, now)) problems.add('non_field_errors', reservationMessages.closed)
-    else if (!hasSpot(await spotsLeft(trx, event))) problems.add('non_field_errors', reservationMessages.full)
+    const refusal = await placeRefusal(trx, event, now)
+    if (refusal !== undefined) problems.add('non_field_errors', refusal)
   }
   if (problems.any) throw new Refused(problems.errors)
   return placeIn(trx, event, request, now)

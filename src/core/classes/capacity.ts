@@ -87,10 +87,14 @@ async function peakTypeLoad(db: Db, event: EventForBooking): Promise<number> {
   return peak
 }
 
-/** How many more bookings the event would accept now; null when nothing limits it. */
-export async function spotsLeft(db: Db, event: EventForBooking): Promise<number | null> {
+/**
+ * How many more bookings the event would accept now; null when nothing limits it. `live`: its live
+ * reservations, when the caller has counted them already.
+ */
+export async function spotsLeft(db: Db, event: EventForBooking, live?: number): Promise<number | null> {
   const limits: number[] = []
-  if (event.capacity !== null) limits.push(event.capacity - (await liveReservationCount(db, event.id)))
+  if (event.capacity !== null)
+    limits.push(event.capacity - (live ?? (await liveReservationCount(db, event.id))))
   if (event.type_capacity !== null) limits.push(event.type_capacity - (await peakTypeLoad(db, event)))
   return limits.length === 0 ? null : Math.max(0, Math.min(...limits))
 }
@@ -115,9 +119,10 @@ export async function eventLoad(db: Db, eventId: number, now: Date): Promise<Eve
     .where('event_id', '=', eventId)
     .where('status', '=', 'WAI')
     .executeTakeFirstOrThrow()
+  const live = await liveReservationCount(db, eventId)
   return {
-    num_reservations: await liveReservationCount(db, eventId),
+    num_reservations: live,
     num_waitlisted: now.toISOString() < event.start_at ? waiting : 0,
-    spots_left: await spotsLeft(db, event),
+    spots_left: await spotsLeft(db, event, live),
   }
 }

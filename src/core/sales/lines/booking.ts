@@ -1,6 +1,6 @@
 import { reservationMessages } from '../../../domain/reservations.ts'
-import { bookingClosed, leaveWaitlistBooked, liveReservationOf } from '../../classes/booking.ts'
-import { hasSpot, loadEventForBooking, spotsLeft } from '../../classes/capacity.ts'
+import { leaveWaitlistBooked, liveReservationOf, placeRefusal } from '../../classes/booking.ts'
+import { loadEventForBooking } from '../../classes/capacity.ts'
 import { EventNotBookable } from '../conflicts.ts'
 import { insertReservation } from '../queries.ts'
 import { getEventForSale, getEventTypeForSale } from '../reads.ts'
@@ -40,11 +40,7 @@ export const bookingLine: LineKind<GrantOf<'BOO'>> = {
     const reason =
       event.type_status !== 'ACT'
         ? reservationMessages.typeNotActive(event.type_status)
-        : bookingClosed(event, sale.now)
-          ? reservationMessages.closed
-          : hasSpot(await spotsLeft(sale.trx, event))
-            ? undefined
-            : reservationMessages.full
+        : await placeRefusal(sale.trx, event, sale.now)
     if (reason !== undefined) throw new EventNotBookable(sale.index, reason)
     const customerId = sale.sale.customerId
     const reservationId =
