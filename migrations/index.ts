@@ -27,6 +27,7 @@ import * as m0028 from './0028_kiosk.ts'
 import * as m0029 from './0029_sites.ts'
 import * as m0030 from './0030_check_in_metrics_late.ts'
 import * as m0031 from './0031_classes.ts'
+import * as m0032 from './0032_walls.ts'
 
 /**
  * Every migration, by name, imported statically so the compiled executable carries them all.
@@ -61,4 +62,5 @@ export const migrations: Record<string, Migration> = {
   '0029_sites': m0029,
   '0030_check_in_metrics_late': m0030,
   '0031_classes': m0031,
+  '0032_walls': m0032,
 }

@@ -263,6 +263,44 @@ DELETE FROM same_day_check_ins
     AND local_date = new.local_date AND id <> new.id);
 END;
 
+-- climb_setters
+
+CREATE TABLE climb_setters (
+  climb_id INTEGER NOT NULL REFERENCES climbs (id),
+  staff_user_id INTEGER NOT NULL REFERENCES staff_users (id),
+  position INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (climb_id, staff_user_id)
+);
+
+CREATE INDEX climb_setters_user ON climb_setters (staff_user_id, climb_id);
+
+-- climbs
+
+CREATE TABLE climbs (
+  id INTEGER PRIMARY KEY,
+  gym_id INTEGER NOT NULL REFERENCES gyms (id),
+  section_id INTEGER NOT NULL REFERENCES sections (id),
+  grade_id INTEGER NOT NULL REFERENCES grades (id),
+  discipline TEXT NOT NULL CHECK (discipline IN ('BOU', 'TR', 'LEA', 'AUT')),
+  name TEXT NOT NULL DEFAULT '',
+  hold_color TEXT NOT NULL DEFAULT '',
+  color_hex TEXT,
+  set_date TEXT NOT NULL,
+  planned_strip_date TEXT,
+  stripped_date TEXT,
+  description TEXT NOT NULL DEFAULT '',
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  CHECK (planned_strip_date IS NULL OR planned_strip_date >= set_date),
+  CHECK (stripped_date IS NULL OR stripped_date >= set_date)
+);
+
+CREATE INDEX climbs_grade ON climbs (grade_id, stripped_date);
+
+CREATE INDEX climbs_gym_set ON climbs (gym_id, set_date DESC, id DESC);
+
+CREATE INDEX climbs_section_up ON climbs (section_id, stripped_date);
+
 -- customer_alerts
 
 CREATE TABLE customer_alerts (
@@ -669,6 +707,26 @@ CREATE INDEX gifts_entry_pass ON gifts (customer_entry_pass_id) WHERE customer_e
 CREATE INDEX gifts_membership ON gifts (customer_membership_id) WHERE customer_membership_id IS NOT NULL;
 
 CREATE INDEX gifts_voucher ON gifts (customer_event_voucher_id) WHERE customer_event_voucher_id IS NOT NULL;
+
+-- grades
+
+CREATE TABLE grades (
+  id INTEGER PRIMARY KEY,
+  gym_id INTEGER NOT NULL REFERENCES gyms (id),
+  name TEXT NOT NULL COLLATE NOCASE,
+  system TEXT NOT NULL CHECK (system IN ('V', 'YDS', 'FONT', 'FRENCH', 'CIRCUIT', 'OTHER')),
+  discipline TEXT NOT NULL CHECK (discipline IN ('BOU', 'ROP')),
+  rank INTEGER NOT NULL,
+  color_hex TEXT,
+  target_count INTEGER CHECK (target_count >= 0),
+  is_active INTEGER NOT NULL DEFAULT 1 CHECK (is_active IN (0, 1)),
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE UNIQUE INDEX grades_name ON grades (gym_id, discipline, name);
+
+CREATE INDEX grades_rank ON grades (gym_id, discipline, rank);
 
 -- gyms
 
@@ -1167,6 +1225,23 @@ CREATE TABLE schema_migrations (
   applied_at TEXT NOT NULL
 );
 
+-- sections
+
+CREATE TABLE sections (
+  id INTEGER PRIMARY KEY,
+  gym_id INTEGER NOT NULL REFERENCES gyms (id),
+  name TEXT NOT NULL COLLATE NOCASE,
+  discipline TEXT NOT NULL CHECK (discipline IN ('BOU', 'ROP', 'MIX')),
+  sort_order INTEGER NOT NULL DEFAULT 0,
+  description TEXT NOT NULL DEFAULT '',
+  is_active INTEGER NOT NULL DEFAULT 1 CHECK (is_active IN (0, 1)),
+  last_reset_date TEXT,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+
+CREATE UNIQUE INDEX sections_name ON sections (gym_id, name);
+
 -- staff_users
 
 CREATE TABLE staff_users (
@@ -1186,7 +1261,8 @@ CREATE TABLE staff_users (
   pin_mode_required INTEGER NOT NULL DEFAULT 0 CHECK (pin_mode_required IN (0, 1)),
   password_hash TEXT,
   pin_hash TEXT
-);
+, can_manage_climbs INTEGER NOT NULL DEFAULT 0
+  CHECK (can_manage_climbs IN (0, 1)));
 
 CREATE INDEX staff_users_default_gym ON staff_users (default_gym_id);
 

@@ -73,6 +73,7 @@ export function adminUser(email: string, gymId: number, passwordHash: string, no
     can_manage_customer_proficiencies: 1,
     can_export_customers: 1,
     can_access_reports: 1,
+    can_manage_climbs: 1,
     is_organization_admin: 1,
     pin_mode_required: 0,
     password_hash: passwordHash,

@@ -80,6 +80,7 @@ import type {
   TaxRateTable,
   VoucherPackTable,
 } from './tables/sales.ts'
+import type { ClimbSetterTable, ClimbTable, GradeTable, SectionTable } from './tables/walls.ts'
 import type { WaiverSignatureTable, WaiverTextTable } from './tables/waivers.ts'
 
 /** The database's tables, one interface each, grouped by concern in ./tables/. */
@@ -129,6 +130,10 @@ export interface Database {
   event_questions: EventQuestionTable
   event_schedules: EventScheduleTable
   event_schedule_exceptions: EventScheduleExceptionTable
+  grades: GradeTable
+  sections: SectionTable
+  climbs: ClimbTable
+  climb_setters: ClimbSetterTable
   tax_rates: TaxRateTable
   discounts: DiscountTable
   voucher_packs: VoucherPackTable
@@ -176,6 +181,9 @@ export type EventType = Selectable<EventTypeTable>
 export type NewEventType = Insertable<EventTypeTable>
 export type EventTypeUpdate = Updateable<EventTypeTable>
 export type EventCategory = Selectable<EventCategoryTable>
+export type Grade = Selectable<GradeTable>
+export type Section = Selectable<SectionTable>
+export type Climb = Selectable<ClimbTable>
 export type Customer = Selectable<CustomerTable>
 export type CustomerMembership = Selectable<CustomerMembershipTable>
 export type MembershipType = Selectable<MembershipTypeTable>

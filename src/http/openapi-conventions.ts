@@ -63,8 +63,9 @@ export const API_CONVENTIONS = [
     'Permissions',
     [
       '- **Any staff user**: any active staff user with a token.',
-      '- **`can_manage_members`**, **`can_manage_events`**, **`can_access_reports`**: a staff user with',
-      '  that permission flag.',
+      '- **`can_manage_members`**, **`can_manage_events`**, **`can_access_reports`**,',
+      '  **`can_manage_climbs`** (grades, sections and climbs; not in the reference, default false): a',
+      '  staff user with that permission flag.',
       '- **Organization admins** (`is_organization_admin`) pass every check.',
     ],
     [

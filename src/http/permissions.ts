@@ -8,6 +8,7 @@ export type Permission =
   | 'can_manage_events'
   | 'can_access_reports'
   | 'can_export_customers'
+  | 'can_manage_climbs'
   | 'admin'
 
 export function allows(user: StaffUser, permission: Permission): boolean {

@@ -5164,6 +5164,7 @@ export interface components {
       can_manage_customer_proficiencies: boolean
       can_export_customers: boolean
       can_access_reports: boolean
+      can_manage_climbs: boolean
       is_organization_admin: boolean
       pin_mode_required: boolean
       /** @description The request's session is in PIN mode: each unsafe request names the acting staff member (X-Staff-Email, X-Staff-PIN) */
@@ -5811,6 +5812,8 @@ export interface components {
       first_name?: string
       last_name?: string
       pin_mode_required?: boolean
+      /** @description Write grades, sections and climbs (route setting); default false */
+      can_manage_climbs?: boolean
       /** @description Write-only; at least 8 characters */
       password?: string
       /** @description Write-only; 4 to 8 digits */
@@ -6173,6 +6176,7 @@ export interface components {
       can_manage_customer_proficiencies: boolean
       can_export_customers: boolean
       can_access_reports: boolean
+      can_manage_climbs: boolean
       is_organization_admin: boolean
       pin_mode_required: boolean
       has_password: boolean
@@ -6195,6 +6199,8 @@ export interface components {
       first_name?: string
       last_name?: string
       pin_mode_required?: boolean
+      /** @description Write grades, sections and climbs (route setting); default false */
+      can_manage_climbs?: boolean
       /** @description Write-only; at least 8 characters */
       password?: string
       /** @description Write-only; 4 to 8 digits */
@@ -6220,6 +6226,8 @@ export interface components {
       first_name?: string
       last_name?: string
       pin_mode_required?: boolean
+      /** @description Write grades, sections and climbs (route setting); default false */
+      can_manage_climbs?: boolean
       /** @description Write-only; at least 8 characters */
       password?: string
       /** @description Write-only; 4 to 8 digits */

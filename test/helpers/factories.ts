@@ -85,6 +85,7 @@ type Flags = Partial<
     | 'can_manage_customer_proficiencies'
     | 'can_export_customers'
     | 'can_access_reports'
+    | 'can_manage_climbs'
     | 'is_organization_admin'
     | 'pin_mode_required'
   >
@@ -97,6 +98,7 @@ export const everyCanFlag = {
   can_manage_customer_proficiencies: 1,
   can_export_customers: 1,
   can_access_reports: 1,
+  can_manage_climbs: 1,
 } as const satisfies Flags
 
 let userCounter = 0
@@ -127,6 +129,7 @@ export async function makeUser(
       can_manage_customer_proficiencies: 0,
       can_export_customers: 0,
       can_access_reports: 0,
+      can_manage_climbs: 0,
       is_organization_admin: 0,
       pin_mode_required: 0,
       pin_hash: null,

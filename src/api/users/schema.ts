@@ -15,6 +15,9 @@ const optional = {
   first_name: t.Optional(field.text({ blank: true, maxLength: 150 })),
   last_name: t.Optional(field.text({ blank: true, maxLength: 150 })),
   pin_mode_required: t.Optional(field.bool()),
+  can_manage_climbs: t.Optional(
+    field.bool({ description: 'Write grades, sections and climbs (route setting); default false' }),
+  ),
   password: t.Optional(field.newPassword()),
   pin: t.Optional(
     field.pattern('^[0-9]{4,8}$', 'Enter a PIN of 4 to 8 digits.', {
@@ -45,6 +48,7 @@ export const PermissionFlagsOut = {
   can_manage_customer_proficiencies: t.Boolean(),
   can_export_customers: t.Boolean(),
   can_access_reports: t.Boolean(),
+  can_manage_climbs: t.Boolean(),
   is_organization_admin: t.Boolean(),
   pin_mode_required: t.Boolean(),
 }

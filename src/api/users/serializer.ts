@@ -9,6 +9,7 @@ export function permissionFlags(user: StaffUserRow) {
     can_manage_customer_proficiencies: user.can_manage_customer_proficiencies === 1,
     can_export_customers: user.can_export_customers === 1,
     can_access_reports: user.can_access_reports === 1,
+    can_manage_climbs: user.can_manage_climbs === 1,
     is_organization_admin: user.is_organization_admin === 1,
     pin_mode_required: user.pin_mode_required === 1,
   }

@@ -179,6 +179,20 @@ export const TABLES = {
     key: ['id'],
     unique: [{ columns: ['schedule_id', 'date'], loser: 'refuse' }],
   },
+  // Route setting: a name two sites gave while apart (two "V4"s, two "The Cave"s) is one grade or
+  // section twice, so the later is refused; a climb and its setters are written whole at one site.
+  grades: {
+    role: 'replicated',
+    key: ['id'],
+    unique: [{ columns: ['gym_id', 'discipline', 'name'], loser: 'refuse' }],
+  },
+  sections: {
+    role: 'replicated',
+    key: ['id'],
+    unique: [{ columns: ['gym_id', 'name'], loser: 'refuse' }],
+  },
+  climbs: byId,
+  climb_setters: { role: 'replicated', key: ['climb_id', 'staff_user_id'] },
   voucher_packs: byId,
   discounts: {
     role: 'replicated',

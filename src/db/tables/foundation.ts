@@ -45,6 +45,8 @@ export interface StaffUserTable {
   can_manage_customer_proficiencies: Flag
   can_export_customers: Flag
   can_access_reports: Flag
+  /** migration 0032: may write grades, sections and climbs */
+  can_manage_climbs: Generated<Flag>
   is_organization_admin: Flag
   pin_mode_required: Flag
   password_hash: string | null

@@ -44,6 +44,7 @@ function accountBody(fields: Record<string, unknown> = {}) {
     can_manage_customer_proficiencies: false,
     can_export_customers: false,
     can_access_reports: false,
+    can_manage_climbs: false,
     is_organization_admin: false,
     pin_mode_required: false,
     pin_mode: false,
@@ -260,6 +261,7 @@ describe('GET /api/my-account/', () => {
         'can_manage_customer_proficiencies',
         'can_export_customers',
         'can_access_reports',
+        'can_manage_climbs',
         'is_organization_admin',
         'pin_mode_required',
         'pin_mode',
@@ -293,6 +295,7 @@ describe('GET /api/my-account/', () => {
         can_manage_customer_proficiencies: true,
         can_export_customers: true,
         can_access_reports: true,
+        can_manage_climbs: true,
         pin_mode_required: true,
       }),
     )

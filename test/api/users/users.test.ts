@@ -48,6 +48,7 @@ function userBody(id: number, fields: Record<string, unknown>) {
     can_manage_customer_proficiencies: false,
     can_export_customers: false,
     can_access_reports: false,
+    can_manage_climbs: false,
     is_organization_admin: false,
     pin_mode_required: false,
     has_password: false,
@@ -593,6 +594,7 @@ describe('GET /api/users/<id>/ (read)', () => {
         'can_manage_customer_proficiencies',
         'can_export_customers',
         'can_access_reports',
+        'can_manage_climbs',
         'is_organization_admin',
         'pin_mode_required',
         'has_password',
@@ -626,6 +628,17 @@ describe('POST /api/users/ (create)', () => {
     expect(read.body).toEqual(userBody(id, { email: 'new@gym.example' }))
   })
 
+  test('can_manage_climbs, not in the reference, defaults to false and a PUT without it keeps it', async () => {
+    const res = await asAdmin('POST', '/api/users/', createPayload({ can_manage_climbs: true }))
+    expect(res.status).toBe(201)
+    expect(res.body.can_manage_climbs).toBe(true)
+    const put = await asAdmin('PUT', `/api/users/${res.body.id}/`, replacePayload({ first_name: 'Setter' }))
+    expect(put.status).toBe(200)
+    expect(put.body).toEqual(
+      userBody(res.body.id, { email: 'new@gym.example', first_name: 'Setter', can_manage_climbs: true }),
+    )
+  })
+
   test('every writable field is stored; password and pin are never echoed', async () => {
     const uptown = await makeGym(t.db, { name: 'Boulder Barn Uptown' })
     const res = await asAdmin('POST', '/api/users/', {
@@ -639,6 +652,7 @@ describe('POST /api/users/ (create)', () => {
       can_manage_customer_proficiencies: true,
       can_export_customers: true,
       can_access_reports: true,
+      can_manage_climbs: true,
       is_organization_admin: true,
       pin_mode_required: true,
       password: 'the nose 1993',
@@ -657,6 +671,7 @@ describe('POST /api/users/ (create)', () => {
       can_manage_customer_proficiencies: true,
       can_export_customers: true,
       can_access_reports: true,
+      can_manage_climbs: true,
       is_organization_admin: true,
       pin_mode_required: true,
       has_password: true,
