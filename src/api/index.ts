@@ -28,6 +28,7 @@ import { eventScheduleRoutes } from './event-schedules/routes.ts'
 import { eventTypeRoutes } from './event-types/routes.ts'
 import { eventRoutes } from './events/routes.ts'
 import { gymRoutes } from './gyms/routes.ts'
+import { gradeRoutes } from './grades/routes.ts'
 import { healthRoutes } from './health/routes.ts'
 import { memberRoutes } from './members/routes.ts'
 import { membershipAddOnNamesRoutes, metricsRoutes } from './metrics/routes.ts'
@@ -72,6 +73,7 @@ export const apiRoutes = (deps: Deps): AnyElysia =>
     .use(userRoutes(deps))
     .use(myAccountRoutes(deps))
     .use(gymRoutes(deps))
+    .use(gradeRoutes(deps))
     .use(eventTypeRoutes(deps))
     .use(eventQuestionRoutes(deps))
     .use(eventScheduleRoutes(deps))

@@ -403,7 +403,7 @@ export interface paths {
      * Read a gym
      * @description Any staff user.
      *
-     *     The gym, with links to its climbs, grades and sections (empty in this version).
+     *     The gym, with links to its climbs and sections (empty in this version) and grades.
      */
     get: operations['getApiGymsById']
     /**
@@ -442,26 +442,6 @@ export interface paths {
     patch?: never
     trace?: never
   }
-  '/api/gyms/{id}/grades/': {
-    parameters: {
-      query?: never
-      header?: never
-      path?: never
-      cookie?: never
-    }
-    /**
-     * List grades (empty in this version)
-     * @description Any staff user. This version holds no grades: the list is always empty, for a parent that exists (404 otherwise), so that the `*_url` field naming it resolves.
-     */
-    get: operations['getApiGymsByIdGrades']
-    put?: never
-    post?: never
-    delete?: never
-    options?: never
-    head?: never
-    patch?: never
-    trace?: never
-  }
   '/api/gyms/{id}/sections/': {
     parameters: {
       query?: never
@@ -476,6 +456,104 @@ export interface paths {
     get: operations['getApiGymsByIdSections']
     put?: never
     post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/gyms/{id}/grades/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List grades
+     * @description Any staff user.
+     *
+     *     The gym's grades by discipline (`BOU`, then `ROP`), then `rank` (easiest first), then id. Retired ones are listed too unless filtered by `is_active`.
+     */
+    get: operations['getApiGymsByIdGrades']
+    put?: never
+    /**
+     * Create a grade
+     * @description Staff users with `can_manage_climbs`, and organization admins.
+     *
+     *     A name is unique within the gym and discipline, whatever its case: `v4` beside `V4` is `grade with this name already exists.` on `name` (the same name may be a BOU and a ROP grade). `color_hex` is `#RRGGBB` in either case, stored upper case (else `Enter a valid color: "#" and 6 hexadecimal digits, such as #1E90FF.`); `target_count` is 0 or more, or null.
+     *
+     *     `rank` defaults to one above the highest rank of the gym and discipline (0 for its first grade); `is_active` to true; `color_hex` and `target_count` to null.
+     */
+    post: operations['postApiGymsByIdGrades']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/gyms/{id}/grades/{grade_id}/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Read a grade
+     * @description Any staff user.
+     */
+    get: operations['getApiGymsByIdGradesByGrade_id']
+    /**
+     * Replace a grade
+     * @description Staff users with `can_manage_climbs`, and organization admins.
+     *
+     *     A name is unique within the gym and discipline, whatever its case: `v4` beside `V4` is `grade with this name already exists.` on `name` (the same name may be a BOU and a ROP grade). `color_hex` is `#RRGGBB` in either case, stored upper case (else `Enter a valid color: "#" and 6 hexadecimal digits, such as #1E90FF.`); `target_count` is 0 or more, or null.
+     *
+     *     A field left out keeps its value, `rank` included. `discipline` can change only while no climb, up or stripped, is of the grade (else `This grade is used by climbs (up or stripped), so its discipline cannot change.` on `discipline`), so that every climb's discipline suits its grade's.
+     */
+    put: operations['putApiGymsByIdGradesByGrade_id']
+    post?: never
+    /**
+     * Remove a grade
+     * @description Staff users with `can_manage_climbs`, and organization admins.
+     *
+     *     Only a grade no climb has used: one used by any climb, up or stripped, is kept for their history, and refused with `This grade is used by climbs (up or stripped), so it cannot be deleted. Set is_active to false to retire it.` under `non_field_errors`. Answers 204 with no body.
+     */
+    delete: operations['deleteApiGymsByIdGradesByGrade_id']
+    options?: never
+    head?: never
+    /**
+     * Update a grade
+     * @description Staff users with `can_manage_climbs`, and organization admins.
+     *
+     *     A name is unique within the gym and discipline, whatever its case: `v4` beside `V4` is `grade with this name already exists.` on `name` (the same name may be a BOU and a ROP grade). `color_hex` is `#RRGGBB` in either case, stored upper case (else `Enter a valid color: "#" and 6 hexadecimal digits, such as #1E90FF.`); `target_count` is 0 or more, or null.
+     *
+     *     A field left out keeps its value, `rank` included. `discipline` can change only while no climb, up or stripped, is of the grade (else `This grade is used by climbs (up or stripped), so its discipline cannot change.` on `discipline`), so that every climb's discipline suits its grade's.
+     */
+    patch: operations['patchApiGymsByIdGradesByGrade_id']
+    trace?: never
+  }
+  '/api/gyms/{id}/grades/load-scale/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Add a standard scale of grades
+     * @description Staff users with `can_manage_climbs`, and organization admins.
+     *
+     *     Adds the grades of a standard scale, easiest first: `V` (V0 to V10) and `FONT` (4, 5, 5+, 6A, 6A+, 6B, 6B+, 6C, 6C+, 7A, 7A+, 7B, 7B+, 7C, 7C+, 8A) for `BOU`; `YDS` (5.6 to 5.9, then 5.10a to 5.13d) and `FRENCH` (4a, 4b, 4c, 5a, 5b, 5c, 6a, 6a+ ... 7c+, 8a) for `ROP`. Another pair is `The V scale is for BOU grades.` on `discipline`; `CIRCUIT` and `OTHER` have none (`CIRCUIT has no standard scale: add its grades one by one.` on `system`).
+     *
+     *     The new grades are ranked one after another, on from the highest rank of the gym and discipline (from 0 when it has none); a name the gym has already in that discipline, whatever its case, is skipped, and takes no rank. They are active, with no colour or target. All are added in one transaction, or none.
+     *
+     *     Answers 201 with a plain list (no envelope) of the grades added, in rank order: `[]` when the gym had them all, so loading a scale twice adds nothing the second time.
+     */
+    post: operations['postApiGymsByIdGradesLoad-scale']
     delete?: never
     options?: never
     head?: never
@@ -4313,6 +4391,66 @@ export interface components {
       /** @description The customer who receives the gift */
       customer_id: number
     }
+    /**
+     * Grade
+     * @description A grade of the gym's scale for one discipline (BOU boulder, ROP rope), in `rank` order. A climb is of one grade. A grade no climb has used can be deleted; one in use is retired with `is_active: false` and stays on the climbs that used it.
+     */
+    Grade: {
+      readonly id: number
+      /** Format: uri */
+      readonly url: string
+      readonly gym_id: number
+      name: string
+      /** @description V, YDS, FONT, FRENCH, CIRCUIT or OTHER */
+      system: string
+      /** @description BOU or ROP */
+      discipline: string
+      rank: number
+      color_hex: string | null
+      target_count: number | null
+      is_active: boolean
+      /** Format: date-time */
+      readonly created_at: string
+      /** Format: date-time */
+      readonly updated_at: string
+    }
+    /** GradeCreate */
+    GradeCreate: {
+      /** @description As climbers write it ("V4", "5.11a", "6b+", "Blue"); unique within the gym and discipline, whatever its case */
+      name: string
+      /** @description V, YDS, FONT, FRENCH, CIRCUIT (colours) or OTHER */
+      system: 'V' | 'YDS' | 'FONT' | 'FRENCH' | 'CIRCUIT' | 'OTHER'
+      /** @description BOU boulder or ROP rope */
+      discipline: 'BOU' | 'ROP'
+      /** @description Difficulty order within the gym and discipline (higher is harder); default on create: one above the discipline's highest rank, 0 for its first grade */
+      rank?: number
+      color_hex?: string | null
+      target_count?: number | null
+      /** @description False retires the grade: kept for the climbs that used it; default true */
+      is_active?: boolean
+    }
+    /** GradeLoadScale */
+    GradeLoadScale: {
+      /** @description V, YDS, FONT, FRENCH, CIRCUIT (colours) or OTHER */
+      system: 'V' | 'YDS' | 'FONT' | 'FRENCH' | 'CIRCUIT' | 'OTHER'
+      /** @description BOU boulder or ROP rope */
+      discipline: 'BOU' | 'ROP'
+    }
+    /** GradeReplace */
+    GradeReplace: {
+      /** @description As climbers write it ("V4", "5.11a", "6b+", "Blue"); unique within the gym and discipline, whatever its case */
+      name: string
+      /** @description V, YDS, FONT, FRENCH, CIRCUIT (colours) or OTHER */
+      system: 'V' | 'YDS' | 'FONT' | 'FRENCH' | 'CIRCUIT' | 'OTHER'
+      /** @description BOU boulder or ROP rope */
+      discipline: 'BOU' | 'ROP'
+      /** @description Difficulty order within the gym and discipline (higher is harder); default on create: one above the discipline's highest rank, 0 for its first grade */
+      rank?: number
+      color_hex?: string | null
+      target_count?: number | null
+      /** @description False retires the grade: kept for the climbs that used it; default true */
+      is_active?: boolean
+    }
     /** GuestCheckInRequest */
     GuestCheckInRequest: {
       /** @description The member whose guest pass is used */
@@ -5351,6 +5489,13 @@ export interface components {
       previous: string | null
       results: components['schemas']['EventType'][]
     }
+    /** PaginatedGradeList */
+    PaginatedGradeList: {
+      count: number
+      next: string | null
+      previous: string | null
+      results: components['schemas']['Grade'][]
+    }
     /** PaginatedGymList */
     PaginatedGymList: {
       count: number
@@ -5704,6 +5849,21 @@ export interface components {
       schedule_type?: 'recurring' | 'multi_part' | 'rolling'
       /** @description Event categories it is filed under; default []; replaced when sent */
       category_ids?: number[]
+    }
+    /** PatchedGrade */
+    PatchedGrade: {
+      /** @description As climbers write it ("V4", "5.11a", "6b+", "Blue"); unique within the gym and discipline, whatever its case */
+      name?: string
+      /** @description V, YDS, FONT, FRENCH, CIRCUIT (colours) or OTHER */
+      system?: 'V' | 'YDS' | 'FONT' | 'FRENCH' | 'CIRCUIT' | 'OTHER'
+      /** @description BOU boulder or ROP rope */
+      discipline?: 'BOU' | 'ROP'
+      /** @description Difficulty order within the gym and discipline (higher is harder); default on create: one above the discipline's highest rank, 0 for its first grade */
+      rank?: number
+      color_hex?: string | null
+      target_count?: number | null
+      /** @description False retires the grade: kept for the climbs that used it; default true */
+      is_active?: boolean
     }
     /** PatchedGym */
     PatchedGym: {
@@ -7601,7 +7761,7 @@ export interface operations {
       500: components['responses']['ServerError']
     }
   }
-  getApiGymsByIdGrades: {
+  getApiGymsByIdSections: {
     parameters: {
       query?: {
         /** @description Page number, from 1, or last */
@@ -7635,17 +7795,21 @@ export interface operations {
       500: components['responses']['ServerError']
     }
   }
-  getApiGymsByIdSections: {
+  getApiGymsByIdGrades: {
     parameters: {
       query?: {
         /** @description Page number, from 1, or last */
         page?: number | 'last'
         /** @description Results per page (default 10; more than 100 gives 100) */
         page_size?: number
+        /** @description BOU or ROP */
+        discipline?: 'BOU' | 'ROP'
+        /** @description true or false (any case), or 1 or 0 */
+        is_active?: boolean
       }
       header?: never
       path: {
-        /** @description The id of the record they belong to */
+        /** @description The gym's id */
         id: number
       }
       cookie?: never
@@ -7658,7 +7822,77 @@ export interface operations {
           [name: string]: unknown
         }
         content: {
-          'application/json': components['schemas']['PaginatedNotHeldList']
+          'application/json': components['schemas']['PaginatedGradeList']
+        }
+      }
+      400: components['responses']['InvalidFilter']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  postApiGymsByIdGrades: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GradeCreate']
+      }
+    }
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Grade']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  getApiGymsByIdGradesByGrade_id: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+        /** @description The grade's id */
+        grade_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Grade']
         }
       }
       401: components['responses']['Unauthenticated']
@@ -7667,6 +7901,163 @@ export interface operations {
       414: components['responses']['UriTooLong']
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
+    }
+  }
+  putApiGymsByIdGradesByGrade_id: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+        /** @description The grade's id */
+        grade_id: number
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GradeReplace']
+      }
+    }
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Grade']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  deleteApiGymsByIdGradesByGrade_id: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+        /** @description The grade's id */
+        grade_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description A climb is of this grade; nothing was deleted */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['FieldErrors']
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  patchApiGymsByIdGradesByGrade_id: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+        /** @description The grade's id */
+        grade_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['PatchedGrade']
+      }
+    }
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Grade']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  'postApiGymsByIdGradesLoad-scale': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['GradeLoadScale']
+      }
+    }
+    responses: {
+      /** @description The grades added, in rank order */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Grade'][]
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
     }
   }
   'getApiEvent-types': {

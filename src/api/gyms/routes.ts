@@ -19,7 +19,7 @@ export const gymRoutes = (deps: Deps) =>
         write: 'admin',
         descriptions: {
           list: 'Ordered by id.',
-          read: 'The gym, with links to its climbs, grades and sections (empty in this version).',
+          read: 'The gym, with links to its climbs and sections (empty in this version) and grades.',
           create: 'Needs `name` and `time_zone`; the other fields take their defaults.',
         },
         filters: defineFilters({}),
@@ -35,7 +35,7 @@ export const gymRoutes = (deps: Deps) =>
       emptySubCollections(deps, {
         path: '/api/gyms',
         tag: 'Gyms',
-        names: ['climbs', 'grades', 'sections'],
+        names: ['climbs', 'sections'],
         parentExists: (id) => gymExists(deps.db, id),
       }),
     )
