@@ -39,6 +39,7 @@ import { organizationRoutes } from './organization/routes.ts'
 import { quickSaleRoutes } from './quick-sales/routes.ts'
 import { paymentListRoutes } from './payments/list-routes.ts'
 import { reservationRoutes } from './reservations/routes.ts'
+import { sectionRoutes } from './sections/routes.ts'
 import { waitlistEntryRoutes } from './waitlist-entries/routes.ts'
 import { siteRoutes } from './sites/routes.ts'
 import { taxRateRoutes } from './tax-rates/routes.ts'
@@ -74,6 +75,7 @@ export const apiRoutes = (deps: Deps): AnyElysia =>
     .use(myAccountRoutes(deps))
     .use(gymRoutes(deps))
     .use(gradeRoutes(deps))
+    .use(sectionRoutes(deps))
     .use(eventTypeRoutes(deps))
     .use(eventQuestionRoutes(deps))
     .use(eventScheduleRoutes(deps))

@@ -403,7 +403,7 @@ export interface paths {
      * Read a gym
      * @description Any staff user.
      *
-     *     The gym, with links to its climbs and sections (empty in this version) and grades.
+     *     The gym, with links to its climbs (empty in this version), grades and sections.
      */
     get: operations['getApiGymsById']
     /**
@@ -434,26 +434,6 @@ export interface paths {
      * @description Any staff user. This version holds no climbs: the list is always empty, for a parent that exists (404 otherwise), so that the `*_url` field naming it resolves.
      */
     get: operations['getApiGymsByIdClimbs']
-    put?: never
-    post?: never
-    delete?: never
-    options?: never
-    head?: never
-    patch?: never
-    trace?: never
-  }
-  '/api/gyms/{id}/sections/': {
-    parameters: {
-      query?: never
-      header?: never
-      path?: never
-      cookie?: never
-    }
-    /**
-     * List sections (empty in this version)
-     * @description Any staff user. This version holds no sections: the list is always empty, for a parent that exists (404 otherwise), so that the `*_url` field naming it resolves.
-     */
-    get: operations['getApiGymsByIdSections']
     put?: never
     post?: never
     delete?: never
@@ -554,6 +534,104 @@ export interface paths {
      *     Answers 201 with a plain list (no envelope) of the grades added, in rank order: `[]` when the gym had them all, so loading a scale twice adds nothing the second time.
      */
     post: operations['postApiGymsByIdGradesLoad-scale']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/gyms/{id}/sections/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List sections
+     * @description Any staff user.
+     *
+     *     The gym's sections in ascending `sort_order`, then by name (whatever its case), then id. Retired ones are listed too unless filtered by `is_active`.
+     */
+    get: operations['getApiGymsByIdSections']
+    put?: never
+    /**
+     * Create a section
+     * @description Staff users with `can_manage_climbs`, and organization admins.
+     *
+     *     A name is unique within the gym, whatever its case: `the cave` beside `The Cave` is `section with this name already exists.` on `name`. `climbs_up` and `last_reset_date` are read-only (a reset sets the date).
+     *
+     *     `sort_order` defaults to 0, `description` to "", `is_active` to true.
+     */
+    post: operations['postApiGymsByIdSections']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/gyms/{id}/sections/{section_id}/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Read a section
+     * @description Any staff user.
+     *
+     *     `climbs_up` counts its climbs up now; `last_reset_date` is the day of its latest reset.
+     */
+    get: operations['getApiGymsByIdSectionsBySection_id']
+    /**
+     * Replace a section
+     * @description Staff users with `can_manage_climbs`, and organization admins.
+     *
+     *     A name is unique within the gym, whatever its case: `the cave` beside `The Cave` is `section with this name already exists.` on `name`. `climbs_up` and `last_reset_date` are read-only (a reset sets the date). A field left out keeps its value.
+     *
+     *     A BOU section holds boulders (`BOU` climbs), a ROP one rope climbs (`TR`, `LEA`, `AUT`), a MIX one any. `discipline` can change only to one that suits every climb up in the section (stripped ones do not count), else `This section has 2 climbs up that a BOU section cannot hold: strip them or reset the section first.` on `discipline`.
+     */
+    put: operations['putApiGymsByIdSectionsBySection_id']
+    post?: never
+    /**
+     * Remove a section
+     * @description Staff users with `can_manage_climbs`, and organization admins.
+     *
+     *     Only a section no climb was ever set in: one that held any, up or stripped, keeps their history, and is refused with `This section has climbs on record (up or stripped), so it cannot be deleted. Set is_active to false to retire it.` under `non_field_errors`. Answers 204 with no body.
+     */
+    delete: operations['deleteApiGymsByIdSectionsBySection_id']
+    options?: never
+    head?: never
+    /**
+     * Update a section
+     * @description Staff users with `can_manage_climbs`, and organization admins.
+     *
+     *     A name is unique within the gym, whatever its case: `the cave` beside `The Cave` is `section with this name already exists.` on `name`. `climbs_up` and `last_reset_date` are read-only (a reset sets the date). A field left out keeps its value.
+     *
+     *     A BOU section holds boulders (`BOU` climbs), a ROP one rope climbs (`TR`, `LEA`, `AUT`), a MIX one any. `discipline` can change only to one that suits every climb up in the section (stripped ones do not count), else `This section has 2 climbs up that a BOU section cannot hold: strip them or reset the section first.` on `discipline`.
+     */
+    patch: operations['patchApiGymsByIdSectionsBySection_id']
+    trace?: never
+  }
+  '/api/gyms/{id}/sections/{section_id}/reset/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Reset a section: strip every climb up in it
+     * @description Staff users with `can_manage_climbs`, and organization admins.
+     *
+     *     Strips every climb up in the section that was set on or before `date` (a day of the gym's zone, today when left out), with `date` as its stripped date; a climb set after that day was not up then, and stays. The section's `last_reset_date` becomes `date`, unless a later reset is on record already. A day after today is refused with `Enter a date no later than today (2026-12-01).` on `date`, and nothing is stripped.
+     *
+     *     Every climb comes down in one transaction, or none. Two resets sent at once are applied one after the other: the second finds nothing left to strip. Answers 200 with the section (`climbs_up` then counts only the climbs set after `date`).
+     */
+    post: operations['postApiGymsByIdSectionsBySection_idReset']
     delete?: never
     options?: never
     head?: never
@@ -5545,6 +5623,13 @@ export interface components {
       previous: string | null
       results: components['schemas']['ScheduleException'][]
     }
+    /** PaginatedSectionList */
+    PaginatedSectionList: {
+      count: number
+      next: string | null
+      previous: string | null
+      results: components['schemas']['Section'][]
+    }
     /** PaginatedSiteConflictList */
     PaginatedSiteConflictList: {
       count: number
@@ -5952,6 +6037,18 @@ export interface components {
       includes_entry?: boolean
       checked_in?: boolean
     }
+    /** PatchedSection */
+    PatchedSection: {
+      /** @description Unique within the gym, whatever its case ("The Cave") */
+      name?: string
+      /** @description BOU boulders, ROP rope climbs (TR, LEA, AUT), MIX either */
+      discipline?: 'BOU' | 'ROP' | 'MIX'
+      /** @description Sections are listed in ascending sort_order, then name; default 0 */
+      sort_order?: number
+      description?: string
+      /** @description False retires the section: kept for its climbs; default true */
+      is_active?: boolean
+    }
     /** PatchedStaffUser */
     PatchedStaffUser: {
       /**
@@ -6225,6 +6322,61 @@ export interface components {
       date: string
       /** @description Why; default "" */
       reason?: string
+    }
+    /**
+     * Section
+     * @description A wall of the gym, reset one at a time: a BOU section holds boulders, a ROP one rope climbs (top rope, lead, auto-belay), a MIX one either. A section that never held a climb can be deleted; one that did is retired with `is_active: false` and keeps its climbs' history.
+     */
+    Section: {
+      readonly id: number
+      /** Format: uri */
+      readonly url: string
+      readonly gym_id: number
+      name: string
+      /** @description BOU, ROP or MIX */
+      discipline: string
+      sort_order: number
+      description: string
+      is_active: boolean
+      /** @description How many of its climbs are up now */
+      readonly climbs_up: number
+      last_reset_date: string | null
+      /** Format: date-time */
+      readonly created_at: string
+      /** Format: date-time */
+      readonly updated_at: string
+    }
+    /** SectionCreate */
+    SectionCreate: {
+      /** @description Unique within the gym, whatever its case ("The Cave") */
+      name: string
+      /** @description BOU boulders, ROP rope climbs (TR, LEA, AUT), MIX either */
+      discipline: 'BOU' | 'ROP' | 'MIX'
+      /** @description Sections are listed in ascending sort_order, then name; default 0 */
+      sort_order?: number
+      description?: string
+      /** @description False retires the section: kept for its climbs; default true */
+      is_active?: boolean
+    }
+    /** SectionReplace */
+    SectionReplace: {
+      /** @description Unique within the gym, whatever its case ("The Cave") */
+      name: string
+      /** @description BOU boulders, ROP rope climbs (TR, LEA, AUT), MIX either */
+      discipline: 'BOU' | 'ROP' | 'MIX'
+      /** @description Sections are listed in ascending sort_order, then name; default 0 */
+      sort_order?: number
+      description?: string
+      /** @description False retires the section: kept for its climbs; default true */
+      is_active?: boolean
+    }
+    /** SectionReset */
+    SectionReset: {
+      /**
+       * Format: date
+       * @description The day of the reset, not after today; default today in the gym's zone
+       */
+      date?: string
     }
     /**
      * Site
@@ -7761,40 +7913,6 @@ export interface operations {
       500: components['responses']['ServerError']
     }
   }
-  getApiGymsByIdSections: {
-    parameters: {
-      query?: {
-        /** @description Page number, from 1, or last */
-        page?: number | 'last'
-        /** @description Results per page (default 10; more than 100 gives 100) */
-        page_size?: number
-      }
-      header?: never
-      path: {
-        /** @description The id of the record they belong to */
-        id: number
-      }
-      cookie?: never
-    }
-    requestBody?: never
-    responses: {
-      /** @description Success */
-      200: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['PaginatedNotHeldList']
-        }
-      }
-      401: components['responses']['Unauthenticated']
-      403: components['responses']['PermissionDenied']
-      404: components['responses']['NotFound']
-      414: components['responses']['UriTooLong']
-      431: components['responses']['HeaderFieldsTooLarge']
-      500: components['responses']['ServerError']
-    }
-  }
   getApiGymsByIdGrades: {
     parameters: {
       query?: {
@@ -8045,6 +8163,273 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['Grade'][]
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  getApiGymsByIdSections: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1, or last */
+        page?: number | 'last'
+        /** @description Results per page (default 10; more than 100 gives 100) */
+        page_size?: number
+        /** @description BOU, ROP or MIX */
+        discipline?: 'BOU' | 'ROP' | 'MIX'
+        /** @description true or false (any case), or 1 or 0 */
+        is_active?: boolean
+      }
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PaginatedSectionList']
+        }
+      }
+      400: components['responses']['InvalidFilter']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  postApiGymsByIdSections: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SectionCreate']
+      }
+    }
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Section']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  getApiGymsByIdSectionsBySection_id: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+        /** @description The section's id */
+        section_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Section']
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  putApiGymsByIdSectionsBySection_id: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+        /** @description The section's id */
+        section_id: number
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['SectionReplace']
+      }
+    }
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Section']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  deleteApiGymsByIdSectionsBySection_id: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+        /** @description The section's id */
+        section_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      /** @description A climb was set in this section; nothing was deleted */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['FieldErrors']
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  patchApiGymsByIdSectionsBySection_id: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+        /** @description The section's id */
+        section_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['PatchedSection']
+      }
+    }
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Section']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  postApiGymsByIdSectionsBySection_idReset: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+        /** @description The section's id */
+        section_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['SectionReset']
+      }
+    }
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Section']
         }
       }
       400: components['responses']['InvalidInput']

@@ -19,7 +19,7 @@ export const gymRoutes = (deps: Deps) =>
         write: 'admin',
         descriptions: {
           list: 'Ordered by id.',
-          read: 'The gym, with links to its climbs and sections (empty in this version) and grades.',
+          read: 'The gym, with links to its climbs (empty in this version), grades and sections.',
           create: 'Needs `name` and `time_zone`; the other fields take their defaults.',
         },
         filters: defineFilters({}),
@@ -35,7 +35,7 @@ export const gymRoutes = (deps: Deps) =>
       emptySubCollections(deps, {
         path: '/api/gyms',
         tag: 'Gyms',
-        names: ['climbs', 'sections'],
+        names: ['climbs'],
         parentExists: (id) => gymExists(deps.db, id),
       }),
     )
