@@ -5,7 +5,7 @@ import type { Actor } from '../domain/actor.ts'
 import type { Deps } from '../deps.ts'
 import type { Credential } from '../core/auth/authentication.ts'
 import { authenticated } from './auth.ts'
-import { docs, envelopeOf, named, pascalCase, type DocOptions } from './docs.ts'
+import { docs, envelopeOf, FieldErrors, named, pascalCase, type DocOptions } from './docs.ts'
 import { messages, notFound, ValidationError } from './errors.ts'
 import { pageParams, paginate } from './pagination.ts'
 import { RecordId } from './record-id.ts'
@@ -167,7 +167,11 @@ export interface CollectionSpec<
     ): Promise<void>
   }
   /** DELETE: 204 with no body. */
-  remove?: { run(scope: Scope<P>, row: Target, actor: RequestActor): Promise<void> }
+  /**
+   * DELETE. With `refusal` (what a 400 means, e.g. "A climb is of this grade; nothing was deleted"),
+   * `run` may refuse a record that must be kept (a domain `Refused`, answered as DRF's 400).
+   */
+  remove?: { run(scope: Scope<P>, row: Target, actor: RequestActor): Promise<void>; refusal?: string }
   /** POST `/<id>/<name>/` actions. */
   actions?: RecordAction<Target, any, P>[]
   /**
@@ -387,7 +391,12 @@ export function collectionRoutes<
       {
         params: recordParams,
         ...requires(spec.write),
-        ...doc(`Remove a ${spec.noun}`, { status: 204, schema: null }, [404], described('remove')),
+        ...doc(`Remove a ${spec.noun}`, { status: 204, schema: null }, [404], {
+          ...described('remove'),
+          ...(remove.refusal
+            ? { errorBodies: { 400: { description: remove.refusal, json: FieldErrors } } }
+            : {}),
+        }),
       },
     )
   }

@@ -3,7 +3,7 @@ import { changeGrade, createGrade, gradeMessages, loadScale, removeGrade } from 
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
 import { collectionRoutes, type Parent } from '../../http/crud.ts'
-import { docs, FieldErrors, named, paragraphs } from '../../http/docs.ts'
+import { docs, named, paragraphs } from '../../http/docs.ts'
 import { notFound } from '../../http/errors.ts'
 import { defineFilters } from '../../http/filters.ts'
 import { requires, whoMay } from '../../http/permissions.ts'
@@ -38,9 +38,8 @@ const CHANGE_RULES = paragraphs(
 
 /**
  * /api/gyms/<id>/grades/: a gym's grade scales (walls.md). The gym's own routes know its id as `:id`,
- * so this collection names it so too, and its own as `:grade_id`. DELETE, whose refusal the
- * collection helper does not document, and `load-scale/`, an action on the collection, are routes
- * of their own beside it.
+ * so this collection names it so too, and its own as `:grade_id`. `load-scale/`, an action on the
+ * collection rather than on a record, is a route of its own beside it.
  */
 export const gradeRoutes = (deps: Deps): AnyElysia =>
   new Elysia()
@@ -67,6 +66,11 @@ export const gradeRoutes = (deps: Deps): AnyElysia =>
           ),
           replace: CHANGE_RULES,
           update: CHANGE_RULES,
+          remove: [
+            'Only a grade no climb has used: one used by any climb, up or stripped, is kept for',
+            `their history, and refused with \`${gradeMessages.inUse}\` under \`non_field_errors\`.`,
+            'Answers 204 with no body.',
+          ].join(' '),
         },
         filters: defineFilters({
           discipline: { kind: 'choice', choices: GRADE_DISCIPLINES, description: 'BOU or ROP' },
@@ -78,94 +82,59 @@ export const gradeRoutes = (deps: Deps): AnyElysia =>
         serialize: serializeGrade,
         create: { body: GradeWrite, run: ({ deps, parentId }, body) => createGrade(deps, parentId, body) },
         replace: { body: GradeWrite, run: ({ deps }, row, body) => changeGrade(deps, row, body) },
+        remove: {
+          run: ({ deps }, row) => removeGrade(deps, row),
+          refusal: 'A climb is of this grade; nothing was deleted',
+        },
       }),
     )
     .use(
-      new Elysia({ prefix: PATH })
-        .use(authenticated(deps))
-        .post(
-          '/load-scale/',
-          async ({ params, body, urls, set }) => {
-            if (!(await gymExists(deps.db, params.id))) throw notFound()
-            const ids = await loadScale(deps, params.id, checkBody(GradeLoadScale, body))
-            set.status = 201
-            return (await getGrades(deps.db, params.id, ids)).map((row) => serializeGrade(row, urls))
-          },
-          {
-            params: t.Object({ id: RecordId() }),
-            ...requires(WRITE),
-            ...docs({
-              tag: TAG,
-              summary: 'Add a standard scale of grades',
-              description: whoMay(
-                WRITE,
-                paragraphs(
-                  [
-                    'Adds the grades of a standard scale, easiest first: `V` (V0 to V10) and `FONT` (4, 5,',
-                    '5+, 6A, 6A+, 6B, 6B+, 6C, 6C+, 7A, 7A+, 7B, 7B+, 7C, 7C+, 8A) for `BOU`; `YDS` (5.6 to',
-                    '5.9, then 5.10a to 5.13d) and `FRENCH` (4a, 4b, 4c, 5a, 5b, 5c, 6a, 6a+ ... 7c+, 8a) for',
-                    '`ROP`. Another pair is `The V scale is for BOU grades.` on `discipline`; `CIRCUIT` and',
-                    '`OTHER` have none (`CIRCUIT has no standard scale: add its grades one by one.` on',
-                    '`system`).',
-                  ],
-                  [
-                    'The new grades are ranked one after another, on from the highest rank of the gym and',
-                    'discipline (from 0 when it has none); a name the gym has already in that discipline,',
-                    'whatever its case, is skipped, and takes no rank. They are active, with no colour or',
-                    'target. All are added in one transaction, or none.',
-                  ],
-                  [
-                    'Answers 201 with a plain list (no envelope) of the grades added, in rank order: `[]`',
-                    'when the gym had them all, so loading a scale twice adds nothing the second time.',
-                  ],
-                ),
-              ),
-              body: named('GradeLoadScale', GradeLoadScale),
-              ok: {
-                status: 201,
-                schema: t.Array(named('Grade', GradeOut)),
-                description: 'The grades added, in rank order',
-              },
-              errors: [404],
-              params: { id: "The gym's id" },
-            }),
-          },
-        )
-        .delete(
-          '/:grade_id/',
-          async ({ params, set }) => {
-            const row = (await gymExists(deps.db, params.id))
-              ? await getGrade(deps.db, params.id, params.grade_id)
-              : undefined
-            if (row === undefined) throw notFound()
-            await removeGrade(deps, row)
-            set.status = 204
-            return ''
-          },
-          {
-            params: t.Object({ id: RecordId(), grade_id: RecordId() }),
-            ...requires(WRITE),
-            ...docs({
-              tag: TAG,
-              summary: 'Remove a grade',
-              description: whoMay(
-                WRITE,
+      new Elysia({ prefix: PATH }).use(authenticated(deps)).post(
+        '/load-scale/',
+        async ({ params, body, urls, set }) => {
+          if (!(await gymExists(deps.db, params.id))) throw notFound()
+          const ids = await loadScale(deps, params.id, checkBody(GradeLoadScale, body))
+          set.status = 201
+          return (await getGrades(deps.db, params.id, ids)).map((row) => serializeGrade(row, urls))
+        },
+        {
+          params: t.Object({ id: RecordId() }),
+          ...requires(WRITE),
+          ...docs({
+            tag: TAG,
+            summary: 'Add a standard scale of grades',
+            description: whoMay(
+              WRITE,
+              paragraphs(
                 [
-                  'Only a grade no climb has used: one used by any climb, up or stripped, is kept for',
-                  `their history, and refused with \`${gradeMessages.inUse}\` under \`non_field_errors\`.`,
-                  'Answers 204 with no body.',
-                ].join(' '),
+                  'Adds the grades of a standard scale, easiest first: `V` (V0 to V10) and `FONT` (4, 5,',
+                  '5+, 6A, 6A+, 6B, 6B+, 6C, 6C+, 7A, 7A+, 7B, 7B+, 7C, 7C+, 8A) for `BOU`; `YDS` (5.6 to',
+                  '5.9, then 5.10a to 5.13d) and `FRENCH` (4a, 4b, 4c, 5a, 5b, 5c, 6a, 6a+ ... 7c+, 8a) for',
+                  '`ROP`. Another pair is `The V scale is for BOU grades.` on `discipline`; `CIRCUIT` and',
+                  '`OTHER` have none (`CIRCUIT has no standard scale: add its grades one by one.` on',
+                  '`system`).',
+                ],
+                [
+                  'The new grades are ranked one after another, on from the highest rank of the gym and',
+                  'discipline (from 0 when it has none); a name the gym has already in that discipline,',
+                  'whatever its case, is skipped, and takes no rank. They are active, with no colour or',
+                  'target. All are added in one transaction, or none.',
+                ],
+                [
+                  'Answers 201 with a plain list (no envelope) of the grades added, in rank order: `[]`',
+                  'when the gym had them all, so loading a scale twice adds nothing the second time.',
+                ],
               ),
-              ok: { status: 204, schema: null },
-              errorBodies: {
-                400: {
-                  description: 'A climb is of this grade; nothing was deleted',
-                  json: FieldErrors,
-                },
-              },
-              errors: [404],
-              params: { id: "The gym's id", grade_id: "The grade's id" },
-            }),
-          },
-        ),
+            ),
+            body: named('GradeLoadScale', GradeLoadScale),
+            ok: {
+              status: 201,
+              schema: t.Array(named('Grade', GradeOut)),
+              description: 'The grades added, in rank order',
+            },
+            errors: [404],
+            params: { id: "The gym's id" },
+          }),
+        },
+      ),
     )
