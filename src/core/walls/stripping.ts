@@ -18,14 +18,24 @@ export const strippingMessages = {
   inTheFuture: (today: string) => `Enter a date no later than today (${today}).`,
 } as const
 
-/** Strips one climb on `date` (a local date, not after `today`); throws Refused with nothing written. */
-export function stripClimb(db: Db, climbId: number, date: string, today: string, now: Date): Promise<void> {
+/**
+ * Strips one climb on `date` (a local date, not after `today`); throws Refused with nothing written.
+ * Answers false, writing nothing, when there is no such climb (deleted since the caller read it).
+ */
+export function stripClimb(
+  db: Db,
+  climbId: number,
+  date: string,
+  today: string,
+  now: Date,
+): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
     const climb = await trx
       .selectFrom('climbs')
       .select(['set_date', 'stripped_date'])
       .where('id', '=', climbId)
-      .executeTakeFirstOrThrow()
+      .executeTakeFirst()
+    if (climb === undefined) return false
     if (climb.stripped_date !== null)
       throw new Refused({ non_field_errors: [strippingMessages.alreadyStripped] })
     if (date > today) throw new Refused({ date: [strippingMessages.inTheFuture(today)] })
@@ -35,6 +45,7 @@ export function stripClimb(db: Db, climbId: number, date: string, today: string,
       .set({ stripped_date: date, updated_at: now.toISOString() })
       .where('id', '=', climbId)
       .execute()
+    return true
   })
 }
 

@@ -1,0 +1,5 @@
+/** A staff user as a climb's setter is named: "First Last", or the email when they have no name. */
+export function setterName(user: { first_name: string; last_name: string; email: string }): string {
+  const name = [user.first_name.trim(), user.last_name.trim()].filter((part) => part !== '').join(' ')
+  return name === '' ? user.email : name
+}
