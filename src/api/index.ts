@@ -4,6 +4,7 @@ import { addOnRoutes } from './add-ons/routes.ts'
 import { backupRoutes } from './backups/routes.ts'
 import { LOGIN_PATHS, tokenRoutes } from './auth/routes.ts'
 import { checkInRoutes } from './check-ins/routes.ts'
+import { climbRoutes } from './climbs/routes.ts'
 import { customerAlertRoutes } from './customer-alerts/routes.ts'
 import { customerCreditRoutes } from './customer-credits/routes.ts'
 import { customerDocumentRoutes, DOCUMENT_UPLOAD_PATHS } from './customer-documents/routes.ts'
@@ -76,6 +77,7 @@ export const apiRoutes = (deps: Deps): AnyElysia =>
     .use(gymRoutes(deps))
     .use(gradeRoutes(deps))
     .use(sectionRoutes(deps))
+    .use(climbRoutes(deps))
     .use(eventTypeRoutes(deps))
     .use(eventQuestionRoutes(deps))
     .use(eventScheduleRoutes(deps))

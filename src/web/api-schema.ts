@@ -403,7 +403,7 @@ export interface paths {
      * Read a gym
      * @description Any staff user.
      *
-     *     The gym, with links to its climbs (empty in this version), grades and sections.
+     *     The gym, with links to its climbs, grades and sections.
      */
     get: operations['getApiGymsById']
     /**
@@ -420,26 +420,6 @@ export interface paths {
      * @description Organization admins only.
      */
     patch: operations['patchApiGymsById']
-    trace?: never
-  }
-  '/api/gyms/{id}/climbs/': {
-    parameters: {
-      query?: never
-      header?: never
-      path?: never
-      cookie?: never
-    }
-    /**
-     * List climbs (empty in this version)
-     * @description Any staff user. This version holds no climbs: the list is always empty, for a parent that exists (404 otherwise), so that the `*_url` field naming it resolves.
-     */
-    get: operations['getApiGymsByIdClimbs']
-    put?: never
-    post?: never
-    delete?: never
-    options?: never
-    head?: never
-    patch?: never
     trace?: never
   }
   '/api/gyms/{id}/grades/': {
@@ -632,6 +612,154 @@ export interface paths {
      *     Every climb comes down in one transaction, or none. Two resets sent at once are applied one after the other: the second finds nothing left to strip. Answers 200 with the section (`climbs_up` then counts only the climbs set after `date`).
      */
     post: operations['postApiGymsByIdSectionsBySection_idReset']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/gyms/{id}/climbs/stats/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * A gym's climbs at a glance: up by grade and section, setters, due to strip
+     * @description Any staff user.
+     *
+     *     The gym's walls for one discipline, read on today (the gym's local day). `discipline` is required: `BOU`, or `ROP` for every rope climb (TR, LEA and AUT); missing, it is `This field is required.`, another value `Select a valid choice. X is not one of the available choices.`.
+     *
+     *     - `climbs_up`: every climb of the discipline up, whatever its grade or section.
+     *     - `by_grade`: every active grade of the discipline in rank order, with its climbs up (0 where
+     *       none) and its `target_count`.
+     *     - `by_section`: the active sections of the discipline and `MIX`, by `sort_order` then name, with
+     *       their climbs of the discipline up, the oldest `set_date` among them (null when none) and
+     *       `last_reset_date`. A climb on a retired grade is left out of `by_grade`, one in a retired
+     *       section out of `by_section`; both count in `climbs_up`.
+     *     - `by_setter`: each staff user who ever set a climb of the discipline here (inactive ones too),
+     *       named "First Last" (or their email), with the climbs they set (by `set_date`) in the last 30
+     *       and 365 days, today included; most set in the last 30 days first, then in the last 365, then
+     *       by name. A climb set by two counts for each.
+     *     - `due_to_strip`: the climbs up whose `planned_strip_date` is today or past, whole, as the list
+     *       shows them: by `planned_strip_date`, then `set_date`.
+     */
+    get: operations['getApiGymsByIdClimbsStats']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/gyms/{id}/climbs/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List climbs
+     * @description Any staff user.
+     *
+     *     The gym's climbs, up and stripped: newest `set_date` first, then newest id. `days_up` counts the days from `set_date` to today in the gym's zone (to `stripped_date` once stripped); 0 on the day it is set.
+     *
+     *     Filters: `section_id`, `grade_id`, `setter_id` (one of its setters) exact; `discipline` one code (BOU, TR, LEA, AUT); `is_up`; `set_after` (inclusive) and `set_before` (exclusive), local dates compared with `set_date`; `search`: each word a case-insensitive substring of `name` or `hold_color`.
+     */
+    get: operations['getApiGymsByIdClimbs']
+    put?: never
+    /**
+     * Create a climb
+     * @description Staff users with `can_manage_climbs`, and organization admins.
+     *
+     *     `section_id` and `grade_id` must name the gym's own section and grade (another gym's, or none: `Invalid pk "9" - object does not exist.`), active ones (`This grade is retired (inactive): choose an active one.`, `This section is retired (inactive): choose an active one.`; a climb keeps the one it has when it is retired).
+     *
+     *     `discipline` must suit the grade's: a BOU grade takes a BOU climb (`The grade is a boulder grade (BOU): the climb must be BOU.`), a ROP grade a TR, LEA or AUT one (`The grade is a rope grade (ROP): the climb must be TR, LEA or AUT.`); and the section's: a BOU section takes BOU climbs (`The section is for boulders (BOU): the climb must be BOU.`), a ROP section rope climbs (`The section is for ropes (ROP): the climb must be TR, LEA or AUT.`), a MIX section any. Judged as the climb will be; the refusal is on `discipline` when it was sent, else on the `grade_id` or `section_id` that was.
+     *
+     *     `setter_ids` names one to 10 staff users in the order the card lists them (`This list may not be empty.`, `Ensure this field has no more than 10 elements.`), each once (`Staff user 7 is listed more than once.`), each a staff user (`Invalid pk "9" - object does not exist.`) who is active (`Staff user 7 is inactive: only active staff can be named as setters.`; a setter the climb already names stays, so sending back what was read keeps them). `setter_names` reads "First Last", or the email of a user with no name.
+     *
+     *     `set_date` defaults to today, the gym's local day, and is not after it (`Enter a date no later than today (2026-11-22).`). `planned_strip_date` is not before `set_date` (`The planned strip date cannot be before the set date (2026-11-01).`; a change of `set_date` alone past it: `The set date cannot be after the planned strip date (2026-11-30).`). `hold_color` is required and not blank: a route card shows it. `color_hex` is `#RRGGBB` (`Enter a valid color: # and 6 hexadecimal digits, such as #1E90FF.`), stored upper case.
+     */
+    post: operations['postApiGymsByIdClimbs']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/gyms/{id}/climbs/{climb_id}/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Read a climb
+     * @description Any staff user.
+     */
+    get: operations['getApiGymsByIdClimbsByClimb_id']
+    /**
+     * Replace a climb
+     * @description Staff users with `can_manage_climbs`, and organization admins.
+     *
+     *     `section_id` and `grade_id` must name the gym's own section and grade (another gym's, or none: `Invalid pk "9" - object does not exist.`), active ones (`This grade is retired (inactive): choose an active one.`, `This section is retired (inactive): choose an active one.`; a climb keeps the one it has when it is retired).
+     *
+     *     `discipline` must suit the grade's: a BOU grade takes a BOU climb (`The grade is a boulder grade (BOU): the climb must be BOU.`), a ROP grade a TR, LEA or AUT one (`The grade is a rope grade (ROP): the climb must be TR, LEA or AUT.`); and the section's: a BOU section takes BOU climbs (`The section is for boulders (BOU): the climb must be BOU.`), a ROP section rope climbs (`The section is for ropes (ROP): the climb must be TR, LEA or AUT.`), a MIX section any. Judged as the climb will be; the refusal is on `discipline` when it was sent, else on the `grade_id` or `section_id` that was.
+     *
+     *     `setter_ids` names one to 10 staff users in the order the card lists them (`This list may not be empty.`, `Ensure this field has no more than 10 elements.`), each once (`Staff user 7 is listed more than once.`), each a staff user (`Invalid pk "9" - object does not exist.`) who is active (`Staff user 7 is inactive: only active staff can be named as setters.`; a setter the climb already names stays, so sending back what was read keeps them). `setter_names` reads "First Last", or the email of a user with no name.
+     *
+     *     `set_date` defaults to today, the gym's local day, and is not after it (`Enter a date no later than today (2026-11-22).`). `planned_strip_date` is not before `set_date` (`The planned strip date cannot be before the set date (2026-11-01).`; a change of `set_date` alone past it: `The set date cannot be after the planned strip date (2026-11-30).`). `hold_color` is required and not blank: a route card shows it. `color_hex` is `#RRGGBB` (`Enter a valid color: # and 6 hexadecimal digits, such as #1E90FF.`), stored upper case.
+     *
+     *     Left out, a field keeps its stored value; `setter_ids`, when sent, replaces the setters. A stripped climb is history: only its `name` and `description` change, and any other field sent with a different value is refused on that field (`This climb has been stripped: only its name and description can change.`).
+     */
+    put: operations['putApiGymsByIdClimbsByClimb_id']
+    post?: never
+    /**
+     * Remove a climb
+     * @description Staff users with `can_manage_climbs`, and organization admins.
+     *
+     *     Deletes a climb entered by mistake, with its setters: it leaves no history. A climb that came down is stripped (`.../strip/`), never deleted, so the stats keep it.
+     */
+    delete: operations['deleteApiGymsByIdClimbsByClimb_id']
+    options?: never
+    head?: never
+    /**
+     * Update a climb
+     * @description Staff users with `can_manage_climbs`, and organization admins.
+     *
+     *     `section_id` and `grade_id` must name the gym's own section and grade (another gym's, or none: `Invalid pk "9" - object does not exist.`), active ones (`This grade is retired (inactive): choose an active one.`, `This section is retired (inactive): choose an active one.`; a climb keeps the one it has when it is retired).
+     *
+     *     `discipline` must suit the grade's: a BOU grade takes a BOU climb (`The grade is a boulder grade (BOU): the climb must be BOU.`), a ROP grade a TR, LEA or AUT one (`The grade is a rope grade (ROP): the climb must be TR, LEA or AUT.`); and the section's: a BOU section takes BOU climbs (`The section is for boulders (BOU): the climb must be BOU.`), a ROP section rope climbs (`The section is for ropes (ROP): the climb must be TR, LEA or AUT.`), a MIX section any. Judged as the climb will be; the refusal is on `discipline` when it was sent, else on the `grade_id` or `section_id` that was.
+     *
+     *     `setter_ids` names one to 10 staff users in the order the card lists them (`This list may not be empty.`, `Ensure this field has no more than 10 elements.`), each once (`Staff user 7 is listed more than once.`), each a staff user (`Invalid pk "9" - object does not exist.`) who is active (`Staff user 7 is inactive: only active staff can be named as setters.`; a setter the climb already names stays, so sending back what was read keeps them). `setter_names` reads "First Last", or the email of a user with no name.
+     *
+     *     `set_date` defaults to today, the gym's local day, and is not after it (`Enter a date no later than today (2026-11-22).`). `planned_strip_date` is not before `set_date` (`The planned strip date cannot be before the set date (2026-11-01).`; a change of `set_date` alone past it: `The set date cannot be after the planned strip date (2026-11-30).`). `hold_color` is required and not blank: a route card shows it. `color_hex` is `#RRGGBB` (`Enter a valid color: # and 6 hexadecimal digits, such as #1E90FF.`), stored upper case.
+     *
+     *     Left out, a field keeps its stored value; `setter_ids`, when sent, replaces the setters. A stripped climb is history: only its `name` and `description` change, and any other field sent with a different value is refused on that field (`This climb has been stripped: only its name and description can change.`).
+     */
+    patch: operations['patchApiGymsByIdClimbsByClimb_id']
+    trace?: never
+  }
+  '/api/gyms/{id}/climbs/{climb_id}/strip/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Strip a climb
+     * @description Staff users with `can_manage_climbs`, and organization admins.
+     *
+     *     Takes the climb down on `date`, the gym's local day (default today), and answers it. Refused: a climb already stripped (`non_field_errors`: `This climb has already been stripped.`), a date after today (`Enter a date no later than today (2026-11-22).`) or before it was set (`A climb cannot be stripped before it was set (2026-11-01).`). Of two strips of one climb at once, one succeeds and the other gets the first refusal. A stripped climb is kept, for history and the stats.
+     */
+    post: operations['postApiGymsByIdClimbsByClimb_idStrip']
     delete?: never
     options?: never
     head?: never
@@ -3363,6 +3491,142 @@ export interface components {
     }
     /** CheckInCheckOut */
     CheckInCheckOut: Record<string, never>
+    /**
+     * Climb
+     * @description A climb on one of the gym's walls: up until it is stripped, then kept for the history the stats read (days up, who set what). Dates are local days in the gym's time zone.
+     */
+    Climb: {
+      readonly id: number
+      /** Format: uri */
+      readonly url: string
+      readonly gym_id: number
+      section_id: number
+      readonly section_name: string
+      grade_id: number
+      readonly grade_name: string
+      /** @description BOU, TR, LEA or AUT */
+      discipline: string
+      /** @description "" when it has none */
+      name: string
+      hold_color: string
+      /** @description `#RRGGBB` upper case, or null */
+      color_hex: string | null
+      /** @description In the order named */
+      setter_ids: number[]
+      /** @description In setter_ids' order: "First Last", or the email of a user with no name */
+      readonly setter_names: string[]
+      /** Format: date */
+      set_date: string
+      planned_strip_date: string | null
+      /** @description The local day it came down; null while it is up */
+      readonly stripped_date: string | null
+      /** @description Not stripped */
+      readonly is_up: boolean
+      /** @description Days from set_date to today in the gym's zone, or to stripped_date; 0 on the day it is set */
+      readonly days_up: number
+      description: string
+      /** Format: date-time */
+      readonly created_at: string
+      /** Format: date-time */
+      readonly updated_at: string
+    }
+    /** ClimbCreate */
+    ClimbCreate: {
+      /** @description One of the gym's sections */
+      section_id: number
+      /** @description One of the gym's grades */
+      grade_id: number
+      /** @description BOU boulder, TR top rope, LEA lead, AUT auto-belay; must suit the grade's and the section's */
+      discipline: 'BOU' | 'TR' | 'LEA' | 'AUT'
+      /** @description Optional; default "" */
+      name?: string
+      /** @description The holds' colour in a word ("teal"), as a route card shows it; not blank */
+      hold_color: string
+      color_hex?: string | null
+      /** @description Active staff users who set it, in the order named: one to 10, each once */
+      setter_ids: number[]
+      /**
+       * Format: date
+       * @description The gym's local day it went up, not after today; default today
+       */
+      set_date?: string
+      planned_strip_date?: string | null
+      /** @description Free text; default "" */
+      description?: string
+    }
+    /** ClimbReplace */
+    ClimbReplace: {
+      /** @description One of the gym's sections */
+      section_id: number
+      /** @description One of the gym's grades */
+      grade_id: number
+      /** @description BOU boulder, TR top rope, LEA lead, AUT auto-belay; must suit the grade's and the section's */
+      discipline: 'BOU' | 'TR' | 'LEA' | 'AUT'
+      /** @description Optional; default "" */
+      name?: string
+      /** @description The holds' colour in a word ("teal"), as a route card shows it; not blank */
+      hold_color: string
+      color_hex?: string | null
+      /** @description Active staff users who set it, in the order named: one to 10, each once */
+      setter_ids: number[]
+      /**
+       * Format: date
+       * @description The gym's local day it went up, not after today; default today
+       */
+      set_date?: string
+      planned_strip_date?: string | null
+      /** @description Free text; default "" */
+      description?: string
+    }
+    /**
+     * ClimbStats
+     * @description The gym's walls for one discipline: what is up, against the grade curve, and who sets
+     */
+    ClimbStats: {
+      /** @description BOU or ROP, as asked */
+      discipline: string
+      /** @description Every climb of the discipline up */
+      climbs_up: number
+      /** @description Every active grade of the discipline, in rank order */
+      by_grade: {
+        grade_id: number
+        grade_name: string
+        rank: number
+        /** @description Its climbs of the discipline up; 0 when none */
+        up: number
+        /** @description How many the setters aim to have up */
+        target_count: number | null
+      }[]
+      /** @description The active sections of the discipline and MIX, by sort_order then name */
+      by_section: {
+        section_id: number
+        section_name: string
+        /** @description Its climbs of the discipline up */
+        up: number
+        /** @description The earliest set_date among those climbs; null when none is up */
+        oldest_set_date: string | null
+        /** @description Its last reset; null when never reset */
+        last_reset_date: string | null
+      }[]
+      /** @description Each staff user who set a climb of the discipline here, busiest of the last 30 days first */
+      by_setter: {
+        setter_id: number
+        /** @description "First Last", or the email of a user with no name */
+        name: string
+        set_last_30_days: number
+        set_last_365_days: number
+      }[]
+      /** @description Climbs up whose planned_strip_date is today or past: planned_strip_date, then set_date */
+      due_to_strip: components['schemas']['Climb'][]
+    }
+    /** ClimbStrip */
+    ClimbStrip: {
+      /**
+       * Format: date
+       * @description The gym's local day it came down: not before set_date, not after today
+       */
+      date?: string
+    }
     /** CrossSiteLoginRefusal */
     CrossSiteLoginRefusal: {
       /** @constant */
@@ -5400,11 +5664,6 @@ export interface components {
       new_password?: string
     }
     /**
-     * NotHeld
-     * @description None in this version
-     */
-    NotHeld: Record<string, never>
-    /**
      * Organization
      * @description The one organization this box serves: its `time_zone` is the one "today" and dates are read in unless a gym's is named, and `waiver_required` decides whether check-in asks for a waiver.
      */
@@ -5447,6 +5706,13 @@ export interface components {
       next: string | null
       previous: string | null
       results: components['schemas']['CheckIn'][]
+    }
+    /** PaginatedClimbList */
+    PaginatedClimbList: {
+      count: number
+      next: string | null
+      previous: string | null
+      results: components['schemas']['Climb'][]
     }
     /** PaginatedCustomerAlertList */
     PaginatedCustomerAlertList: {
@@ -5595,13 +5861,6 @@ export interface components {
       previous: string | null
       results: components['schemas']['MembershipType'][]
     }
-    /** PaginatedNotHeldList */
-    PaginatedNotHeldList: {
-      count: number
-      next: string | null
-      previous: string | null
-      results: components['schemas']['NotHeld'][]
-    }
     /** PaginatedPaymentList */
     PaginatedPaymentList: {
       count: number
@@ -5719,6 +5978,30 @@ export interface components {
       tax_rate_per_location?: {
         [key: string]: string
       } | null
+    }
+    /** PatchedClimb */
+    PatchedClimb: {
+      /** @description One of the gym's sections */
+      section_id?: number
+      /** @description One of the gym's grades */
+      grade_id?: number
+      /** @description BOU boulder, TR top rope, LEA lead, AUT auto-belay; must suit the grade's and the section's */
+      discipline?: 'BOU' | 'TR' | 'LEA' | 'AUT'
+      /** @description Optional; default "" */
+      name?: string
+      /** @description The holds' colour in a word ("teal"), as a route card shows it; not blank */
+      hold_color?: string
+      color_hex?: string | null
+      /** @description Active staff users who set it, in the order named: one to 10, each once */
+      setter_ids?: number[]
+      /**
+       * Format: date
+       * @description The gym's local day it went up, not after today; default today
+       */
+      set_date?: string
+      planned_strip_date?: string | null
+      /** @description Free text; default "" */
+      description?: string
     }
     /** PatchedCustomer */
     PatchedCustomer: {
@@ -7879,40 +8162,6 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
-  getApiGymsByIdClimbs: {
-    parameters: {
-      query?: {
-        /** @description Page number, from 1, or last */
-        page?: number | 'last'
-        /** @description Results per page (default 10; more than 100 gives 100) */
-        page_size?: number
-      }
-      header?: never
-      path: {
-        /** @description The id of the record they belong to */
-        id: number
-      }
-      cookie?: never
-    }
-    requestBody?: never
-    responses: {
-      /** @description Success */
-      200: {
-        headers: {
-          [name: string]: unknown
-        }
-        content: {
-          'application/json': components['schemas']['PaginatedNotHeldList']
-        }
-      }
-      401: components['responses']['Unauthenticated']
-      403: components['responses']['PermissionDenied']
-      404: components['responses']['NotFound']
-      414: components['responses']['UriTooLong']
-      431: components['responses']['HeaderFieldsTooLarge']
-      500: components['responses']['ServerError']
-    }
-  }
   getApiGymsByIdGrades: {
     parameters: {
       query?: {
@@ -8430,6 +8679,309 @@ export interface operations {
         }
         content: {
           'application/json': components['schemas']['Section']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  getApiGymsByIdClimbsStats: {
+    parameters: {
+      query: {
+        /** @description BOU (boulders) or ROP (every rope climb: TR, LEA and AUT); required */
+        discipline: 'BOU' | 'ROP'
+      }
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ClimbStats']
+        }
+      }
+      400: components['responses']['InvalidFilter']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  getApiGymsByIdClimbs: {
+    parameters: {
+      query?: {
+        /** @description Page number, from 1, or last */
+        page?: number | 'last'
+        /** @description Results per page (default 10; more than 100 gives 100) */
+        page_size?: number
+        /** @description Exact id */
+        section_id?: number
+        /** @description Exact id */
+        grade_id?: number
+        /** @description BOU, TR, LEA or AUT */
+        discipline?: 'BOU' | 'TR' | 'LEA' | 'AUT'
+        /** @description One of its setters */
+        setter_id?: number
+        /** @description true or false (any case), or 1 or 0 */
+        is_up?: boolean
+        /** @description Set on or after this local date (YYYY-MM-DD) */
+        set_after?: string
+        /** @description Set before this local date (YYYY-MM-DD) */
+        set_before?: string
+        /** @description Each word a case-insensitive substring of name or hold_color */
+        search?: string
+      }
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PaginatedClimbList']
+        }
+      }
+      400: components['responses']['InvalidFilter']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  postApiGymsByIdClimbs: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ClimbCreate']
+      }
+    }
+    responses: {
+      /** @description Success */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Climb']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  getApiGymsByIdClimbsByClimb_id: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+        /** @description The climb's id */
+        climb_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Climb']
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  putApiGymsByIdClimbsByClimb_id: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+        /** @description The climb's id */
+        climb_id: number
+      }
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ClimbReplace']
+      }
+    }
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Climb']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  deleteApiGymsByIdClimbsByClimb_id: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+        /** @description The climb's id */
+        climb_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description No content */
+      204: {
+        headers: {
+          [name: string]: unknown
+        }
+        content?: never
+      }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  patchApiGymsByIdClimbsByClimb_id: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+        /** @description The climb's id */
+        climb_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['PatchedClimb']
+      }
+    }
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Climb']
+        }
+      }
+      400: components['responses']['InvalidInput']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  postApiGymsByIdClimbsByClimb_idStrip: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+        /** @description The climb's id */
+        climb_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: {
+      content: {
+        'application/json': components['schemas']['ClimbStrip']
+      }
+    }
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['Climb']
         }
       }
       400: components['responses']['InvalidInput']
