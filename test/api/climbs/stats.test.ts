@@ -8,7 +8,8 @@ import { climbsPath, daysAgo, denverMidnight, makeSetter, TODAY, useWall } from 
 
 /**
  * GET /api/gyms/<id>/climbs/stats/?discipline=BOU|ROP on a built history: exact bodies, the 30- and
- * 365-day windows moved by the test clock, and the same figures worked out from the list endpoint.
+ * 365-day windows moved by the test clock, and the same figures worked out from the climbs, grades
+ * and sections lists.
  */
 
 const t = useSeededApp()
@@ -284,39 +285,31 @@ describe('stats on a built history', () => {
   })
 })
 
-describe('stats agree with the list endpoint', () => {
-  /** Every climb the list gives for `query`, page after page. */
-  async function listAll(query: string): Promise<any[]> {
+describe('stats agree with the list endpoints', () => {
+  /** Every record a list of the gym gives (`climbs`, `grades`, `sections`) for `query`, page after page. */
+  async function listAll(collection: string, query: string): Promise<any[]> {
     const all: any[] = []
     for (let page = 1; ; page += 1) {
-      const res = await t.request('GET', `${climbsPath(wall.gym.id)}?${query}&page_size=5&page=${page}`, {
-        token: t.seed.staffToken,
-      })
+      const path = `/api/gyms/${wall.gym.id}/${collection}/?${query}&page_size=5&page=${page}`
+      const res = await t.request('GET', path, { token: t.seed.staffToken })
       expect(res.status).toBe(200)
       all.push(...res.body.results)
       if (res.body.next === null) return all
     }
   }
 
-  /** The stats worked out from the list (climbs) and the grade and section rows. */
+  /** The stats worked out from the lists of climbs, grades and sections, each in its own order. */
   async function expectedStats(discipline: 'BOU' | 'ROP', today: string) {
     const codes = discipline === 'BOU' ? ['BOU'] : ['TR', 'LEA', 'AUT']
-    const up = (await Promise.all(codes.map((code) => listAll(`is_up=true&discipline=${code}`)))).flat()
-    const ever = (await Promise.all(codes.map((code) => listAll(`discipline=${code}`)))).flat()
-    const grades = await t.db
-      .selectFrom('grades')
-      .selectAll()
-      .where('gym_id', '=', wall.gym.id)
-      .where('discipline', '=', discipline)
-      .where('is_active', '=', 1)
-      .execute()
-    const sections = await t.db
-      .selectFrom('sections')
-      .selectAll()
-      .where('gym_id', '=', wall.gym.id)
-      .where('discipline', 'in', [discipline, 'MIX'])
-      .where('is_active', '=', 1)
-      .execute()
+    const up = (
+      await Promise.all(codes.map((code) => listAll('climbs', `is_up=true&discipline=${code}`)))
+    ).flat()
+    const ever = (await Promise.all(codes.map((code) => listAll('climbs', `discipline=${code}`)))).flat()
+    // The grades list is in rank order, the sections list by sort_order then name: as the stats.
+    const grades = await listAll('grades', `discipline=${discipline}&is_active=true`)
+    const sections = (await listAll('sections', 'is_active=true')).filter((section) =>
+      [discipline, 'MIX'].includes(section.discipline),
+    )
     const setters = new Map<
       number,
       { setter_id: number; name: string; set_last_30_days: number; set_last_365_days: number }
@@ -339,29 +332,23 @@ describe('stats agree with the list endpoint', () => {
     return {
       discipline,
       climbs_up: up.length,
-      by_grade: grades
-        .sort((a, b) => a.rank - b.rank || a.id - b.id)
-        .map((g) => ({
-          grade_id: g.id,
-          grade_name: g.name,
-          rank: g.rank,
-          up: up.filter((climb) => climb.grade_id === g.id).length,
-          target_count: g.target_count,
-        })),
-      by_section: sections
-        .sort((a, b) => a.sort_order - b.sort_order || byName(a.name, b.name) || a.id - b.id)
-        .map((s) => {
-          const dates = up
-            .filter((climb) => climb.section_id === s.id)
-            .map((climb) => climb.set_date as string)
-          return {
-            section_id: s.id,
-            section_name: s.name,
-            up: dates.length,
-            oldest_set_date: dates.length === 0 ? null : dates.sort()[0],
-            last_reset_date: s.last_reset_date,
-          }
-        }),
+      by_grade: grades.map((g) => ({
+        grade_id: g.id,
+        grade_name: g.name,
+        rank: g.rank,
+        up: up.filter((climb) => climb.grade_id === g.id).length,
+        target_count: g.target_count,
+      })),
+      by_section: sections.map((s) => {
+        const dates = up.filter((climb) => climb.section_id === s.id).map((climb) => climb.set_date as string)
+        return {
+          section_id: s.id,
+          section_name: s.name,
+          up: dates.length,
+          oldest_set_date: dates.length === 0 ? null : dates.sort()[0],
+          last_reset_date: s.last_reset_date,
+        }
+      }),
       by_setter: [...setters.values()].sort(
         (a, b) =>
           b.set_last_30_days - a.set_last_30_days ||
