@@ -35,6 +35,17 @@ export function errorHandling(deps: {
   /** Authenticates a request whose method the path does not offer (DRF checks the token first). */
   authenticate(request: Request, path: string): Promise<void>
 }) {
+  /** 405 for a method `offered` lacks, once authenticated (DRF checks the token before the method). */
+  const methodRefused = async (request: Request, path: string, offered: string[]) => {
+    if (offered.length === 0 || offered.includes(request.method)) return undefined
+    try {
+      await deps.authenticate(request, path)
+    } catch (authError) {
+      if (authError instanceof ApiError) return respond(authError)
+      throw authError
+    }
+    return respond(methodNotAllowed(request.method))
+  }
   return new Elysia({ name: 'error-handling' }).onError(
     { as: 'global' },
     async ({ code, error, request, path }) => {
@@ -42,8 +53,12 @@ export function errorHandling(deps: {
       if (error instanceof Refused) return respond(new ValidationError(error.errors))
       switch (code) {
         case 'VALIDATION': {
-          // A malformed id in the path is no such record, as with DRF's \d+ URL patterns.
-          if (error.type === 'params') return respond(notFound())
+          // A malformed id in the path is no such record, as with DRF's \d+ URL patterns, unless the
+          // path is a static route's (`climbs/stats/`) asked with a method it does not offer.
+          if (error.type === 'params')
+            return (
+              (await methodRefused(request, path, deps.routes.methodsOfTemplate(path))) ?? respond(notFound())
+            )
           return respond(new ValidationError(toFieldErrors(error.all as never)))
         }
         case 'PARSE': {
@@ -53,18 +68,7 @@ export function errorHandling(deps: {
           )
         }
         case 'NOT_FOUND': {
-          const allowed = deps.routes.allowedMethods(path)
-          if (allowed.length > 0 && !allowed.includes(request.method)) {
-            // DRF authenticates before it looks up the method: no token is 401, not 405.
-            try {
-              await deps.authenticate(request, path)
-            } catch (authError) {
-              if (authError instanceof ApiError) return respond(authError)
-              throw authError
-            }
-            return respond(methodNotAllowed(request.method))
-          }
-          return respond(notFound())
+          return (await methodRefused(request, path, deps.routes.allowedMethods(path))) ?? respond(notFound())
         }
       }
       // A read that fails on the disk stays a 500: what the 503 says is about a write.

@@ -31,6 +31,25 @@ export class RouteIndex {
     return [...new Set(this.matching(path).map((r) => r.method))]
   }
 
+  /**
+   * The methods of the route whose template serves `path` (a static segment before a parameter, as
+   * the router prefers it). A method that route does not offer may still have been taken by a
+   * parameter route beside it: `PATCH /api/gyms/1/climbs/stats/` reaches `/:climb_id/`, whose id
+   * "stats" names no record, though the path is the stats route's, which offers GET only.
+   */
+  methodsOfTemplate(path: string): string[] {
+    const template = this.template(path)
+    if (template === null) return []
+    const key = template.endsWith('/') ? template : `${template}/`
+    return [
+      ...new Set(
+        this.routes()
+          .filter((r) => (r.path.endsWith('/') ? r.path : `${r.path}/`) === key)
+          .map((r) => r.method.toUpperCase()),
+      ),
+    ]
+  }
+
   /** Every route on the path is public: documented with no security requirement, or the docs page. */
   isPublic(path: string): boolean {
     const found = this.matching(path)

@@ -1,9 +1,9 @@
 import { sql, type Insertable, type Selectable, type Updateable } from 'kysely'
+import type { GradeDiscipline } from '../../core/walls/disciplines.ts'
 import { definedChanges } from '../../db/changes.ts'
 import type { Db } from '../../db/connection.ts'
 import { listFrom, type ListSource } from '../../db/list-source.ts'
 import type { GradeTable } from '../../db/tables/walls.ts'
-import type { GradeDiscipline } from './schema.ts'
 
 export type GradeRow = Selectable<GradeTable>
 

@@ -1,4 +1,5 @@
 import type { Static } from '@sinclair/typebox'
+import type { GradeDiscipline } from '../../core/walls/disciplines.ts'
 import type { Deps } from '../../deps.ts'
 import type { Db } from '../../db/connection.ts'
 import { toFlag } from '../../db/flags.ts'
@@ -15,7 +16,7 @@ import {
   type GradeRow,
 } from './queries.ts'
 import { STANDARD_SCALES } from './scales.ts'
-import type { GradeDiscipline, GradeLoadScale, GradeSystem, GradeWrite } from './schema.ts'
+import type { GradeLoadScale, GradeSystem, GradeWrite } from './schema.ts'
 
 type GradeInput = Static<typeof GradeWrite>
 type LoadScaleInput = Static<typeof GradeLoadScale>

@@ -1,4 +1,5 @@
-import type { GradeDiscipline, GradeSystem } from './schema.ts'
+import type { GradeSystem } from './schema.ts'
+import type { GradeDiscipline } from '../../core/walls/disciplines.ts'
 
 /*
  * The standard scales `load-scale/` adds, easiest first, each for the discipline it is written for:

@@ -1,13 +1,10 @@
 import { Type as t } from '@sinclair/typebox'
+import { GRADE_DISCIPLINES } from '../../core/walls/disciplines.ts'
 import { field, out } from '../../http/fields.ts'
 
 /** How a grade is written: a standard scale's, a circuit's colours, or the gym's own. */
 export const GRADE_SYSTEMS = ['V', 'YDS', 'FONT', 'FRENCH', 'CIRCUIT', 'OTHER'] as const
 export type GradeSystem = (typeof GRADE_SYSTEMS)[number]
-
-/** BOU boulder, ROP rope (top rope, lead and auto-belay climbs alike). */
-export const GRADE_DISCIPLINES = ['BOU', 'ROP'] as const
-export type GradeDiscipline = (typeof GRADE_DISCIPLINES)[number]
 
 /** Django's IntegerField bounds, which DRF gives a model's integer. */
 const INTEGER_MIN = -2147483648

@@ -1,10 +1,10 @@
 import type { ExpressionBuilder, Insertable, Selectable, Updateable } from 'kysely'
+import { climbDisciplinesOf, type SectionDiscipline } from '../../core/walls/disciplines.ts'
 import { definedChanges } from '../../db/changes.ts'
 import type { Db } from '../../db/connection.ts'
 import { listFrom, type ListSource } from '../../db/list-source.ts'
 import type { Database } from '../../db/schema.ts'
 import type { SectionTable } from '../../db/tables/walls.ts'
-import type { SectionDiscipline } from './schema.ts'
 
 export type SectionRow = Selectable<SectionTable> & { climbs_up: number }
 
@@ -58,10 +58,7 @@ export const findSectionByName = (
   return query.executeTakeFirst()
 }
 
-/**
- * How many climbs up in the section a section of `discipline` could not hold: a BOU section holds
- * boulders only, a ROP one rope climbs only (TR, LEA, AUT), a MIX one any.
- */
+/** How many climbs up in the section a section of `discipline` could not hold (climbDisciplinesOf). */
 export async function climbsUpNotSuiting(db: Db, sectionId: number, discipline: SectionDiscipline) {
   if (discipline === 'MIX') return 0
   const row = await db
@@ -69,7 +66,7 @@ export async function climbsUpNotSuiting(db: Db, sectionId: number, discipline: 
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('section_id', '=', sectionId)
     .where('stripped_date', 'is', null)
-    .where('discipline', discipline === 'BOU' ? '!=' : '=', 'BOU')
+    .where('discipline', 'not in', climbDisciplinesOf[discipline])
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }

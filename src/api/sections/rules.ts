@@ -1,4 +1,5 @@
 import type { Static } from '@sinclair/typebox'
+import type { SectionDiscipline } from '../../core/walls/disciplines.ts'
 import type { Deps } from '../../deps.ts'
 import type { Db } from '../../db/connection.ts'
 import { toFlag } from '../../db/flags.ts'
@@ -13,7 +14,7 @@ import {
   updateSection,
   type SectionRow,
 } from './queries.ts'
-import type { SectionDiscipline, SectionWrite } from './schema.ts'
+import type { SectionWrite } from './schema.ts'
 
 type SectionInput = Static<typeof SectionWrite>
 

@@ -1,9 +1,6 @@
 import { Type as t } from '@sinclair/typebox'
+import { SECTION_DISCIPLINES } from '../../core/walls/disciplines.ts'
 import { field, out } from '../../http/fields.ts'
-
-/** BOU holds boulders, ROP rope climbs (top rope, lead, auto-belay), MIX either. */
-export const SECTION_DISCIPLINES = ['BOU', 'ROP', 'MIX'] as const
-export type SectionDiscipline = (typeof SECTION_DISCIPLINES)[number]
 
 /** Django's IntegerField bounds, which DRF gives a model's integer. */
 const INTEGER_MIN = -2147483648

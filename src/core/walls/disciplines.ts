@@ -10,7 +10,8 @@ export type ClimbDiscipline = (typeof CLIMB_DISCIPLINES)[number]
 export const GRADE_DISCIPLINES = ['BOU', 'ROP'] as const
 export type GradeDiscipline = (typeof GRADE_DISCIPLINES)[number]
 
-export type SectionDiscipline = GradeDiscipline | 'MIX'
+export const SECTION_DISCIPLINES = ['BOU', 'ROP', 'MIX'] as const
+export type SectionDiscipline = (typeof SECTION_DISCIPLINES)[number]
 
 /** The climbs' disciplines a grade discipline covers: ROP is every rope climb. */
 export const climbDisciplinesOf: Record<GradeDiscipline, readonly ClimbDiscipline[]> = {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'bun:test'
 import { addDays } from '../../../src/lib/local-time.ts'
-import { notFound, required } from '../../helpers/bodies.ts'
+import { methodNotAllowed, notFound, required } from '../../helpers/bodies.ts'
 import { makeUser } from '../../helpers/factories.ts'
 import { useSeededApp } from '../../helpers/seeded.ts'
 import { makeClimb, makeGrade, makeSection } from '../../helpers/walls-factories.ts'
@@ -111,6 +111,23 @@ describe('stats 400 and 404', () => {
       const res = await t.request('GET', path, { token: t.seed.staffToken })
       expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 404, body: notFound })
     }
+  })
+})
+
+describe('stats/ offers GET only', () => {
+  test('another method is 405, not read as a climb id', async () => {
+    for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
+      const res = await t.request(method, `${climbsPath(wall.gym.id)}stats/`, {
+        token: t.seed.adminToken,
+        body: {},
+      })
+      expect([method, res.status, res.body]).toEqual([method, 405, methodNotAllowed(method)])
+    }
+  })
+
+  test('without a token it is 401 first, as DRF authenticates before it looks at the method', async () => {
+    const res = await t.request('PATCH', `${climbsPath(wall.gym.id)}stats/`, { body: {} })
+    expect(res.status).toBe(401)
   })
 })
 

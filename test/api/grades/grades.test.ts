@@ -10,6 +10,7 @@ import {
   invalidInteger,
   maxLength,
   maxValue,
+  methodNotAllowed,
   minValue,
   notNull,
   onePage,
@@ -628,6 +629,13 @@ const FRENCH_NAMES = [
 ]
 
 describe('/api/gyms/<id>/grades/load-scale/', () => {
+  test('it offers POST only: GET or PATCH is 405, not read as a grade id', async () => {
+    for (const method of ['GET', 'PATCH', 'DELETE']) {
+      const res = await t.request(method, loadScalePath(), { token: t.seed.adminToken })
+      expect([method, res.status, res.body]).toEqual([method, 405, methodNotAllowed(method)])
+    }
+  })
+
   for (const [system, discipline, names] of [
     ['V', 'BOU', V_NAMES],
     ['YDS', 'ROP', YDS_NAMES],
