@@ -164,6 +164,9 @@ export async function seedDemo(args: string[]): Promise<void> {
     console.log(
       `  sales          ${n(c.invoices)} invoices, ${n(c.payments)} payments, ${n(c.refunds)} refunds, ${n(c.gifts)} gift codes`,
     )
+    console.log(
+      `  walls          ${n(c.sections)} sections, ${n(c.grades)} grades, ${n(summary.climbsUp)} climbs up, ${n(c.climbs - summary.climbsUp)} stripped`,
+    )
     const { email, password, created } = summary.admin
     console.log(
       firstStart || created

@@ -56,6 +56,10 @@ export const INSERT_ORDER = [
   'gifts',
   'payments',
   'refunds',
+  'grades',
+  'sections',
+  'climbs',
+  'climb_setters',
   // Never held in `rows`: the check-ins are written from their plan a batch at a time.
   'check_ins',
 ] as const satisfies readonly (keyof Database)[]
@@ -67,7 +71,12 @@ export const emptyRows = (): DemoRows =>
   Object.fromEntries(INSERT_ORDER.map((table) => [table, []])) as unknown as DemoRows
 
 /** Tables whose ids are not counted here: add-ons have text ids, link tables none of their own. */
-const WITHOUT_COUNTED_IDS = ['add_ons', 'membership_member_add_ons', 'event_type_categories'] as const
+const WITHOUT_COUNTED_IDS = [
+  'add_ons',
+  'membership_member_add_ons',
+  'event_type_categories',
+  'climb_setters',
+] as const
 type IdTable = Exclude<DemoTable, (typeof WITHOUT_COUNTED_IDS)[number]>
 const hasCountedIds = (table: DemoTable): table is IdTable =>
   !(WITHOUT_COUNTED_IDS as readonly DemoTable[]).includes(table)
@@ -117,6 +126,15 @@ export interface DemoStaff {
   eventsId: number
   /** Desk staff (manage members): who records waivers, freezes and cancellations. */
   deskIds: number[]
+  /** Route setters (manage climbs), a few at each gym, the first at each its head setter. */
+  setters: DemoSetter[]
+}
+
+export interface DemoSetter {
+  id: number
+  gymId: number
+  /** The local day they joined: they set nothing before it. */
+  joinedDay: number
 }
 
 /** What every generator reads: the clock, the gyms and staff, ids, and its own random stream. */

@@ -27,6 +27,7 @@ import { DEMO_ADMIN_EMAIL, DEMO_ORGANIZATION, DEMO_PASSWORD, seedVenue } from '.
 import { buildCatalog } from './products.ts'
 import { streamFor } from './random.ts'
 import { buildSales } from './sales.ts'
+import { buildWalls } from './walls.ts'
 import {
   copyTable,
   countAllCustomers,
@@ -70,12 +71,15 @@ export interface DemoSummary {
   /** Rows written per table. */
   counts: Record<DemoTable, number>
   membershipsByStatus: Record<MembershipStatus, number>
+  /** Climbs still up (the rest of `counts.climbs` are stripped). */
+  climbsUp: number
 }
 
 /**
  * Fills a database that has no customers yet with a believable climbing-gym organization: gyms,
  * staff, products, customers and their records, memberships in every status with their history,
- * entry passes, events around `now`, the sales of all of it, and five years of check-ins. One
+ * entry passes, events around `now`, the sales of all of it, five years of check-ins, and two
+ * years of route setting (grades, sections, climbs set and stripped by the gyms' setters). One
  * transaction; rows go in as multi-row INSERTs, so the large set takes seconds, while a worker
  * makes and writes the check-ins at the same time (check-in-thread.ts). Throws DemoDataRefused,
  * changing nothing, when there are customers.
@@ -94,7 +98,14 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoSu
       withAttached(db, checkInsPath, CHECK_INS_SCHEMA, () =>
         db.transaction().execute(async (trx) => {
           await refuseUnlessEmpty(trx)
-          const venue = await seedVenue(trx, cal, profile, streamFor(options.seed, 'staff'), passwordHash)
+          const venue = await seedVenue(
+            trx,
+            cal,
+            profile,
+            streamFor(options.seed, 'staff'),
+            streamFor(options.seed, 'setters'),
+            passwordHash,
+          )
           const ctx: DemoContext = {
             size: options.size,
             profile,
@@ -119,6 +130,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoSu
             number
           >
           for (const m of ctx.rows.customer_memberships) byStatus[m.status]++
+          const climbsUp = ctx.rows.climbs.filter((c) => c.stripped_date === null).length
           const total = INSERT_ORDER.reduce((sum, table) => sum + counts[table], 0)
           options.onProgress?.(`generated ${n(total)} rows (${elapsed()})`)
           const checkIns = startCheckIns(
@@ -166,6 +178,7 @@ export async function seedDemoData(db: Db, options: DemoOptions): Promise<DemoSu
               admin: { email: DEMO_ADMIN_EMAIL, password, created: venue.adminCreated },
               counts,
               membershipsByStatus: byStatus,
+              climbsUp,
             }
           } finally {
             checkIns.stop()
@@ -194,6 +207,7 @@ function generate(ctx: DemoContext): CheckInPlan {
   buildSales(ctx, people, catalog, holdings)
   const checkIns = buildCheckIns(ctx, people, holdings)
   customerRows(ctx, people)
+  buildWalls(ctx)
   return checkIns
 }
 

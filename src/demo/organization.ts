@@ -5,10 +5,11 @@ import { insertUser } from '../api/users/queries.ts'
 import { getUserByEmail } from '../core/auth/queries.ts'
 import type { Db } from '../db/connection.ts'
 import type { NewStaffUser } from '../db/schema.ts'
-import type { Calendar } from './calendar.ts'
+import { Calendar } from './calendar.ts'
 import type { DemoGym, DemoStaff, SizeProfile } from './context.ts'
 import { FEMALE_NAMES, LAST_NAMES, MALE_NAMES } from './names.ts'
 import type { Random } from './random.ts'
+import { WALL_HISTORY_DAYS } from './walls.ts'
 
 export const DEMO_ORGANIZATION = { name: 'Granite Peak Climbing', timeZone: 'America/Denver' } as const
 export const DEMO_ADMIN_EMAIL = 'admin@granitepeak.example'
@@ -43,6 +44,7 @@ export async function seedVenue(
   cal: Calendar,
   profile: SizeProfile,
   rng: Random,
+  setterNames: Random,
   passwordHash: string,
 ): Promise<Venue> {
   const founded = cal.stamp(openingDay(cal, 0), 9 * 60)
@@ -71,17 +73,25 @@ export async function seedVenue(
     gyms.push({ id, index, name: spec.name })
   }
 
-  const people = staffPeople(profile, gyms, rng)
+  const { people, setters: setterPlaces } = staffPeople(profile, gyms, rng, setterNames)
   let adminCreated = false
   const ids: number[] = []
-  for (const person of people) {
+  /** Each person's day joined, for the setters' (a setter sets nothing before they joined). */
+  const joinedDays: number[] = []
+  for (const [index, person] of people.entries()) {
     const taken = await getUserByEmail(db, person.email)
     if (taken) {
       ids.push(taken.id)
+      joinedDays.push(Calendar.toDay(taken.date_joined.slice(0, 10)))
       continue
     }
-    const joined = cal.stamp(cal.today - rng.int(30, 4 * 365), 8 * 60 + rng.int(0, 600))
+    const drawn = rng.int(30, 4 * 365)
+    // A gym's head setter has set its walls since before the demo's two years of climbs.
+    const head = setterPlaces.some((s) => s.index === index && s.head)
+    const daysAgo = head ? Math.max(drawn, WALL_HISTORY_DAYS + 60) : drawn
+    const joined = cal.stamp(cal.today - daysAgo, 8 * 60 + rng.int(0, 600))
     ids.push(await insertUser(db, { ...person, date_joined: joined, password_hash: passwordHash }))
+    joinedDays.push(cal.today - daysAgo)
     if (person.email === DEMO_ADMIN_EMAIL) adminCreated = true
   }
   const [adminId, managerId, eventsId, ...deskIds] = ids as [number, number, number, ...number[]]
@@ -95,7 +105,17 @@ export async function seedVenue(
     })
   return {
     gyms,
-    staff: { adminId, managerId, eventsId, deskIds: deskIds.slice(0, gyms.length * profile.deskStaffPerGym) },
+    staff: {
+      adminId,
+      managerId,
+      eventsId,
+      deskIds: deskIds.slice(0, gyms.length * profile.deskStaffPerGym),
+      setters: setterPlaces.map((s) => ({
+        id: ids[s.index]!,
+        gymId: s.gymId,
+        joinedDay: joinedDays[s.index]!,
+      })),
+    },
     staffCount: people.length,
     adminCreated,
     milestones,
@@ -130,8 +150,28 @@ export const applianceDay = (cal: Calendar): number => openingDay(cal, 0) + 2 * 
 
 type StaffPerson = Omit<NewStaffUser, 'date_joined' | 'password_hash'>
 
-/** Admin, manager, events coordinator, desk staff per gym, a route setter and a former employee. */
-function staffPeople(profile: SizeProfile, gyms: DemoGym[], rng: Random): StaffPerson[] {
+/** Where a route setter stands in the staff list, at which gym, and whether they head its setting. */
+interface SetterPlace {
+  index: number
+  gymId: number
+  head: boolean
+}
+
+/** Route setters per gym, the first of them its head setter. */
+const SETTERS_PER_GYM = 3
+
+/**
+ * Admin, manager, events coordinator, desk staff per gym, the first gym's head route setter, a
+ * former employee, then the rest of each gym's route setters. The later setters' names come from
+ * their own stream and they come last, so every earlier account is drawn as it was before there
+ * were setters.
+ */
+function staffPeople(
+  profile: SizeProfile,
+  gyms: DemoGym[],
+  rng: Random,
+  setterNames: Random,
+): { people: StaffPerson[]; setters: SetterPlace[] } {
   const base = {
     is_active: 1,
     can_manage_events: 0,
@@ -142,6 +182,7 @@ function staffPeople(profile: SizeProfile, gyms: DemoGym[], rng: Random): StaffP
     is_organization_admin: 0,
     pin_mode_required: 0,
     pin_hash: null,
+    can_manage_climbs: 0,
   } as const
   const home = gyms[0]!.id
   const people: StaffPerson[] = [
@@ -178,9 +219,9 @@ function staffPeople(profile: SizeProfile, gyms: DemoGym[], rng: Random): StaffP
     },
   ]
   const used = new Set(people.map((p) => p.email))
-  const named = (gymId: number, flags: Partial<StaffPerson>): StaffPerson => {
-    const first = rng.pick(rng.chance(0.5) ? FEMALE_NAMES : MALE_NAMES)
-    const last = rng.pick(LAST_NAMES)
+  const named = (gymId: number, flags: Partial<StaffPerson>, names = rng): StaffPerson => {
+    const first = names.pick(names.chance(0.5) ? FEMALE_NAMES : MALE_NAMES)
+    const last = names.pick(LAST_NAMES)
     let email = `${slug(first)}.${slug(last)}@${STAFF_DOMAIN}`
     for (let n = 2; used.has(email); n++) email = `${slug(first)}.${slug(last)}${n}@${STAFF_DOMAIN}`
     used.add(email)
@@ -193,9 +234,15 @@ function staffPeople(profile: SizeProfile, gyms: DemoGym[], rng: Random): StaffP
       people.push(people.length === 3 ? { ...person, email: `desk@${STAFF_DOMAIN}` } : person)
     }
   }
-  people.push(named(home, { can_manage_customer_proficiencies: 1 }))
+  const setters: SetterPlace[] = [{ index: people.length, gymId: home, head: true }]
+  people.push(named(home, { can_manage_customer_proficiencies: 1, can_manage_climbs: 1 }))
   people.push(named(gyms[gyms.length - 1]!.id, { is_active: 0, can_manage_members: 1 }))
-  return people
+  for (const gym of gyms)
+    for (let n = gym.id === home ? 1 : 0; n < SETTERS_PER_GYM; n++) {
+      setters.push({ index: people.length, gymId: gym.id, head: n === 0 })
+      people.push(named(gym.id, { can_manage_climbs: 1 }, setterNames))
+    }
+  return { people, setters }
 }
 
 /** Lower-case ASCII letters only ("O'Brien" -> "obrien", "Van der Berg" -> "vanderberg"). */
