@@ -2,16 +2,20 @@
  * The demo's route setting: each gym's grade scales and sections, and two years of climbs that
  * are consistent as the API would have kept them (every climb's grade and section its gym's, of a
  * discipline that suits both, stripped no earlier than it was set and only by its section's next
- * reset, set by the gym's setters), with the climbs up following the targets and some due to strip.
+ * reset, set by the gym's setters), with the climbs up following the targets and some due to strip,
+ * and the climbs API reading them.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { sql } from 'kysely'
-import { seedDemoData, type DemoSummary } from '../../src/demo/index.ts'
+import { createApp } from '../../src/app.ts'
+import { DEMO_ADMIN_EMAIL, seedDemoData, type DemoSummary } from '../../src/demo/index.ts'
 import { WALL_HISTORY_DAYS } from '../../src/demo/walls.ts'
 import { openDatabase, type Connection, type Db } from '../../src/db/connection.ts'
 import { migrateToLatest } from '../../src/db/migrator.ts'
+import { fixedClock } from '../../src/lib/clock.ts'
 import { localDate } from '../../src/lib/local-time.ts'
-import { START } from '../helpers/app.ts'
+import { checkedApp, depsFor, START } from '../helpers/app.ts'
+import { makeToken } from '../helpers/factories.ts'
 
 const NOW = new Date(START)
 const ZONE = 'America/Denver'
@@ -29,9 +33,10 @@ const rowsOf = async <R>(db: Db, query: ReturnType<typeof sql<R>>): Promise<R[]>
 
 describe("the small demo's walls", () => {
   let db: Db
+  let connection: Connection
   let summary: DemoSummary
   beforeAll(async () => {
-    const connection = openDatabase(':memory:')
+    connection = openDatabase(':memory:')
     open.push(connection)
     await migrateToLatest(connection.db)
     db = connection.db
@@ -321,5 +326,52 @@ describe("the small demo's walls", () => {
           where c.set_date >= date(${TODAY}, '-30 days')`,
     )
     expect(recent).toHaveLength(6)
+  })
+
+  test("the API reads them: each gym's stats have climbs up, due to strip and its setters; the list counts every climb", async () => {
+    const app = checkedApp(createApp(depsFor(connection, fixedClock(START))))
+    const admin = await db
+      .selectFrom('staff_users')
+      .selectAll()
+      .where('email', '=', DEMO_ADMIN_EMAIL)
+      .executeTakeFirstOrThrow()
+    const token = await makeToken(db, admin)
+    const get = async (path: string) => {
+      const response = await app.handle(
+        new Request(`http://localhost${path}`, { headers: { authorization: `Token ${token}` } }),
+      )
+      expect(response.status).toBe(200)
+      return response.json() as Promise<any>
+    }
+    const setters = await db
+      .selectFrom('staff_users')
+      .select(['id', 'default_gym_id'])
+      .where('can_manage_climbs', '=', 1)
+      .where('is_organization_admin', '=', 0)
+      .orderBy('id')
+      .execute()
+    for (const gymId of [1, 2]) {
+      const up = { BOU: 0, ROP: 0 }
+      for (const discipline of ['BOU', 'ROP'] as const) {
+        const stats = await get(`/api/gyms/${gymId}/climbs/stats/?discipline=${discipline}`)
+        expect(stats.climbs_up).toBeGreaterThan(0)
+        expect(stats.by_grade.reduce((sum: number, g: { up: number }) => sum + g.up, 0)).toBe(stats.climbs_up)
+        expect(stats.due_to_strip.length).toBeGreaterThan(0)
+        const setterIds: number[] = stats.by_setter.map((s: { setter_id: number }) => s.setter_id)
+        expect(setterIds.toSorted((a, b) => a - b)).toEqual(
+          setters.filter((s) => s.default_gym_id === gymId).map((s) => s.id),
+        )
+        up[discipline] = stats.climbs_up
+      }
+      const all = await get(`/api/gyms/${gymId}/climbs/`)
+      const listedUp = await get(`/api/gyms/${gymId}/climbs/?is_up=true`)
+      const expected = await db
+        .selectFrom('climbs')
+        .select([(eb) => eb.fn.countAll<number>().as('n'), sql<number>`sum(stripped_date is null)`.as('up')])
+        .where('gym_id', '=', gymId)
+        .executeTakeFirstOrThrow()
+      expect([all.count, listedUp.count]).toEqual([expected.n, expected.up])
+      expect(up.BOU + up.ROP).toBe(expected.up)
+    }
   })
 })
