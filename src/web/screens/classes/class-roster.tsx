@@ -1,7 +1,7 @@
 import { useState } from 'preact/hooks'
 import { api, ApiError, messageOf } from '../../api.ts'
 import { checkInById, type ScanResult } from '../../desk-check-in.ts'
-import { useFocusOnShow } from '../../focus.ts'
+import { Confirm } from '../../components/confirm.tsx'
 import { fullName } from '../../format.ts'
 import type { Answer, ClassEvent, Reservation, WaitlistEntry } from '../../types.ts'
 import type { Roster } from './class-data.ts'
@@ -248,41 +248,6 @@ function Who({ name, answers, position }: { name: string; answers: Answer[]; pos
         {name}
       </span>
       {answers.length > 0 && <span class="answers">{answers.map(answerWords).join(' · ')}</span>}
-    </div>
-  )
-}
-
-/** The question before a change that cannot be taken back; Keep (or Esc) leaves things as they are. */
-function Confirm({
-  question,
-  yes,
-  onYes,
-  onKeep,
-}: {
-  question: string
-  yes: string
-  onYes: () => void
-  onKeep: () => void
-}) {
-  const keep = useFocusOnShow<HTMLButtonElement>()
-  return (
-    <div
-      class="confirm"
-      role="group"
-      aria-label={question}
-      onKeyDown={(e) => {
-        if (e.key === 'Escape') onKeep()
-      }}
-    >
-      <p>{question}</p>
-      <div class="row-actions">
-        <button type="button" class="danger" onClick={onYes}>
-          {yes}
-        </button>
-        <button ref={keep} type="button" class="quiet" onClick={onKeep}>
-          Keep
-        </button>
-      </div>
     </div>
   )
 }
