@@ -7,6 +7,7 @@ import { KioskStartScreen } from './screens/kiosk/kiosk-start.tsx'
 import { SellScreen } from './screens/sell/sell.tsx'
 import { TodayScreen } from './screens/today/today.tsx'
 import { WaiverScreen } from './screens/waiver/waiver.tsx'
+import { WallsScreen } from './screens/walls/walls.tsx'
 import type { ScreenProps } from './screens/screen-props.ts'
 import type { Account } from './types.ts'
 
@@ -20,6 +21,7 @@ export interface Screen {
 
 const manageMembers = (a: Account) => a.can_manage_members || a.is_organization_admin
 const manageEvents = (a: Account) => a.can_manage_events || a.is_organization_admin
+const manageClimbs = (a: Account) => a.can_manage_climbs || a.is_organization_admin
 const accessReports = (a: Account) => a.can_access_reports || a.is_organization_admin
 
 /** The desk's screens, in the menu's order; the first one allowed opens after the login. */
@@ -35,6 +37,8 @@ export const SCREENS: Screen[] = [
   { id: 'sell', label: 'Sell', allowed: manageMembers, View: SellScreen },
   // Booking, cancelling and promoting are the events permission's writes (the rosters read for any staff).
   { id: 'classes', label: 'Classes', allowed: manageEvents, View: ClassesScreen },
+  // Adding, stripping and resetting are the climbs permission's writes (the walls read for any staff).
+  { id: 'walls', label: 'Walls', allowed: manageClimbs, View: WallsScreen },
   // Every chart is the metrics query, which needs report access.
   { id: 'dashboard', label: 'Dashboard', allowed: accessReports, View: DashboardScreen },
   // Starting the kiosk needs the manage-members permission (POST /api/kiosk/start/).

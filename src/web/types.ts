@@ -68,3 +68,24 @@ export type Reservation = Schemas['Reservation']
 export type Answer = Schemas['Reservation']['answers'][number]
 
 export type WaitlistEntry = Schemas['WaitlistEntry']
+
+/** A grade of a gym's scale for boulders or ropes, in rank order. */
+export type Grade = Schemas['Grade']
+
+/** Boulders (BOU) or ropes (ROP): a grade's discipline, and the halves of the Walls screen. */
+export type GradeDiscipline = Schemas['GradeCreate']['discipline']
+
+/** A wall of the gym, reset one at a time. */
+export type Section = Schemas['Section']
+
+/** A climb, up until it is stripped, then kept for the history. */
+export type Climb = Schemas['Climb']
+
+/** A climb's discipline as the API takes it: BOU, or a rope climb's TR, LEA or AUT. */
+export type ClimbDiscipline = Schemas['ClimbCreate']['discipline']
+
+/** The climbs up in one discipline: by grade against the targets, by section, by setter. */
+export type ClimbStats = Schemas['ClimbStats']
+
+/** A staff account, as an admin lists them (the setters a climb may name). */
+export type StaffUser = Schemas['StaffUser']

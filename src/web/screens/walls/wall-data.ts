@@ -1,0 +1,146 @@
+/**
+ * What the Walls screen reads: the gym (its hide_setter as it is now), its grades and sections, the
+ * newest climb (the form starts from it), each discipline's stats, the chosen section's climbs up,
+ * and, for admins, the staff who may be named as setters.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks'
+import { api, ApiError, messageOf, query } from '../../api.ts'
+import { fullName } from '../../format.ts'
+import type { Account, Climb, ClimbStats, Grade, Gym, Page, Section, StaffUser } from '../../types.ts'
+import type { WallKind } from './wall-words.ts'
+
+/** The largest page the API gives. */
+const PAGE_SIZE = 100
+
+/** Every record of a collection for `params`, a page at a time. */
+async function readAll<T>(
+  path: string,
+  params: Record<string, string | number | boolean> = {},
+): Promise<T[]> {
+  const all: T[] = []
+  for (let page = 1; ; page++) {
+    const got = await api<Page<T>>('GET', `${path}${query({ ...params, page_size: PAGE_SIZE, page })}`)
+    all.push(...got.results)
+    if (got.next === null || got.results.length === 0) return all
+  }
+}
+
+/** Someone who may be named as a climb's setter. */
+export interface Setter {
+  id: number
+  name: string
+}
+
+export interface WallData {
+  gym: Gym
+  grades: Grade[]
+  sections: Section[]
+  stats: Record<WallKind, ClimbStats>
+  /** The climb added last (newest set date, then id), which the form starts from; null: none yet. */
+  newest: Climb | null
+  /** The active staff, for admins (who may list them); null for everyone else. */
+  staff: Setter[] | null
+}
+
+const gymPath = (gymId: number) => `/api/gyms/${gymId}`
+
+const asSetter = (user: StaffUser): Setter => ({
+  id: user.id,
+  name: fullName(user.first_name, user.last_name) || user.email,
+})
+
+async function readWalls(gymId: number, account: Account): Promise<WallData> {
+  const at = gymPath(gymId)
+  const [gym, grades, sections, boulders, ropes, newest, staff] = await Promise.all([
+    api<Gym>('GET', `${at}/`),
+    readAll<Grade>(`${at}/grades/`, { is_active: true }),
+    readAll<Section>(`${at}/sections/`, { is_active: true }),
+    api<ClimbStats>('GET', `${at}/climbs/stats/${query({ discipline: 'BOU' })}`),
+    api<ClimbStats>('GET', `${at}/climbs/stats/${query({ discipline: 'ROP' })}`),
+    api<Page<Climb>>('GET', `${at}/climbs/${query({ page_size: 1 })}`),
+    // Only admins may list the staff: everyone else names the setters the climbs already name.
+    account.is_organization_admin
+      ? readAll<StaffUser>('/api/users/').then((users) => users.filter((u) => u.is_active).map(asSetter))
+      : null,
+  ])
+  return {
+    gym,
+    grades,
+    sections,
+    stats: { BOU: boulders, ROP: ropes },
+    newest: newest.results[0] ?? null,
+    staff,
+  }
+}
+
+/** The climbs up in one section, newest first. */
+export const readSectionClimbs = (gymId: number, sectionId: number): Promise<Climb[]> =>
+  readAll<Climb>(`${gymPath(gymId)}/climbs/`, { section_id: sectionId, is_up: true })
+
+/**
+ * Who the form offers as setters: every active staff member for an admin; for anyone else, those
+ * the climbs name (the stats' setters and the section's), the signed-in setter among them when a
+ * climb names them; by name.
+ */
+export function settersOffered(data: WallData, climbs: Climb[]): Setter[] {
+  const known = new Map<number, string>()
+  if (data.staff !== null) for (const s of data.staff) known.set(s.id, s.name)
+  else {
+    for (const stats of Object.values(data.stats))
+      for (const s of stats.by_setter) known.set(s.setter_id, s.name)
+    for (const climb of [...climbs, ...(data.newest ? [data.newest] : [])])
+      climb.setter_ids.forEach((id, i) => known.set(id, climb.setter_names[i] ?? `Staff ${id}`))
+  }
+  return [...known]
+    .map(([id, name]) => ({ id, name }))
+    .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)
+}
+
+/** Nothing to say after a 401: the desk goes back to the login. */
+const quietly = (e: unknown) => (e instanceof ApiError && e.status === 401 ? null : messageOf(e))
+
+/**
+ * The screen's data, read when it opens; `reload` reads it again after a change the desk made, and
+ * `reloadClimbs` the chosen section's climbs. An answer for a section no longer chosen is dropped.
+ */
+export function useWalls(gymId: number, account: Account, sectionId: number | null) {
+  const [data, setData] = useState<WallData | null>(null)
+  const [climbs, setClimbs] = useState<{ sectionId: number; climbs: Climb[] } | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const wanted = useRef(sectionId)
+  wanted.current = sectionId
+
+  const reload = async () => {
+    try {
+      setData(await readWalls(gymId, account))
+      setError(null)
+    } catch (e) {
+      setError(quietly(e))
+    }
+  }
+  const reloadClimbs = async () => {
+    const asked = wanted.current
+    if (asked === null) return
+    try {
+      const read = await readSectionClimbs(gymId, asked)
+      if (wanted.current === asked) setClimbs({ sectionId: asked, climbs: read })
+    } catch (e) {
+      setError(quietly(e))
+    }
+  }
+
+  useEffect(() => {
+    void reload()
+  }, [gymId])
+  useEffect(() => {
+    void reloadClimbs()
+  }, [gymId, sectionId])
+
+  return {
+    data,
+    climbs: climbs !== null && climbs.sectionId === sectionId ? climbs.climbs : null,
+    error,
+    reload,
+    reloadClimbs,
+  }
+}
