@@ -66,6 +66,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     `CREATE INDEX climbs_gym_set ON climbs (gym_id, set_date DESC, id DESC)`,
     `CREATE INDEX climbs_section_up ON climbs (section_id, stripped_date)`,
     `CREATE INDEX climbs_grade ON climbs (grade_id, stripped_date)`,
+    // What is up now, and what is due to come down: the stats read these without the history.
+    `CREATE INDEX climbs_up ON climbs (gym_id, planned_strip_date) WHERE stripped_date IS NULL`,
 
     `CREATE TABLE climb_setters (
       climb_id INTEGER NOT NULL REFERENCES climbs (id),

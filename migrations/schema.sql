@@ -301,6 +301,8 @@ CREATE INDEX climbs_gym_set ON climbs (gym_id, set_date DESC, id DESC);
 
 CREATE INDEX climbs_section_up ON climbs (section_id, stripped_date);
 
+CREATE INDEX climbs_up ON climbs (gym_id, planned_strip_date) WHERE stripped_date IS NULL;
+
 -- customer_alerts
 
 CREATE TABLE customer_alerts (

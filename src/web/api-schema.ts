@@ -654,6 +654,28 @@ export interface paths {
     patch?: never
     trace?: never
   }
+  '/api/gyms/{id}/climbs/setters/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Who may be named as a setter of the gym's climbs
+     * @description Any staff user.
+     *
+     *     A plain list (no envelope), by name: every active staff user with `can_manage_climbs`, every active organization admin, and every other active staff user who has set a climb at this gym. `setter_ids` takes any active staff user; this is the list a setting team picks from.
+     */
+    get: operations['getApiGymsByIdClimbsSetters']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/gyms/{id}/climbs/': {
     parameters: {
       query?: never
@@ -6662,6 +6684,15 @@ export interface components {
       date?: string
     }
     /**
+     * SetterChoice
+     * @description A staff user who may be named in `setter_ids`
+     */
+    SetterChoice: {
+      setter_id: number
+      /** @description "First Last", or the email of a user with no name */
+      name: string
+    }
+    /**
      * Site
      * @description One site of the organization: a box, its place in the stream and what it has not yet sent
      */
@@ -8719,6 +8750,35 @@ export interface operations {
         }
       }
       400: components['responses']['InvalidFilter']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  getApiGymsByIdClimbsSetters: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['SetterChoice'][]
+        }
+      }
       401: components['responses']['Unauthenticated']
       403: components['responses']['PermissionDenied']
       404: components['responses']['NotFound']

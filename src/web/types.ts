@@ -87,5 +87,5 @@ export type ClimbDiscipline = Schemas['ClimbCreate']['discipline']
 /** The climbs up in one discipline: by grade against the targets, by section, by setter. */
 export type ClimbStats = Schemas['ClimbStats']
 
-/** A staff account, as an admin lists them (the setters a climb may name). */
-export type StaffUser = Schemas['StaffUser']
+/** Someone a climb may name as its setter (`/api/gyms/<id>/climbs/setters/`). */
+export type SetterChoice = Schemas['SetterChoice']

@@ -226,3 +226,27 @@ export async function deleteClimb(db: Db, id: number): Promise<void> {
     await trx.deleteFrom('climbs').where('id', '=', id).execute()
   })
 }
+
+/**
+ * Who may be named as a setter of the gym's climbs, as the Walls screen offers them: the active staff
+ * users who may write climbs (`can_manage_climbs`, admins) and those who have set a climb here.
+ */
+export const listSetterChoices = (db: Db, gymId: number) =>
+  db
+    .selectFrom('staff_users as u')
+    .select(['u.id', 'u.first_name', 'u.last_name', 'u.email'])
+    .where('u.is_active', '=', 1)
+    .where(({ or, eb, exists, selectFrom }) =>
+      or([
+        eb('u.can_manage_climbs', '=', 1),
+        eb('u.is_organization_admin', '=', 1),
+        exists(
+          selectFrom('climb_setters as cs')
+            .innerJoin('climbs as c', 'c.id', 'cs.climb_id')
+            .select('cs.climb_id')
+            .whereRef('cs.staff_user_id', '=', 'u.id')
+            .where('c.gym_id', '=', gymId),
+        ),
+      ]),
+    )
+    .execute()

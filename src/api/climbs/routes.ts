@@ -1,5 +1,6 @@
 import { Elysia, t } from 'elysia'
 import { CLIMB_DISCIPLINES, GRADE_DISCIPLINES, type GradeDiscipline } from '../../core/walls/disciplines.ts'
+import { compareNames, setterName } from '../../core/walls/setters.ts'
 import { wallStats } from '../../core/walls/stats.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
@@ -11,9 +12,16 @@ import { requires, whoMay } from '../../http/permissions.ts'
 import { RecordId } from '../../http/record-id.ts'
 import { localDate } from '../../lib/local-time.ts'
 import { stripClimbNow } from './actions.ts'
-import { getClimb, gymExists, gymTimeZone, listClimbs, listClimbsDue } from './queries.ts'
+import { getClimb, gymExists, gymTimeZone, listClimbs, listClimbsDue, listSetterChoices } from './queries.ts'
 import { changeClimb, createClimb, removeClimb } from './rules.ts'
-import { ClimbOut, ClimbStatsOut, ClimbStatsQuery, ClimbStrip, ClimbWrite } from './schema.ts'
+import {
+  ClimbOut,
+  ClimbStatsOut,
+  ClimbStatsQuery,
+  ClimbStrip,
+  ClimbWrite,
+  SetterChoiceOut,
+} from './schema.ts'
 import { serializeClimb } from './serializer.ts'
 
 const WRITE_RULES = [
@@ -164,52 +172,95 @@ const climbStatsRoutes = (deps: Deps) =>
     },
   )
 
+const SETTERS_PATH = '/api/gyms/:id/climbs/setters/'
+
+/**
+ * GET /api/gyms/<id>/climbs/setters/: whom a climb may name, for a setter who is not an admin and so
+ * cannot list the staff (`/api/users/` is admins' only). Names only, as the climbs show them anyway.
+ */
+const setterChoiceRoutes = (deps: Deps) =>
+  new Elysia().use(authenticated(deps)).get(
+    SETTERS_PATH,
+    async ({ params }) => {
+      if (!(await gymExists(deps.db, params.id))) throw notFound()
+      return (await listSetterChoices(deps.db, params.id))
+        .map((user) => ({ setter_id: user.id, name: setterName(user) }))
+        .sort((a, b) => compareNames(a.name, b.name) || a.setter_id - b.setter_id)
+    },
+    {
+      params: t.Object({ id: RecordId() }),
+      ...requires('staff'),
+      ...docs({
+        tag: 'Gyms',
+        summary: "Who may be named as a setter of the gym's climbs",
+        description: whoMay(
+          'staff',
+          [
+            'A plain list (no envelope), by name: every active staff user with `can_manage_climbs`,',
+            'every active organization admin, and every other active staff user who has set a climb at',
+            'this gym. `setter_ids` takes any active staff user; this is the list a setting team picks',
+            'from.',
+          ].join(' '),
+        ),
+        ok: { status: 200, schema: t.Array(named('SetterChoice', SetterChoiceOut)) },
+        errors: [404],
+        params: { id: "The gym's id" },
+      }),
+    },
+  )
+
 /** /api/gyms/<id>/climbs/: a gym's climbs, up and stripped. The gym is `:id`, as its own routes name it. */
 export const climbRoutes = (deps: Deps) =>
-  new Elysia().use(climbStatsRoutes(deps)).use(
-    collectionRoutes(deps, {
-      path: '/api/gyms/:id/climbs',
-      parent: { param: 'id', description: "The gym's id", exists: (deps, id) => gymExists(deps.db, id) },
-      idParam: 'climb_id',
-      tag: 'Gyms',
-      noun: 'climb',
-      read: 'staff',
-      write: 'can_manage_climbs',
-      descriptions: {
-        list: LIST_RULES,
-        create: paragraphs(...WRITE_RULES),
-        replace: paragraphs(...CHANGE_RULES),
-        update: paragraphs(...CHANGE_RULES),
-        remove: REMOVE_RULES,
-      },
-      filters: defineFilters({
-        section_id: 'id',
-        grade_id: 'id',
-        discipline: { kind: 'choice', choices: CLIMB_DISCIPLINES, description: 'BOU, TR, LEA or AUT' },
-        setter_id: { kind: 'id', description: 'One of its setters' },
-        is_up: 'bool',
-        set_after: { kind: 'date', description: 'Set on or after this local date (YYYY-MM-DD)' },
-        set_before: { kind: 'date', description: 'Set before this local date (YYYY-MM-DD)' },
-        search: { kind: 'text', description: 'Each word a case-insensitive substring of name or hold_color' },
-      }),
-      output: ClimbOut,
-      list: ({ deps, parentId }, filters) => listClimbs(deps.reader, parentId, filters, deps.clock.now()),
-      get: ({ deps, parentId }, id) => getClimb(deps.db, parentId, id, deps.clock.now()),
-      serialize: serializeClimb,
-      create: { body: ClimbWrite, run: ({ deps, parentId }, body) => createClimb(deps, parentId, body) },
-      replace: {
-        body: ClimbWrite,
-        run: ({ deps, parentId }, row, body) => changeClimb(deps, parentId, row, body),
-      },
-      remove: { run: ({ deps }, row) => removeClimb(deps, row) },
-      actions: [
-        {
-          name: 'strip',
-          summary: 'Strip a climb',
-          description: STRIP_RULES,
-          body: ClimbStrip,
-          run: ({ deps }, row, body) => stripClimbNow(deps, row, body),
+  new Elysia()
+    .use(climbStatsRoutes(deps))
+    .use(setterChoiceRoutes(deps))
+    .use(
+      collectionRoutes(deps, {
+        path: '/api/gyms/:id/climbs',
+        parent: { param: 'id', description: "The gym's id", exists: (deps, id) => gymExists(deps.db, id) },
+        idParam: 'climb_id',
+        tag: 'Gyms',
+        noun: 'climb',
+        read: 'staff',
+        write: 'can_manage_climbs',
+        descriptions: {
+          list: LIST_RULES,
+          create: paragraphs(...WRITE_RULES),
+          replace: paragraphs(...CHANGE_RULES),
+          update: paragraphs(...CHANGE_RULES),
+          remove: REMOVE_RULES,
         },
-      ],
-    }),
-  )
+        filters: defineFilters({
+          section_id: 'id',
+          grade_id: 'id',
+          discipline: { kind: 'choice', choices: CLIMB_DISCIPLINES, description: 'BOU, TR, LEA or AUT' },
+          setter_id: { kind: 'id', description: 'One of its setters' },
+          is_up: 'bool',
+          set_after: { kind: 'date', description: 'Set on or after this local date (YYYY-MM-DD)' },
+          set_before: { kind: 'date', description: 'Set before this local date (YYYY-MM-DD)' },
+          search: {
+            kind: 'text',
+            description: 'Each word a case-insensitive substring of name or hold_color',
+          },
+        }),
+        output: ClimbOut,
+        list: ({ deps, parentId }, filters) => listClimbs(deps.reader, parentId, filters, deps.clock.now()),
+        get: ({ deps, parentId }, id) => getClimb(deps.db, parentId, id, deps.clock.now()),
+        serialize: serializeClimb,
+        create: { body: ClimbWrite, run: ({ deps, parentId }, body) => createClimb(deps, parentId, body) },
+        replace: {
+          body: ClimbWrite,
+          run: ({ deps, parentId }, row, body) => changeClimb(deps, parentId, row, body),
+        },
+        remove: { run: ({ deps }, row) => removeClimb(deps, row) },
+        actions: [
+          {
+            name: 'strip',
+            summary: 'Strip a climb',
+            description: STRIP_RULES,
+            body: ClimbStrip,
+            run: ({ deps }, row, body) => stripClimbNow(deps, row, body),
+          },
+        ],
+      }),
+    )

@@ -152,3 +152,12 @@ export const ClimbStatsOut = (climb: typeof ClimbOut) =>
     },
     { description: "The gym's walls for one discipline: what is up, against the grade curve, and who sets" },
   )
+
+/** One staff user a climb may name as its setter. */
+export const SetterChoiceOut = t.Object(
+  {
+    setter_id: t.Integer(),
+    name: t.String({ description: '"First Last", or the email of a user with no name' }),
+  },
+  { description: 'A staff user who may be named in `setter_ids`' },
+)

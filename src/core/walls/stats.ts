@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import { addDays } from '../../lib/local-time.ts'
 import { climbDisciplinesOf, type GradeDiscipline } from './disciplines.ts'
-import { setterName } from './setters.ts'
+import { compareNames, setterName } from './setters.ts'
 
 /*
  * A gym's walls at a glance, for one discipline (walls.md's stats): what is up, against the grade
@@ -63,7 +63,7 @@ export async function wallStats(
   today: string,
 ): Promise<WallStats> {
   const disciplines = climbDisciplinesOf[discipline]
-  const [up, grades, sections, setters] = await Promise.all([
+  const [up, grades, sections, setterCounts, setters] = await Promise.all([
     db
       .selectFrom('climbs')
       .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -111,29 +111,43 @@ export async function wallStats(
       .orderBy('s.name')
       .orderBy('s.id')
       .execute(),
+    // The year's climbs only, by the gym's set_date index: years of history are not read for it.
     db
       .selectFrom('climbs as c')
       .innerJoin('climb_setters as cs', 'cs.climb_id', 'c.id')
-      .innerJoin('staff_users as u', 'u.id', 'cs.staff_user_id')
       .select([
-        'u.id',
-        'u.first_name',
-        'u.last_name',
-        'u.email',
+        'cs.staff_user_id',
         setSince(addDays(today, 1 - SETTING_WINDOWS.recent), today).as('recent'),
         setSince(addDays(today, 1 - SETTING_WINDOWS.year), today).as('year'),
       ])
       .where('c.gym_id', '=', gymId)
       .where('c.discipline', 'in', disciplines)
-      .groupBy('u.id')
+      .where('c.set_date', '>=', addDays(today, 1 - SETTING_WINDOWS.year))
+      .groupBy('cs.staff_user_id')
+      .execute(),
+    // Everyone who ever set here, a staff user at a time: their first such climb ends the search.
+    db
+      .selectFrom('staff_users as u')
+      .select(['u.id', 'u.first_name', 'u.last_name', 'u.email'])
+      .where(({ exists, selectFrom }) =>
+        exists(
+          selectFrom('climb_setters as cs')
+            .innerJoin('climbs as c', 'c.id', 'cs.climb_id')
+            .select('cs.climb_id')
+            .whereRef('cs.staff_user_id', '=', 'u.id')
+            .where('c.gym_id', '=', gymId)
+            .where('c.discipline', 'in', disciplines),
+        ),
+      )
       .execute(),
   ])
+  const counted = new Map(setterCounts.map((row) => [row.staff_user_id, row]))
   const bySetter = setters
     .map((user) => ({
       setter_id: user.id,
       name: setterName(user),
-      set_last_30_days: Number(user.recent),
-      set_last_365_days: Number(user.year),
+      set_last_30_days: Number(counted.get(user.id)?.recent ?? 0),
+      set_last_365_days: Number(counted.get(user.id)?.year ?? 0),
     }))
     .sort(
       (a, b) =>
@@ -165,10 +179,3 @@ export async function wallStats(
 /** How many of the group's climbs were set from `first` through `last` (local dates). */
 const setSince = (first: string, last: string) =>
   sql<number>`coalesce(sum(c.set_date >= ${first} AND c.set_date <= ${last}), 0)`
-
-/** Names compared as people read a list: case aside, then as written. */
-const compareNames = (a: string, b: string): number => {
-  const x = a.toLowerCase()
-  const y = b.toLowerCase()
-  return x < y ? -1 : x > y ? 1 : a < b ? -1 : a > b ? 1 : 0
-}

@@ -52,7 +52,8 @@ describe('climbs list and stats plans', () => {
       })
       expect(plans).toHaveLength(3)
       const [count, page, setters] = plans
-      expect(count).toMatch(/SEARCH climbs USING (COVERING )?INDEX climbs_gym_set \(gym_id=\?\)/)
+      // Climbs up are counted from the index of what is up; every climb, from the list's index.
+      expect(count).toMatch(/SEARCH climbs USING (COVERING )?INDEX climbs_(gym_set|up) \(gym_id=\?\)/)
       expect(page).toMatch(/SEARCH climbs USING INDEX climbs_gym_set \(gym_id=\?\)/)
       expect(page).not.toMatch(/TEMP B-TREE FOR ORDER BY/)
       expect(setters).toMatch(
@@ -61,13 +62,18 @@ describe('climbs list and stats plans', () => {
     })
   }
 
-  test('the stats: four statements and the due climbs in two, however many climbs', async () => {
+  test('the stats: five statements and the due climbs in two, however many climbs', async () => {
     const plans = await plansOf(async () => {
       await wallStats(db, gymId, 'BOU', '2026-11-22')
       expect(await listClimbsDue(db, gymId, 'BOU', '2026-11-22', now)).toHaveLength(30)
     })
-    expect(plans).toHaveLength(6)
+    expect(plans).toHaveLength(7)
+    expect(plans[0]).toMatch(/SEARCH climbs USING INDEX climbs_up \(gym_id=\?\)/)
     expect(plans[1]).toMatch(/SEARCH c USING INDEX climbs_grade \(grade_id=\? AND stripped_date=\?\)/)
     expect(plans[2]).toMatch(/SEARCH c USING INDEX climbs_section_up \(section_id=\? AND stripped_date=\?\)/)
+    // The setters' counts read the last year's climbs only; who ever set, a staff user at a time.
+    expect(plans[3]).toMatch(/SEARCH c USING INDEX climbs_gym_set \(gym_id=\? AND set_date>\?\)/)
+    expect(plans[4]).toMatch(/SEARCH cs USING COVERING INDEX climb_setters_user \(staff_user_id=\?\)/)
+    expect(plans[5]).toMatch(/SEARCH climbs USING INDEX climbs_up \(gym_id=\? AND planned_strip_date<\?\)/)
   })
 })

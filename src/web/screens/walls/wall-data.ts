@@ -1,12 +1,11 @@
 /**
  * What the Walls screen reads: the gym (its hide_setter as it is now), its grades and sections, the
  * newest climb (the form starts from it), each discipline's stats, the chosen section's climbs up,
- * and, for admins, the staff who may be named as setters.
+ * and whom a climb may name as its setters.
  */
 import { useEffect, useRef, useState } from 'preact/hooks'
 import { api, ApiError, messageOf, query } from '../../api.ts'
-import { fullName } from '../../format.ts'
-import type { Account, Climb, ClimbStats, Grade, Gym, Page, Section, StaffUser } from '../../types.ts'
+import type { Climb, ClimbStats, Grade, Gym, Page, Section, SetterChoice } from '../../types.ts'
 import type { WallKind } from './wall-words.ts'
 
 /** The largest page the API gives. */
@@ -38,30 +37,22 @@ export interface WallData {
   stats: Record<WallKind, ClimbStats>
   /** The climb added last (newest set date, then id), which the form starts from; null: none yet. */
   newest: Climb | null
-  /** The active staff, for admins (who may list them); null for everyone else. */
-  staff: Setter[] | null
+  /** Whom a climb may name, by name: the gym's setters, admins, and whoever set here. */
+  setters: Setter[]
 }
 
 const gymPath = (gymId: number) => `/api/gyms/${gymId}`
 
-const asSetter = (user: StaffUser): Setter => ({
-  id: user.id,
-  name: fullName(user.first_name, user.last_name) || user.email,
-})
-
-async function readWalls(gymId: number, account: Account): Promise<WallData> {
+async function readWalls(gymId: number): Promise<WallData> {
   const at = gymPath(gymId)
-  const [gym, grades, sections, boulders, ropes, newest, staff] = await Promise.all([
+  const [gym, grades, sections, boulders, ropes, newest, setters] = await Promise.all([
     api<Gym>('GET', `${at}/`),
     readAll<Grade>(`${at}/grades/`, { is_active: true }),
     readAll<Section>(`${at}/sections/`, { is_active: true }),
     api<ClimbStats>('GET', `${at}/climbs/stats/${query({ discipline: 'BOU' })}`),
     api<ClimbStats>('GET', `${at}/climbs/stats/${query({ discipline: 'ROP' })}`),
     api<Page<Climb>>('GET', `${at}/climbs/${query({ page_size: 1 })}`),
-    // Only admins may list the staff: everyone else names the setters the climbs already name.
-    account.is_organization_admin
-      ? readAll<StaffUser>('/api/users/').then((users) => users.filter((u) => u.is_active).map(asSetter))
-      : null,
+    api<SetterChoice[]>('GET', `${at}/climbs/setters/`),
   ])
   return {
     gym,
@@ -69,32 +60,13 @@ async function readWalls(gymId: number, account: Account): Promise<WallData> {
     sections,
     stats: { BOU: boulders, ROP: ropes },
     newest: newest.results[0] ?? null,
-    staff,
+    setters: setters.map((s) => ({ id: s.setter_id, name: s.name })),
   }
 }
 
 /** The climbs up in one section, newest first. */
 export const readSectionClimbs = (gymId: number, sectionId: number): Promise<Climb[]> =>
   readAll<Climb>(`${gymPath(gymId)}/climbs/`, { section_id: sectionId, is_up: true })
-
-/**
- * Who the form offers as setters: every active staff member for an admin; for anyone else, those
- * the climbs name (the stats' setters and the section's), the signed-in setter among them when a
- * climb names them; by name.
- */
-export function settersOffered(data: WallData, climbs: Climb[]): Setter[] {
-  const known = new Map<number, string>()
-  if (data.staff !== null) for (const s of data.staff) known.set(s.id, s.name)
-  else {
-    for (const stats of Object.values(data.stats))
-      for (const s of stats.by_setter) known.set(s.setter_id, s.name)
-    for (const climb of [...climbs, ...(data.newest ? [data.newest] : [])])
-      climb.setter_ids.forEach((id, i) => known.set(id, climb.setter_names[i] ?? `Staff ${id}`))
-  }
-  return [...known]
-    .map(([id, name]) => ({ id, name }))
-    .sort((a, b) => a.name.localeCompare(b.name) || a.id - b.id)
-}
 
 /** Nothing to say after a 401: the desk goes back to the login. */
 const quietly = (e: unknown) => (e instanceof ApiError && e.status === 401 ? null : messageOf(e))
@@ -103,7 +75,7 @@ const quietly = (e: unknown) => (e instanceof ApiError && e.status === 401 ? nul
  * The screen's data, read when it opens; `reload` reads it again after a change the desk made, and
  * `reloadClimbs` the chosen section's climbs. An answer for a section no longer chosen is dropped.
  */
-export function useWalls(gymId: number, account: Account, sectionId: number | null) {
+export function useWalls(gymId: number, sectionId: number | null) {
   const [data, setData] = useState<WallData | null>(null)
   const [climbs, setClimbs] = useState<{ sectionId: number; climbs: Climb[] } | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -112,7 +84,7 @@ export function useWalls(gymId: number, account: Account, sectionId: number | nu
 
   const reload = async () => {
     try {
-      setData(await readWalls(gymId, account))
+      setData(await readWalls(gymId))
       setError(null)
     } catch (e) {
       setError(quietly(e))

@@ -8,7 +8,7 @@ import { ClimbForm, EMPTY_DRAFT, type Draft } from './climb-form.tsx'
 import { GradeCurve } from './grade-curve.tsx'
 import { RouteCards } from './route-cards.tsx'
 import { SectionClimbs, type Said } from './section-climbs.tsx'
-import { settersOffered, useWalls, type WallData } from './wall-data.ts'
+import { useWalls, type WallData } from './wall-data.ts'
 import {
   climbWords,
   gradesFor,
@@ -59,7 +59,7 @@ function startingPoint(data: WallData, account: Account) {
   const kind: WallKind =
     sectionsFor('BOU', sections).length === 0 && sectionsFor('ROP', sections).length > 0 ? 'ROP' : 'BOU'
   const me = fullName(account.first_name, account.last_name)
-  const self = settersOffered(data, []).filter((s) => me !== '' && s.name === me)
+  const self = data.setters.filter((s) => me !== '' && s.name === me)
   return {
     kind,
     sectionId: sectionsFor(kind, sections)[0]?.id ?? null,
@@ -82,7 +82,7 @@ export function WallsScreen({ account, gym }: ScreenProps) {
   /** Ticks changed by hand; the others follow the rule (set today). */
   const [ticks, setTicks] = useState<ReadonlyMap<number, boolean>>(new Map())
   const gradeRef = useRef<HTMLSelectElement>(null)
-  const { data, climbs, error, reload, reloadClimbs } = useWalls(gym.id, account, sectionId)
+  const { data, climbs, error, reload, reloadClimbs } = useWalls(gym.id, sectionId)
 
   useEffect(() => {
     if (data === null || started) return
@@ -105,7 +105,7 @@ export function WallsScreen({ account, gym }: ScreenProps) {
   const sections = sectionsFor(kind, data.sections)
   const grades = gradesFor(kind, data.grades)
   const section = sections.find((s) => s.id === sectionId) ?? null
-  const setters = settersOffered(data, climbs ?? [])
+  const setters = data.setters
   const ticked = (climb: Climb) => ticks.get(climb.id) ?? climb.set_date === today
 
   const chooseKind = (next: WallKind) => {
