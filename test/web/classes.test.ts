@@ -223,7 +223,10 @@ test('a check-in the door refuses marks nothing: the red card says why and the b
   await card.getByText('Not checked in').waitFor()
   expect(await card.innerText()).toContain('No signed waiver.')
   await card.getByRole('button', { name: 'Sign waiver' }).waitFor()
-  expect(await page.getByRole('button', { name: 'Check in Chris Sharma' }).isEnabled()).toBe(true)
+  // The card shows before the roster is read again; the roster's buttons wait for that read.
+  const checkIn = page.getByRole('button', { name: 'Check in Chris Sharma' })
+  await page.getByRole('button', { name: 'Check in Chris Sharma', disabled: false }).waitFor()
+  expect(await checkIn.isEnabled()).toBe(true)
   expect((await desk.api('GET', `/api/reservations/${reservation.id}/`, undefined, 200)).checked_in).toBe(
     false,
   )
