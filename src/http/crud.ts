@@ -78,7 +78,9 @@ export interface RecordAction<Target, Body extends TObject, P extends ParentId =
 /**
  * A write's rules look a unique value up before writing it (`discount with this code already
  * exists.`), but two requests can both look before either writes: the second then meets the
- * table's UNIQUE constraint, which is answered with the same 400 on that field, not a 500.
+ * table's UNIQUE constraint, which is answered with the same 400 on that field, not a 500. A value
+ * unique within its parent (a grade's name within its gym and discipline) fails on several columns,
+ * the scoping ones first: the field named is the last, the one the client chose.
  */
 async function refusingDuplicates<T>(noun: string, write: () => Promise<T>): Promise<T> {
   try {
@@ -87,7 +89,7 @@ async function refusingDuplicates<T>(noun: string, write: () => Promise<T>): Pro
     const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
     const column =
       code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string'
-        ? /^UNIQUE constraint failed: \w+\.(\w+)$/.exec(message)?.[1]
+        ? /^UNIQUE constraint failed: (?:\w+\.\w+, )*\w+\.(\w+)$/.exec(message)?.[1]
         : undefined
     if (column === undefined) throw error
     throw ValidationError.field(column, messages.unique(noun, column))

@@ -39,21 +39,6 @@ const upperCase = (color: string | null | undefined) =>
   typeof color === 'string' ? color.toUpperCase() : color
 
 /**
- * Two writes of one name at once both find it free, and the later meets the unique index: it is
- * answered as the check answers, not as a 500.
- */
-async function keepingNamesUnique<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write()
-  } catch (error) {
-    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
-    if (code === 'SQLITE_CONSTRAINT_UNIQUE' && typeof message === 'string' && message.includes('grades.name'))
-      throw ValidationError.field('name', gradeMessages.nameTaken)
-    throw error
-  }
-}
-
-/**
  * The rules a schema cannot say, judged on the grade as it will be: a grade used by any climb keeps
  * its discipline (a climb's discipline suits its grade's), and the name is free within the gym and
  * the discipline, whatever its case. Nothing is judged on a field that failed its schema.
@@ -88,21 +73,19 @@ export async function createGrade(
   const input = body.valid()
   const now = deps.clock.now().toISOString()
   // The default rank is read and written in one transaction, so two grades added at once differ.
-  return keepingNamesUnique(() =>
-    deps.db.transaction().execute(async (trx) =>
-      insertGrade(trx, {
-        gym_id: gymId,
-        name: input.name,
-        system: input.system,
-        discipline: input.discipline,
-        rank: input.rank ?? (await nextRank(trx, gymId, input.discipline)),
-        color_hex: upperCase(input.color_hex) ?? null,
-        target_count: input.target_count ?? null,
-        is_active: toFlag(input.is_active) ?? 1,
-        created_at: now,
-        updated_at: now,
-      }),
-    ),
+  return deps.db.transaction().execute(async (trx) =>
+    insertGrade(trx, {
+      gym_id: gymId,
+      name: input.name,
+      system: input.system,
+      discipline: input.discipline,
+      rank: input.rank ?? (await nextRank(trx, gymId, input.discipline)),
+      color_hex: upperCase(input.color_hex) ?? null,
+      target_count: input.target_count ?? null,
+      is_active: toFlag(input.is_active) ?? 1,
+      created_at: now,
+      updated_at: now,
+    }),
   )
 }
 
@@ -115,23 +98,21 @@ export async function changeGrade(
   await checkGrade(deps.db, row.gym_id, body.fields, body.errors, row)
   const input = body.valid()
   const changesDiscipline = input.discipline !== undefined && input.discipline !== row.discipline
-  await keepingNamesUnique(() =>
-    deps.db.transaction().execute(async (trx) => {
-      // A climb set at this grade since the check above holds the discipline as firmly.
-      if (changesDiscipline && (await gradeInUse(trx, row.id)))
-        throw ValidationError.field('discipline', gradeMessages.disciplineInUse)
-      await updateGrade(trx, row.id, {
-        name: input.name,
-        system: input.system,
-        discipline: input.discipline,
-        rank: input.rank,
-        color_hex: upperCase(input.color_hex),
-        target_count: input.target_count,
-        is_active: toFlag(input.is_active),
-        updated_at: deps.clock.now().toISOString(),
-      })
-    }),
-  )
+  await deps.db.transaction().execute(async (trx) => {
+    // A climb set at this grade since the check above holds the discipline as firmly.
+    if (changesDiscipline && (await gradeInUse(trx, row.id)))
+      throw ValidationError.field('discipline', gradeMessages.disciplineInUse)
+    await updateGrade(trx, row.id, {
+      name: input.name,
+      system: input.system,
+      discipline: input.discipline,
+      rank: input.rank,
+      color_hex: upperCase(input.color_hex),
+      target_count: input.target_count,
+      is_active: toFlag(input.is_active),
+      updated_at: deps.clock.now().toISOString(),
+    })
+  })
 }
 
 /** DELETE: only a grade no climb, up or stripped, has used; the check and the delete are one. */

@@ -27,25 +27,6 @@ export const sectionMessages = {
     'This section has climbs on record (up or stripped), so it cannot be deleted. Set is_active to false to retire it.',
 }
 
-/**
- * Two writes of one name at once both find it free, and the later meets the unique index: it is
- * answered as the check answers, not as a 500.
- */
-async function keepingNamesUnique<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write()
-  } catch (error) {
-    const { code, message } = (error ?? {}) as { code?: unknown; message?: unknown }
-    if (
-      code === 'SQLITE_CONSTRAINT_UNIQUE' &&
-      typeof message === 'string' &&
-      message.includes('sections.name')
-    )
-      throw ValidationError.field('name', sectionMessages.nameTaken)
-    throw error
-  }
-}
-
 /** The climbs up that a change to `discipline` would leave in a section that cannot hold them. */
 async function disciplineRefusal(db: Db, row: SectionRow, discipline: SectionDiscipline | undefined) {
   if (discipline === undefined || discipline === row.discipline) return undefined
@@ -83,18 +64,16 @@ export async function createSection(
   await checkSection(deps.db, gymId, body.fields, body.errors)
   const input = body.valid()
   const now = deps.clock.now().toISOString()
-  return keepingNamesUnique(() =>
-    insertSection(deps.db, {
-      gym_id: gymId,
-      name: input.name,
-      discipline: input.discipline,
-      sort_order: input.sort_order ?? 0,
-      description: input.description ?? '',
-      is_active: toFlag(input.is_active) ?? 1,
-      created_at: now,
-      updated_at: now,
-    }),
-  )
+  return insertSection(deps.db, {
+    gym_id: gymId,
+    name: input.name,
+    discipline: input.discipline,
+    sort_order: input.sort_order ?? 0,
+    description: input.description ?? '',
+    is_active: toFlag(input.is_active) ?? 1,
+    created_at: now,
+    updated_at: now,
+  })
 }
 
 /** PUT/PATCH: the fields sent change; `last_reset_date` is a reset's alone. */
@@ -105,21 +84,19 @@ export async function changeSection(
 ): Promise<void> {
   await checkSection(deps.db, row.gym_id, body.fields, body.errors, row)
   const input = body.valid()
-  await keepingNamesUnique(() =>
-    deps.db.transaction().execute(async (trx) => {
-      // A climb set here since the check above holds the discipline as firmly.
-      const refusal = await disciplineRefusal(trx, row, input.discipline)
-      if (refusal) throw ValidationError.field('discipline', refusal)
-      await updateSection(trx, row.id, {
-        name: input.name,
-        discipline: input.discipline,
-        sort_order: input.sort_order,
-        description: input.description,
-        is_active: toFlag(input.is_active),
-        updated_at: deps.clock.now().toISOString(),
-      })
-    }),
-  )
+  await deps.db.transaction().execute(async (trx) => {
+    // A climb set here since the check above holds the discipline as firmly.
+    const refusal = await disciplineRefusal(trx, row, input.discipline)
+    if (refusal) throw ValidationError.field('discipline', refusal)
+    await updateSection(trx, row.id, {
+      name: input.name,
+      discipline: input.discipline,
+      sort_order: input.sort_order,
+      description: input.description,
+      is_active: toFlag(input.is_active),
+      updated_at: deps.clock.now().toISOString(),
+    })
+  })
 }
 
 /** DELETE: only a section no climb was ever set in; the check and the delete are one. */
