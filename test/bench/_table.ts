@@ -1,4 +1,4 @@
-import { loadavg } from 'node:os'
+import { cpus, loadavg, totalmem } from 'node:os'
 
 /**
  * The benchmarks' tables: rows as aligned columns two spaces apart, the first `leftColumns`
@@ -19,3 +19,13 @@ export const loadAverage = (): string =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(', ')
+
+/** "machine: 2 × Intel(R) Xeon(R) Processor, 24 GiB, linux-x64, Bun 1.4.5; load average ...": what a bench ran on. */
+export function machineLine(): string {
+  const cpu = cpus()
+  return (
+    `machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ` +
+    `${Math.round(totalmem() / 2 ** 30)} GiB, ${process.platform}-${process.arch}, Bun ${Bun.version}; ` +
+    `load average ${loadAverage()}`
+  )
+}

@@ -31,7 +31,7 @@
  * there at the end, so a series of runs skips the seeding.
  */
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { cpus, tmpdir, totalmem } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import {
   BELAY,
@@ -45,7 +45,7 @@ import {
   type Served,
 } from './_door-setup.ts'
 import { numberArg, stringArg } from './_args.ts'
-import { formatTable, loadAverage } from './_table.ts'
+import { formatTable, loadAverage, machineLine } from './_table.ts'
 
 const WARMUP = 3
 const RUNS = numberArg('--runs', 20)
@@ -97,12 +97,7 @@ const median = (values: number[]) =>
     0.5,
   )
 
-const cpu = cpus()
-console.log(
-  `machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ` +
-    `${Math.round(totalmem() / 2 ** 30)} GiB, ${process.platform}-${process.arch}, Bun ${Bun.version}; ` +
-    `load average ${loadAverage()}`,
-)
+console.log(machineLine())
 
 const dir = mkdtempSync(join(tmpdir(), 'belay-bench-members-'))
 const seededFile = KEPT_DB ?? join(dir, 'seeded.sqlite3')

@@ -29,7 +29,7 @@
  * taking turns within every round.
  */
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
-import { cpus, tmpdir, totalmem } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { addDays, localDate } from '../../src/lib/local-time.ts'
 import { DEMO_ORGANIZATION } from '../../src/demo/index.ts'
@@ -46,7 +46,7 @@ import {
   threadCpuMs,
   type Served,
 } from './_door-setup.ts'
-import { formatTable, loadAverage } from './_table.ts'
+import { formatTable, loadAverage, machineLine } from './_table.ts'
 
 const WARMUP = 2
 const RUNS = numberArg('--runs', 15)
@@ -79,12 +79,7 @@ const EVERY_TYPE = [
   { id: 'cancellations', type: 'membership_status_change_count', filters: { to_status: 'CAN' } },
 ]
 
-const cpu = cpus()
-console.log(
-  `machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ` +
-    `${Math.round(totalmem() / 2 ** 30)} GiB, ${process.platform}-${process.arch}, Bun ${Bun.version}; ` +
-    `load average ${loadAverage()}`,
-)
+console.log(machineLine())
 
 const dir = mkdtempSync(join(tmpdir(), 'belay-bench-metrics-'))
 const seededFile = join(dir, 'seeded.sqlite3')

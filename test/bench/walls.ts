@@ -39,7 +39,7 @@
  */
 import { Database } from 'bun:sqlite'
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs'
-import { cpus, tmpdir, totalmem } from 'node:os'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../src/demo/index.ts'
 import { numberArg, stringArg } from './_args.ts'
@@ -52,7 +52,7 @@ import {
   startServing,
   type Served,
 } from './_door-setup.ts'
-import { formatTable, loadAverage } from './_table.ts'
+import { formatTable, loadAverage, machineLine } from './_table.ts'
 
 const WARMUP = 20
 const RUNS = numberArg('--runs', 300)
@@ -105,12 +105,7 @@ async function logIn(served: Served): Promise<string> {
   return token
 }
 
-const cpu = cpus()
-console.log(
-  `machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'}, ` +
-    `${Math.round(totalmem() / 2 ** 30)} GiB, ${process.platform}-${process.arch}, Bun ${Bun.version}; ` +
-    `load average ${loadAverage()}`,
-)
+console.log(machineLine())
 
 const dir = mkdtempSync(join(tmpdir(), 'belay-bench-walls-'))
 const seededFile = KEPT_DB ?? join(dir, 'seeded.sqlite3')
