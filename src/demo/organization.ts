@@ -9,7 +9,7 @@ import { Calendar } from './calendar.ts'
 import type { DemoGym, DemoStaff, SizeProfile } from './context.ts'
 import { FEMALE_NAMES, LAST_NAMES, MALE_NAMES } from './names.ts'
 import type { Random } from './random.ts'
-import { WALL_HISTORY_DAYS } from './walls.ts'
+import { WALL_HISTORY_DAYS } from './walls-catalog.ts'
 
 export const DEMO_ORGANIZATION = { name: 'Granite Peak Climbing', timeZone: 'America/Denver' } as const
 export const DEMO_ADMIN_EMAIL = 'admin@granitepeak.example'
