@@ -4,6 +4,13 @@ import { MIN_PASSWORD_LENGTH } from '../core/auth/passwords.ts'
 /** Django's MinimumLengthValidator wording. */
 const passwordTooShort = `This password is too short. It must contain at least ${MIN_PASSWORD_LENGTH} characters.`
 
+/** How a colour that is not `#RRGGBB` is refused. */
+export const colorHexMessage = 'Enter a valid color: "#" and 6 hexadecimal digits, such as #1E90FF.'
+
+/** The stored spelling of a `field.colorHex()`: "#1e90ff" is "#1E90FF"; null and "not sent" pass. */
+export const upperHex = <V extends string | null | undefined>(color: V): V =>
+  (typeof color === 'string' ? color.toUpperCase() : color) as V
+
 /**
  * Schema builders for request fields. Each produces a TypeBox schema whose failures validation.ts
  * words as DRF does, and which the OpenAPI page documents as it is.
@@ -45,6 +52,13 @@ export const field = {
   /** A text with a pattern and the message to give when it does not match. */
   pattern: (pattern: string, message: string, opts: { description?: string } = {}) =>
     t.String({ pattern, 'x-drf-message': message, description: opts.description }),
+  /** A colour as `#RRGGBB`, in either case; stored as upperHex spells it. */
+  colorHex: (opts: { description?: string } = {}) =>
+    t.String({
+      pattern: '^#[0-9A-Fa-f]{6}$',
+      'x-drf-message': colorHexMessage,
+      description: opts.description,
+    }),
   /** Write-only secrets: documented, never echoed. */
   secret: (opts: { description?: string } = {}) =>
     t.String({ minLength: 1, writeOnly: true, description: opts.description }),

@@ -9,6 +9,7 @@ import { docs, named, paragraphs } from '../../http/docs.ts'
 import { messages, notFound, ValidationError } from '../../http/errors.ts'
 import { defineFilters, readFilters } from '../../http/filters.ts'
 import { requires, whoMay } from '../../http/permissions.ts'
+import { colorHexMessage } from '../../http/fields.ts'
 import { RecordId } from '../../http/record-id.ts'
 import { localDate } from '../../lib/local-time.ts'
 import { stripClimbNow } from './actions.ts'
@@ -53,8 +54,8 @@ const WRITE_RULES = [
     'than today (2026-11-22).`). `planned_strip_date` is not before `set_date` (`The planned strip',
     'date cannot be before the set date (2026-11-01).`; a change of `set_date` alone past it: `The set',
     'date cannot be after the planned strip date (2026-11-30).`). `hold_color` is required and not',
-    'blank: a route card shows it. `color_hex` is `#RRGGBB` (`Enter a valid color: # and 6',
-    'hexadecimal digits, such as #1E90FF.`), stored upper case.',
+    'blank: a route card shows it. `color_hex` is `#RRGGBB` in either case, stored upper case',
+    `(else \`${colorHexMessage}\`).`,
   ],
 ]
 

@@ -10,6 +10,7 @@ import { strippingMessages } from '../../core/walls/stripping.ts'
 import type { Deps } from '../../deps.ts'
 import type { Db } from '../../db/connection.ts'
 import { messages, type FieldErrorCollector } from '../../http/errors.ts'
+import { upperHex } from '../../http/fields.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import { localDate } from '../../lib/local-time.ts'
 import {
@@ -42,8 +43,6 @@ export const climbMessages = {
 
 /** What stays open on a stripped climb: the rest is the history the stats read. */
 const OPEN_WHEN_STRIPPED = new Set<keyof ClimbInput>(['name', 'description'])
-
-const upperHex = (hex: string | null | undefined) => (typeof hex === 'string' ? hex.toUpperCase() : hex)
 
 /** The gym's local day at `now`, read inside the write's transaction. */
 async function todayOf(db: Db, gymId: number, now: Date): Promise<string> {

@@ -5,8 +5,6 @@ import { field, out } from '../../http/fields.ts'
 /** How many setters one climb may name: a crew, not a list of everyone. */
 export const MAX_SETTERS = 10
 
-export const colorHexMessage = 'Enter a valid color: # and 6 hexadecimal digits, such as #1E90FF.'
-
 /**
  * POST and PUT: section, grade, discipline, hold colour and setters required; the rest defaulted on
  * POST and kept on PUT when left out.
@@ -25,7 +23,7 @@ export const ClimbWrite = t.Object({
   }),
   color_hex: t.Optional(
     field.nullable(
-      field.pattern('^#[0-9A-Fa-f]{6}$', colorHexMessage, {
+      field.colorHex({
         description: '`#RRGGBB` for drawing the colour; stored upper case; default null',
       }),
     ),

@@ -8,6 +8,7 @@ import { docs, named, paragraphs } from '../../http/docs.ts'
 import { notFound } from '../../http/errors.ts'
 import { defineFilters } from '../../http/filters.ts'
 import { requires, whoMay } from '../../http/permissions.ts'
+import { colorHexMessage } from '../../http/fields.ts'
 import { RecordId } from '../../http/record-id.ts'
 import { checkBody } from '../../http/validation.ts'
 import { gymExists } from '../gyms/queries.ts'
@@ -24,8 +25,8 @@ const gym: Parent = { param: 'id', description: "The gym's id", exists: (deps, i
 const NAME_RULE = [
   'A name is unique within the gym and discipline, whatever its case: `v4` beside `V4` is',
   '`grade with this name already exists.` on `name` (the same name may be a BOU and a ROP grade).',
-  '`color_hex` is `#RRGGBB` in either case, stored upper case (else `Enter a valid color: "#" and 6',
-  'hexadecimal digits, such as #1E90FF.`); `target_count` is 0 or more, or null.',
+  `\`color_hex\` is \`#RRGGBB\` in either case, stored upper case (else \`${colorHexMessage}\`);`,
+  '`target_count` is 0 or more, or null.',
 ].join(' ')
 
 const CHANGE_RULES = paragraphs(

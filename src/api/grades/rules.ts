@@ -4,6 +4,7 @@ import type { Deps } from '../../deps.ts'
 import type { Db } from '../../db/connection.ts'
 import { toFlag } from '../../db/flags.ts'
 import { messages, ValidationError, type FieldErrorCollector } from '../../http/errors.ts'
+import { upperHex } from '../../http/fields.ts'
 import type { CheckedBody } from '../../http/validation.ts'
 import {
   deleteGrade,
@@ -33,10 +34,6 @@ export const gradeMessages = {
 
 /** A grade's name as the unique index compares it: SQLite's NOCASE folds ASCII letters only. */
 const foldCase = (name: string) => name.replace(/[A-Z]/g, (letter) => letter.toLowerCase())
-
-/** "#1e90ff" is stored as "#1E90FF"; null and "not sent" pass through. */
-const upperCase = (color: string | null | undefined) =>
-  typeof color === 'string' ? color.toUpperCase() : color
 
 /**
  * The rules a schema cannot say, judged on the grade as it will be: a grade used by any climb keeps
@@ -80,7 +77,7 @@ export async function createGrade(
       system: input.system,
       discipline: input.discipline,
       rank: input.rank ?? (await nextRank(trx, gymId, input.discipline)),
-      color_hex: upperCase(input.color_hex) ?? null,
+      color_hex: upperHex(input.color_hex) ?? null,
       target_count: input.target_count ?? null,
       is_active: toFlag(input.is_active) ?? 1,
       created_at: now,
@@ -107,7 +104,7 @@ export async function changeGrade(
       system: input.system,
       discipline: input.discipline,
       rank: input.rank,
-      color_hex: upperCase(input.color_hex),
+      color_hex: upperHex(input.color_hex),
       target_count: input.target_count,
       is_active: toFlag(input.is_active),
       updated_at: deps.clock.now().toISOString(),

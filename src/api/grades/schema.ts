@@ -12,8 +12,6 @@ const INTEGER_MAX = 2147483647
 
 export const GRADE_NAME_MAX_LENGTH = 50
 
-export const colorMessage = 'Enter a valid color: "#" and 6 hexadecimal digits, such as #1E90FF.'
-
 const systemField = field.choice(GRADE_SYSTEMS, {
   description: 'V, YDS, FONT, FRENCH, CIRCUIT (colours) or OTHER',
 })
@@ -40,7 +38,7 @@ export const GradeWrite = t.Object({
   ),
   color_hex: t.Optional(
     field.nullable(
-      field.pattern('^#[0-9A-Fa-f]{6}$', colorMessage, {
+      field.colorHex({
         description: '"#RRGGBB" in either case, stored upper case (a circuit\'s colour); default null',
       }),
     ),

@@ -72,7 +72,7 @@ const messages = {
   plannedBeforeSet: (date: string) => `The planned strip date cannot be before the set date (${date}).`,
   setAfterPlanned: (date: string) => `The set date cannot be after the planned strip date (${date}).`,
   stripped: 'This climb has been stripped: only its name and description can change.',
-  colorHex: 'Enter a valid color: # and 6 hexadecimal digits, such as #1E90FF.',
+  colorHex: 'Enter a valid color: "#" and 6 hexadecimal digits, such as #1E90FF.',
 }
 
 describe('/api/gyms/<id>/climbs/ 401', () => {
