@@ -1,6 +1,6 @@
 import { Elysia, t } from 'elysia'
 import { CLIMB_DISCIPLINES, GRADE_DISCIPLINES, type GradeDiscipline } from '../../core/walls/disciplines.ts'
-import { compareNames, setterName } from '../../core/walls/setters.ts'
+import { compareNames, staffName } from '../../domain/staff-names.ts'
 import { wallStats } from '../../core/walls/stats.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
@@ -185,7 +185,7 @@ const setterChoiceRoutes = (deps: Deps) =>
     async ({ params }) => {
       if (!(await gymExists(deps.db, params.id))) throw notFound()
       return (await listSetterChoices(deps.db, params.id))
-        .map((user) => ({ setter_id: user.id, name: setterName(user) }))
+        .map((user) => ({ setter_id: user.id, name: staffName(user) }))
         .sort((a, b) => compareNames(a.name, b.name) || a.setter_id - b.setter_id)
     },
     {

@@ -1,5 +1,5 @@
 import type { Static } from '@sinclair/typebox'
-import { setterName } from '../../core/walls/setters.ts'
+import { staffName } from '../../domain/staff-names.ts'
 import type { Urls } from '../../http/urls.ts'
 import type { ClimbRow } from './queries.ts'
 import type { ClimbOut } from './schema.ts'
@@ -24,7 +24,7 @@ export function serializeClimb(climb: ClimbRow, urls: Urls): Static<typeof Climb
     hold_color: climb.hold_color,
     color_hex: climb.color_hex,
     setter_ids: climb.setters.map((setter) => setter.id),
-    setter_names: climb.setters.map(setterName),
+    setter_names: climb.setters.map(staffName),
     set_date: climb.set_date,
     planned_strip_date: climb.planned_strip_date,
     stripped_date: climb.stripped_date,

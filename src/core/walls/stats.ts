@@ -2,7 +2,7 @@ import { sql } from 'kysely'
 import type { Db } from '../../db/connection.ts'
 import { addDays } from '../../lib/local-time.ts'
 import { climbDisciplinesOf, type GradeDiscipline } from './disciplines.ts'
-import { compareNames, setterName } from './setters.ts'
+import { compareNames, staffName } from '../../domain/staff-names.ts'
 
 /*
  * A gym's walls at a glance, for one discipline (walls.md's stats): what is up, against the grade
@@ -145,7 +145,7 @@ export async function wallStats(
   const bySetter = setters
     .map((user) => ({
       setter_id: user.id,
-      name: setterName(user),
+      name: staffName(user),
       set_last_30_days: Number(counted.get(user.id)?.recent ?? 0),
       set_last_365_days: Number(counted.get(user.id)?.year ?? 0),
     }))

@@ -1,5 +1,8 @@
-/** A staff user as a climb's setter is named: "First Last", or the email when they have no name. */
-export function setterName(user: { first_name: string; last_name: string; email: string }): string {
+/**
+ * A staff user as lists name them (a climb's setters, the PIN prompt's staff): "First Last", or the
+ * email when they have no name.
+ */
+export function staffName(user: { first_name: string; last_name: string; email: string }): string {
   const name = [user.first_name.trim(), user.last_name.trim()].filter((part) => part !== '').join(' ')
   return name === '' ? user.email : name
 }
