@@ -51,7 +51,7 @@ export const API_CONVENTIONS = [
       'PIN mode: an unsafe request may name the staff member acting in `X-Staff-Email` and',
       '`X-Staff-PIN`; it then runs, and is recorded, as them. A session of a user with',
       "`pin_mode_required` must name one on every unsafe request but the door's scans and logout",
-      '(see `POST /api/login/`).',
+      '(see `POST /api/login/`); `GET /api/users/pin-holders/` lists who can act.',
     ],
     [
       'A change made through the API (deactivating a user, changing their permissions, revoking',

@@ -97,7 +97,7 @@ export interface paths {
      *
      *     A session ends at `POST /api/logout/`, after `--session-idle-hours` (default 12) without a request (counted to within a minute), `--session-max-age-hours` (default 168) after the login however busy, and when the user's password changes (except the session that changed it), the user is deactivated or an admin runs `revoke-tokens`. An ended session's requests are `401 {"detail": "Authentication credentials were not provided."}`.
      *
-     *     **PIN mode.** A desk can stay signed in as a shared account while each change is made, and recorded, as the staff member acting: an unsafe request that sends `X-Staff-Email: <email>` and `X-Staff-PIN: <pin>` (the PIN set with `pin` on `/api/users/`) runs as that member, with their permissions, and whatever it records (an invoice's `staff_user`, a free entry's granting user, a credit's `created_by`) names them. It works on a token or a session alike. A wrong PIN, an unknown or inactive email or a member without a PIN are `403 {"detail": "Wrong staff email or PIN."}`; one header without the other is `403 {"detail": "PIN mode needs both X-Staff-Email and X-Staff-PIN."}`. Wrong PINs are throttled as logins are (10 per email and 20 per signed-in account within 15 minutes, then 429 with `Retry-After`, answered after a pause of one second). Safe requests ignore the headers.
+     *     **PIN mode.** A desk can stay signed in as a shared account while each change is made, and recorded, as the staff member acting: an unsafe request that sends `X-Staff-Email: <email>` and `X-Staff-PIN: <pin>` (the PIN set with `pin` on `/api/users/`) runs as that member, with their permissions, and whatever it records (an invoice's `staff_user`, a free entry's granting user, a credit's `created_by`) names them. It works on a token or a session alike. A wrong PIN, an unknown or inactive email or a member without a PIN are `403 {"detail": "Wrong staff email or PIN."}`; one header without the other is `403 {"detail": "PIN mode needs both X-Staff-Email and X-Staff-PIN."}`. Wrong PINs are throttled as logins are (10 per email and 20 per signed-in account within 15 minutes, then 429 with `Retry-After`, answered after a pause of one second). Safe requests ignore the headers. `GET /api/users/pin-holders/` lists the staff who can act, for any staff user to pick from.
      *
      *     A user with `pin_mode_required` logs in to a session **in PIN mode** (`pin_mode: true` in this answer and on `GET /api/my-account/`): every unsafe request on it without the two headers is `403 {"detail": "This desk is in PIN mode: each change needs the acting staff member's email and PIN (X-Staff-Email and X-Staff-PIN)."}`. Check-ins take the door's decision, not a staff member's, so they take no PIN: the door's scans (`barcode-check-in`, `open-door-check-in`), the desk's (`/api/customers/check-in-by-barcode/`, `/api/customers/{customer_id}/check-in/`), and logout; the headers are ignored there.
      *
@@ -187,6 +187,28 @@ export interface paths {
      *     Replaces the whole list: up to 8 buttons (`Ensure this field has no more than 8 elements.`), each a product by the purchase type that sells it (`MIN` a membership type, `EPA` an entry pass type, `VPO` a voucher pack) and its id, active when saved (`Only an active product can be sold.`; one that does not exist is `Invalid pk`), with a `label` of at most 40 characters (default the product's name, as it is when saved). A refused button is reported at its index (`{"quick_sales": [{}, {"product_id": ["Invalid pk \"99\" - object does not exist."]}]}`) and nothing changes. A product retired later keeps its button, which the desk shows as not for sale.
      */
     put: operations['putApiOrganizationQuick-sales']
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
+  '/api/users/pin-holders/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * Who can act in PIN mode: the active staff with a PIN
+     * @description Any staff user.
+     *
+     *     A plain list (no envelope), by name: every active staff user with a PIN set (`has_pin`), named "First Last", or by their email when they have no name, with the email a PIN-mode change sends in `X-Staff-Email`. An inactive user and one without a PIN are left out: neither can act. A GET takes no PIN, so a shared desk account in PIN mode reads it without being an admin; `/api/users/` stays admins' only.
+     */
+    get: operations['getApiUsersPin-holders']
+    put?: never
     post?: never
     delete?: never
     options?: never
@@ -6508,6 +6530,17 @@ export interface components {
       reason?: string
     }
     /**
+     * PinHolder
+     * @description A staff member who can act in PIN mode, as the PIN prompt offers them.
+     */
+    PinHolder: {
+      readonly id: number
+      /** @description "First Last", or the email of a user with no name */
+      name: string
+      /** @description What the prompt sends in `X-Staff-Email` */
+      email: string
+    }
+    /**
      * QuickSales
      * @description The Sell screen's one-click buttons, in the order shown
      */
@@ -7641,6 +7674,31 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  'getApiUsersPin-holders': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['PinHolder'][]
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   getApiUsers: {

@@ -89,3 +89,6 @@ export type ClimbStats = Schemas['ClimbStats']
 
 /** Someone a climb may name as its setter (`/api/gyms/<id>/climbs/setters/`). */
 export type SetterChoice = Schemas['SetterChoice']
+
+/** A staff member who can act in PIN mode, as the PIN prompt offers them (`/api/users/pin-holders/`). */
+export type PinHolder = Schemas['PinHolder']

@@ -52,6 +52,7 @@ export const SESSION_RULES = paragraphs(
     '`403 {"detail": "PIN mode needs both X-Staff-Email and X-Staff-PIN."}`. Wrong PINs are',
     'throttled as logins are (10 per email and 20 per signed-in account within 15 minutes, then 429',
     'with `Retry-After`, answered after a pause of one second). Safe requests ignore the headers.',
+    '`GET /api/users/pin-holders/` lists the staff who can act, for any staff user to pick from.',
   ],
   [
     'A user with `pin_mode_required` logs in to a session **in PIN mode** (`pin_mode: true` in this',

@@ -44,3 +44,12 @@ export async function updateUser(db: Db, id: number, changes: StaffUserUpdate): 
   const set = definedChanges(changes)
   if (set) await db.updateTable('staff_users').set(set).where('id', '=', id).execute()
 }
+
+/** The staff who can act in PIN mode: active, with a PIN set. Unordered: the route sorts by name. */
+export const listPinHolders = (db: Db) =>
+  db
+    .selectFrom('staff_users')
+    .select(['id', 'first_name', 'last_name', 'email'])
+    .where('is_active', '=', 1)
+    .where('pin_hash', 'is not', null)
+    .execute()

@@ -1,12 +1,16 @@
 import { Type as t } from '@sinclair/typebox'
+import { Elysia } from 'elysia'
 import { changeStaffUser, createStaffUser } from './rules.ts'
 import { revokeTokens } from '../../core/auth/authentication.ts'
 import type { Deps } from '../../deps.ts'
+import { compareNames, staffName } from '../../domain/staff-names.ts'
+import { authenticated } from '../../http/auth.ts'
 import { collectionRoutes } from '../../http/crud.ts'
-import { paragraphs } from '../../http/docs.ts'
+import { docs, named, paragraphs } from '../../http/docs.ts'
 import { defineFilters } from '../../http/filters.ts'
-import { getUser, listUsers } from './queries.ts'
-import { UserCreate, UserOut, UserReplace } from './schema.ts'
+import { requires, whoMay } from '../../http/permissions.ts'
+import { getUser, listPinHolders, listUsers } from './queries.ts'
+import { PinHolderOut, UserCreate, UserOut, UserReplace } from './schema.ts'
 import { serializeUser } from './serializer.ts'
 
 /** What a change to a staff user does beyond its fields: PUT's and PATCH's description. */
@@ -24,8 +28,41 @@ const CHANGE_RULES = paragraphs(
   ],
 )
 
-/** /api/users/: staff accounts, managed by organization admins. No DELETE: deactivate instead. */
-export const userRoutes = (deps: Deps) =>
+/**
+ * GET /api/users/pin-holders/: whom the PIN prompt offers, for a desk account that is not an admin
+ * and so cannot list the staff. The router prefers this literal path to the records' `:id` (digits).
+ */
+const pinHolderRoutes = (deps: Deps) =>
+  new Elysia()
+    .use(authenticated(deps))
+    .get(
+      '/api/users/pin-holders/',
+      async () =>
+        (await listPinHolders(deps.db))
+          .map((user) => ({ id: user.id, name: staffName(user), email: user.email }))
+          .sort((a, b) => compareNames(a.name, b.name) || a.id - b.id),
+      {
+        ...requires('staff'),
+        ...docs({
+          tag: 'Staff users',
+          summary: 'Who can act in PIN mode: the active staff with a PIN',
+          description: whoMay(
+            'staff',
+            [
+              'A plain list (no envelope), by name: every active staff user with a PIN set (`has_pin`),',
+              'named "First Last", or by their email when they have no name, with the email a PIN-mode',
+              'change sends in `X-Staff-Email`. An inactive user and one without a PIN are left out:',
+              'neither can act. A GET takes no PIN, so a shared desk account in PIN mode reads it',
+              "without being an admin; `/api/users/` stays admins' only.",
+            ].join(' '),
+          ),
+          ok: { status: 200, schema: t.Array(named('PinHolder', PinHolderOut)) },
+        }),
+      },
+    )
+
+/** The staff accounts, managed by organization admins. No DELETE: deactivate instead. */
+const userCollectionRoutes = (deps: Deps) =>
   collectionRoutes(deps, {
     path: '/api/users',
     tag: 'Staff users',
@@ -84,3 +121,7 @@ export const userRoutes = (deps: Deps) =>
       },
     ],
   })
+
+/** /api/users/: staff accounts, and who can act in PIN mode. */
+export const userRoutes = (deps: Deps) =>
+  new Elysia().use(pinHolderRoutes(deps)).use(userCollectionRoutes(deps))

@@ -76,3 +76,12 @@ export const UserOut = t.Object(
     ].join(' '),
   },
 )
+
+export const PinHolderOut = t.Object(
+  {
+    id: out.id(),
+    name: t.String({ description: '"First Last", or the email of a user with no name' }),
+    email: t.String({ description: 'What the prompt sends in `X-Staff-Email`' }),
+  },
+  { description: 'A staff member who can act in PIN mode, as the PIN prompt offers them.' },
+)
