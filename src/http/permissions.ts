@@ -33,9 +33,26 @@ export function whoMay(permission: Permission, rules?: string): string {
  * gets 403 whatever they sent, as DRF checks permissions before running the serializer.
  */
 export function requires(permission: Permission) {
-  return {
-    transform({ user }: { user: StaffUser }) {
-      if (!allows(user, permission)) throw permissionDenied()
-    },
+  const transform = ({ user }: { user: StaffUser }) => {
+    if (!allows(user, permission)) throw permissionDenied()
   }
+  checks.set(transform, permission)
+  return { transform }
+}
+
+/** Each check `requires` made, by its function: a registered route's hooks hold the function. */
+const checks = new WeakMap<object, Permission>()
+
+/**
+ * The permission a registered route `requires` (its hooks as Elysia's route table keeps them);
+ * undefined for a route that checks none (any authenticated user, or a public route).
+ */
+export function requiredPermission(hooks: { transform?: unknown } | undefined): Permission | undefined {
+  const transforms = Array.isArray(hooks?.transform) ? hooks.transform : [hooks?.transform]
+  for (const hook of transforms) {
+    const fn = typeof hook === 'function' ? hook : (hook as { fn?: unknown } | undefined)?.fn
+    const permission = typeof fn === 'function' ? checks.get(fn) : undefined
+    if (permission !== undefined) return permission
+  }
+  return undefined
 }
