@@ -6,6 +6,7 @@ import { markUndecodable } from './http/filters.ts'
 import { requireStaffUser } from './http/auth.ts'
 import { errorHandling } from './http/error-handler.ts'
 import { openApiDocs } from './http/openapi.ts'
+import { optionsAnswerer } from './http/options-metadata.ts'
 import { requestHeadError } from './http/request-limits.ts'
 import type { DocumentedRoute } from './http/openapi-document.ts'
 import { RouteIndex, type IndexedRoute } from './http/route-index.ts'
@@ -38,6 +39,13 @@ export function createApp(deps: Deps, options: { precompile?: boolean } = {}) {
         authenticate: async (request, path) => {
           if (!routes.isPublic(path)) await requireStaffUser(deps, request)
         },
+        options: optionsAnswerer({
+          deps,
+          routes,
+          handle: (r): Promise<Response> => app.handle(r),
+          formPaths: FORM_PATHS,
+          multipartPaths: MULTIPART_PATHS,
+        }),
       }),
     )
     .onRequest(({ request }) => {

@@ -11,6 +11,7 @@ import {
   storageUnavailable,
   ValidationError,
 } from './errors.ts'
+import type { OptionsAnswerer } from './options-metadata.ts'
 import type { RouteIndex } from './route-index.ts'
 import { toFieldErrors } from './validation.ts'
 
@@ -27,13 +28,16 @@ const respond = (e: ApiError) => jsonResponse(e.status, e.body, e.headers)
  * The one exit for every error: ApiErrors as they are, an engine's Refused as a 400, Elysia's own validation, parse and routing
  * errors mapped to DRF shapes, a write the disk would not take as 503 (the request can succeed
  * unchanged once the disk does), and anything else logged and answered with a bare 500 (the cause
- * never reaches the client).
+ * never reaches the client). OPTIONS, which no route serves, arrives here as a routing error and is
+ * answered with the path's metadata (options-metadata.ts).
  */
 export function errorHandling(deps: {
   log: Logger
   routes: RouteIndex
   /** Authenticates a request whose method the path does not offer (DRF checks the token first). */
   authenticate(request: Request, path: string): Promise<void>
+  /** OPTIONS, which no route serves: the path's metadata, or undefined where it has none (405). */
+  options?: OptionsAnswerer
 }) {
   /** 405 for a method `offered` lacks, once authenticated (DRF checks the token before the method). */
   const methodRefused = async (request: Request, path: string, offered: string[]) => {
@@ -68,6 +72,8 @@ export function errorHandling(deps: {
           )
         }
         case 'NOT_FOUND': {
+          const described = request.method === 'OPTIONS' ? await deps.options?.(request, path) : undefined
+          if (described !== undefined) return described
           return (await methodRefused(request, path, deps.routes.allowedMethods(path))) ?? respond(notFound())
         }
       }

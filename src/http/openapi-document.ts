@@ -1,4 +1,5 @@
 import { ref } from './docs.ts'
+import { documentOptions } from './options-document.ts'
 import { RECORD_ID_PATTERN } from './record-id.ts'
 
 /**
@@ -17,6 +18,7 @@ import { RECORD_ID_PATTERN } from './record-id.ts'
  * - The tags the operations use are listed, in route-table order.
  * - Every operation that writes (every method but GET) may find the disk full or failing: 503
  *   StorageUnavailable (the error handler's answer), unless the route documents its own 503.
+ * - Every /api/ path answers OPTIONS (options-document.ts), which no route serves.
  */
 
 type Json = any
@@ -33,6 +35,7 @@ export function finishDocument(generated: unknown, routes: readonly DocumentedRo
   keepDocumentedParameters(doc, routes)
   nameSchemas(doc)
   documentStorageFailures(doc)
+  documentOptions(doc)
   doc.tags = [...new Set(operations(doc).flatMap((op) => op.tags ?? []))].map((name) => ({ name }))
   return doc
 }

@@ -75,7 +75,13 @@ export interface paths {
      */
     post: operations['postApiGet-token']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Anyone, without a token.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiGet-token']
     head?: never
     patch?: never
     trace?: never
@@ -109,7 +115,13 @@ export interface paths {
      */
     post: operations['postApiLogin']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Anyone, without a token.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiLogin']
     head?: never
     patch?: never
     trace?: never
@@ -129,7 +141,13 @@ export interface paths {
      */
     post: operations['postApiLogout']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiLogout']
     head?: never
     patch?: never
     trace?: never
@@ -157,7 +175,13 @@ export interface paths {
     put: operations['putApiOrganization']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiOrganization']
     head?: never
     /**
      * Update organization settings
@@ -189,7 +213,13 @@ export interface paths {
     put: operations['putApiOrganizationQuick-sales']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiOrganizationQuick-sales']
     head?: never
     patch?: never
     trace?: never
@@ -211,7 +241,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiUsersPin-holders']
     head?: never
     patch?: never
     trace?: never
@@ -239,7 +275,13 @@ export interface paths {
      */
     post: operations['postApiUsers']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiUsers']
     head?: never
     patch?: never
     trace?: never
@@ -267,7 +309,13 @@ export interface paths {
     put: operations['putApiUsersById']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiUsersById']
     head?: never
     /**
      * Update a staff user
@@ -297,7 +345,13 @@ export interface paths {
      */
     post: operations['postApiUsersByIdRevoke-tokens']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiUsersByIdRevoke-tokens']
     head?: never
     patch?: never
     trace?: never
@@ -319,7 +373,13 @@ export interface paths {
      */
     post: operations['postApiUsersByIdUnlock']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiUsersByIdUnlock']
     head?: never
     patch?: never
     trace?: never
@@ -349,7 +409,13 @@ export interface paths {
     put: operations['putApiMy-account']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiMy-account']
     head?: never
     /**
      * Update my account (a new password revokes my other tokens)
@@ -373,7 +439,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiChange-password']
     head?: never
     /**
      * Change my password (revokes my other tokens)
@@ -409,7 +481,13 @@ export interface paths {
      */
     post: operations['postApiGyms']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiGyms']
     head?: never
     patch?: never
     trace?: never
@@ -435,7 +513,13 @@ export interface paths {
     put: operations['putApiGymsById']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiGymsById']
     head?: never
     /**
      * Update a gym
@@ -469,7 +553,13 @@ export interface paths {
      */
     post: operations['postApiGymsByIdGrades']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiGymsByIdGrades']
     head?: never
     patch?: never
     trace?: never
@@ -503,7 +593,13 @@ export interface paths {
      *     Only a grade no climb has used: one used by any climb, up or stripped, is kept for their history, and refused with `This grade is used by climbs (up or stripped), so it cannot be deleted. Set is_active to false to retire it.` under `non_field_errors`. Answers 204 with no body.
      */
     delete: operations['deleteApiGymsByIdGradesByGrade_id']
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiGymsByIdGradesByGrade_id']
     head?: never
     /**
      * Update a grade
@@ -537,7 +633,13 @@ export interface paths {
      */
     post: operations['postApiGymsByIdGradesLoad-scale']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiGymsByIdGradesLoad-scale']
     head?: never
     patch?: never
     trace?: never
@@ -567,7 +669,13 @@ export interface paths {
      */
     post: operations['postApiGymsByIdSections']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiGymsByIdSections']
     head?: never
     patch?: never
     trace?: never
@@ -603,7 +711,13 @@ export interface paths {
      *     Only a section no climb was ever set in: one that held any, up or stripped, keeps their history, and is refused with `This section has climbs on record (up or stripped), so it cannot be deleted. Set is_active to false to retire it.` under `non_field_errors`. Answers 204 with no body.
      */
     delete: operations['deleteApiGymsByIdSectionsBySection_id']
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiGymsByIdSectionsBySection_id']
     head?: never
     /**
      * Update a section
@@ -635,7 +749,13 @@ export interface paths {
      */
     post: operations['postApiGymsByIdSectionsBySection_idReset']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiGymsByIdSectionsBySection_idReset']
     head?: never
     patch?: never
     trace?: never
@@ -671,7 +791,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiGymsByIdClimbsStats']
     head?: never
     patch?: never
     trace?: never
@@ -693,7 +819,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiGymsByIdClimbsSetters']
     head?: never
     patch?: never
     trace?: never
@@ -729,7 +861,13 @@ export interface paths {
      */
     post: operations['postApiGymsByIdClimbs']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiGymsByIdClimbs']
     head?: never
     patch?: never
     trace?: never
@@ -769,7 +907,13 @@ export interface paths {
      *     Deletes a climb entered by mistake, with its setters: it leaves no history. A climb that came down is stripped (`.../strip/`), never deleted, so the stats keep it.
      */
     delete: operations['deleteApiGymsByIdClimbsByClimb_id']
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiGymsByIdClimbsByClimb_id']
     head?: never
     /**
      * Update a climb
@@ -805,7 +949,13 @@ export interface paths {
      */
     post: operations['postApiGymsByIdClimbsByClimb_idStrip']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiGymsByIdClimbsByClimb_idStrip']
     head?: never
     patch?: never
     trace?: never
@@ -833,7 +983,13 @@ export interface paths {
      */
     post: operations['postApiEvent-types']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiEvent-types']
     head?: never
     patch?: never
     trace?: never
@@ -859,7 +1015,13 @@ export interface paths {
     put: operations['putApiEvent-typesById']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiEvent-typesById']
     head?: never
     /**
      * Update a event type
@@ -893,7 +1055,13 @@ export interface paths {
      */
     post: operations['postApiEvent-typesByIdQuestions']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiEvent-typesByIdQuestions']
     head?: never
     patch?: never
     trace?: never
@@ -919,7 +1087,13 @@ export interface paths {
     put: operations['putApiEvent-typesByIdQuestionsByQuestion_id']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiEvent-typesByIdQuestionsByQuestion_id']
     head?: never
     /**
      * Update a event question
@@ -953,7 +1127,13 @@ export interface paths {
      */
     post: operations['postApiEvent-typesByIdSchedules']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiEvent-typesByIdSchedules']
     head?: never
     patch?: never
     trace?: never
@@ -979,7 +1159,13 @@ export interface paths {
     put: operations['putApiEvent-typesByIdSchedulesBySchedule_id']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiEvent-typesByIdSchedulesBySchedule_id']
     head?: never
     /**
      * Update a event schedule
@@ -1013,7 +1199,13 @@ export interface paths {
      */
     post: operations['postApiEvent-typesByIdSchedule-exceptions']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiEvent-typesByIdSchedule-exceptions']
     head?: never
     patch?: never
     trace?: never
@@ -1039,7 +1231,13 @@ export interface paths {
      *     The date gets its event again, before the answer, while its start is still to come and it matches the schedule: the event cancelled for it is uncancelled with the schedule's terms (the reservations cancelled with it stay cancelled), or, when none was made yet, it is made as any other date is. To change an exception, remove it and create another.
      */
     delete: operations['deleteApiEvent-typesByIdSchedule-exceptionsByException_id']
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiEvent-typesByIdSchedule-exceptionsByException_id']
     head?: never
     patch?: never
     trace?: never
@@ -1065,7 +1263,13 @@ export interface paths {
      */
     post: operations['postApiEvent-categories']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiEvent-categories']
     head?: never
     patch?: never
     trace?: never
@@ -1095,7 +1299,13 @@ export interface paths {
      *     Removes the category softly: it leaves the list and reads 404, but event types filed under it keep it in their `category_ids` (the metrics' `event_category_ids` filter still matches it), and sending it back with the rest of their list is accepted; nothing is filed under it anew. Answers 204 with no body.
      */
     delete: operations['deleteApiEvent-categoriesById']
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiEvent-categoriesById']
     head?: never
     /**
      * Update a event category
@@ -1131,7 +1341,13 @@ export interface paths {
      */
     post: operations['postApiCustomers']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomers']
     head?: never
     patch?: never
     trace?: never
@@ -1161,7 +1377,13 @@ export interface paths {
     put: operations['putApiCustomersByCustomer_id']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersByCustomer_id']
     head?: never
     /**
      * Update a customer
@@ -1197,7 +1419,13 @@ export interface paths {
      */
     post: operations['postApiCustomersByCustomer_idAlerts']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersByCustomer_idAlerts']
     head?: never
     patch?: never
     trace?: never
@@ -1223,7 +1451,13 @@ export interface paths {
     put: operations['putApiCustomersByCustomer_idAlertsById']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersByCustomer_idAlertsById']
     head?: never
     /**
      * Update a customer alert
@@ -1257,7 +1491,13 @@ export interface paths {
      */
     post: operations['postApiCustomersByCustomer_idDocuments']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersByCustomer_idDocuments']
     head?: never
     patch?: never
     trace?: never
@@ -1277,7 +1517,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersByCustomer_idDocumentsById']
     head?: never
     patch?: never
     trace?: never
@@ -1299,7 +1545,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersByCustomer_idDocumentsByIdPdf']
     head?: never
     patch?: never
     trace?: never
@@ -1335,7 +1587,13 @@ export interface paths {
      *     204 with no body. The customer's `profile_image_url` is emptied when it pointed at the photo; a link to a picture elsewhere stays. 404 when there was no photo.
      */
     delete: operations['deleteApiCustomersByCustomer_idPhoto']
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersByCustomer_idPhoto']
     head?: never
     patch?: never
     trace?: never
@@ -1363,7 +1621,13 @@ export interface paths {
      */
     post: operations['postApiKioskCheck-in']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiKioskCheck-in']
     head?: never
     patch?: never
     trace?: never
@@ -1385,7 +1649,13 @@ export interface paths {
      */
     post: operations['postApiKioskStart']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiKioskStart']
     head?: never
     patch?: never
     trace?: never
@@ -1419,7 +1689,13 @@ export interface paths {
      *     204 with no body; the customer can then check in at the kiosk only with a card. 404 for an unknown customer or one without a PIN.
      */
     delete: operations['deleteApiCustomersByCustomer_idKiosk-pin']
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersByCustomer_idKiosk-pin']
     head?: never
     patch?: never
     trace?: never
@@ -1441,7 +1717,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiWaiver-textsCurrent']
     head?: never
     patch?: never
     trace?: never
@@ -1469,7 +1751,13 @@ export interface paths {
      */
     post: operations['postApiWaiver-texts']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiWaiver-texts']
     head?: never
     patch?: never
     trace?: never
@@ -1491,7 +1779,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiWaiver-textsById']
     head?: never
     patch?: never
     trace?: never
@@ -1521,7 +1815,13 @@ export interface paths {
      */
     post: operations['postApiWaiversSign']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiWaiversSign']
     head?: never
     patch?: never
     trace?: never
@@ -1549,7 +1849,13 @@ export interface paths {
      */
     post: operations['postApiCustomersByCustomer_idCredits']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersByCustomer_idCredits']
     head?: never
     patch?: never
     trace?: never
@@ -1575,7 +1881,13 @@ export interface paths {
     put: operations['putApiCustomersByCustomer_idCreditsById']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersByCustomer_idCreditsById']
     head?: never
     /**
      * Update a customer credit
@@ -1609,7 +1921,13 @@ export interface paths {
      */
     post: operations['postApiCustomersByCustomer_idEmergency-contacts']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersByCustomer_idEmergency-contacts']
     head?: never
     patch?: never
     trace?: never
@@ -1633,7 +1951,13 @@ export interface paths {
     put: operations['putApiCustomersByCustomer_idEmergency-contactsById']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersByCustomer_idEmergency-contactsById']
     head?: never
     /**
      * Update a customer emergency contact
@@ -1665,7 +1989,13 @@ export interface paths {
      */
     post: operations['postApiCustomersByCustomer_idMedical-notes']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersByCustomer_idMedical-notes']
     head?: never
     patch?: never
     trace?: never
@@ -1689,7 +2019,13 @@ export interface paths {
     put: operations['putApiCustomersByCustomer_idMedical-notesById']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersByCustomer_idMedical-notesById']
     head?: never
     /**
      * Update a customer medical note
@@ -1723,7 +2059,13 @@ export interface paths {
      */
     post: operations['postApiCustomersByCustomer_idRelations']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersByCustomer_idRelations']
     head?: never
     patch?: never
     trace?: never
@@ -1749,7 +2091,13 @@ export interface paths {
      *     Removes both directions. Answers 204 with no body.
      */
     delete: operations['deleteApiCustomersByCustomer_idRelationsById']
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersByCustomer_idRelationsById']
     head?: never
     patch?: never
     trace?: never
@@ -1777,7 +2125,13 @@ export interface paths {
      */
     post: operations['postApiCustomersByCustomer_idEvent-vouchers']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersByCustomer_idEvent-vouchers']
     head?: never
     patch?: never
     trace?: never
@@ -1803,7 +2157,13 @@ export interface paths {
     put: operations['putApiCustomersByCustomer_idEvent-vouchersById']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersByCustomer_idEvent-vouchersById']
     head?: never
     /**
      * Update a customer event voucher
@@ -1835,7 +2195,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiMembers']
     head?: never
     patch?: never
     trace?: never
@@ -1863,7 +2229,13 @@ export interface paths {
      */
     post: operations['postApiMemberships']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiMemberships']
     head?: never
     patch?: never
     trace?: never
@@ -1889,7 +2261,13 @@ export interface paths {
     put: operations['putApiMembershipsById']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiMembershipsById']
     head?: never
     /**
      * Update a membership type
@@ -1923,7 +2301,13 @@ export interface paths {
      */
     post: operations['postApiAdd-ons']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiAdd-ons']
     head?: never
     patch?: never
     trace?: never
@@ -1949,7 +2333,13 @@ export interface paths {
     put: operations['putApiAdd-onsById']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiAdd-onsById']
     head?: never
     /**
      * Update a add-on
@@ -1985,7 +2375,13 @@ export interface paths {
      */
     post: operations['postApiCustomer-memberships']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomer-memberships']
     head?: never
     patch?: never
     trace?: never
@@ -2005,7 +2401,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomer-membershipsById']
     head?: never
     /**
      * Update a customer membership
@@ -2035,7 +2437,13 @@ export interface paths {
      */
     post: operations['postApiCustomer-membershipsByIdFreeze']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomer-membershipsByIdFreeze']
     head?: never
     patch?: never
     trace?: never
@@ -2059,7 +2467,13 @@ export interface paths {
      */
     post: operations['postApiCustomer-membershipsByIdUnfreeze']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomer-membershipsByIdUnfreeze']
     head?: never
     patch?: never
     trace?: never
@@ -2083,7 +2497,13 @@ export interface paths {
      */
     post: operations['postApiCustomer-membershipsByIdCancel']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomer-membershipsByIdCancel']
     head?: never
     patch?: never
     trace?: never
@@ -2109,7 +2529,13 @@ export interface paths {
      */
     post: operations['postApiEntry-passes']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiEntry-passes']
     head?: never
     patch?: never
     trace?: never
@@ -2133,7 +2559,13 @@ export interface paths {
     put: operations['putApiEntry-passesById']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiEntry-passesById']
     head?: never
     /**
      * Update a entry pass type
@@ -2165,7 +2597,13 @@ export interface paths {
      */
     post: operations['postApiCustomer-entry-passes']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomer-entry-passes']
     head?: never
     patch?: never
     trace?: never
@@ -2185,7 +2623,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomer-entry-passesById']
     head?: never
     /**
      * Update a customer entry pass
@@ -2219,7 +2663,13 @@ export interface paths {
      */
     post: operations['postApiEvents']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiEvents']
     head?: never
     patch?: never
     trace?: never
@@ -2245,7 +2695,13 @@ export interface paths {
     put: operations['putApiEventsById']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiEventsById']
     head?: never
     /**
      * Update a event
@@ -2279,7 +2735,13 @@ export interface paths {
      */
     post: operations['postApiReservations']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiReservations']
     head?: never
     patch?: never
     trace?: never
@@ -2305,7 +2767,13 @@ export interface paths {
     put: operations['putApiReservationsById']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiReservationsById']
     head?: never
     /**
      * Update a reservation
@@ -2333,7 +2801,13 @@ export interface paths {
      */
     post: operations['postApiReservationsByIdCancel']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiReservationsByIdCancel']
     head?: never
     patch?: never
     trace?: never
@@ -2361,7 +2835,13 @@ export interface paths {
      */
     post: operations['postApiWaitlist-entries']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiWaitlist-entries']
     head?: never
     patch?: never
     trace?: never
@@ -2381,7 +2861,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiWaitlist-entriesById']
     head?: never
     patch?: never
     trace?: never
@@ -2403,7 +2889,13 @@ export interface paths {
      */
     post: operations['postApiWaitlist-entriesByIdCancel']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiWaitlist-entriesByIdCancel']
     head?: never
     patch?: never
     trace?: never
@@ -2425,7 +2917,13 @@ export interface paths {
      */
     post: operations['postApiWaitlist-entriesByIdPromote']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiWaitlist-entriesByIdPromote']
     head?: never
     patch?: never
     trace?: never
@@ -2453,7 +2951,13 @@ export interface paths {
      */
     post: operations['postApiVoucher-packs']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiVoucher-packs']
     head?: never
     patch?: never
     trace?: never
@@ -2477,7 +2981,13 @@ export interface paths {
     put: operations['putApiVoucher-packsById']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiVoucher-packsById']
     head?: never
     /**
      * Update a voucher pack
@@ -2521,7 +3031,13 @@ export interface paths {
      */
     post: operations['postApiInvoices']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiInvoices']
     head?: never
     patch?: never
     trace?: never
@@ -2543,7 +3059,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiInvoicesById']
     head?: never
     patch?: never
     trace?: never
@@ -2565,7 +3087,13 @@ export interface paths {
      */
     post: operations['postApiInvoicesQuote']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiInvoicesQuote']
     head?: never
     patch?: never
     trace?: never
@@ -2587,7 +3115,13 @@ export interface paths {
      */
     post: operations['postApiPaymentsByIdComplete']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiPaymentsByIdComplete']
     head?: never
     patch?: never
     trace?: never
@@ -2609,7 +3143,13 @@ export interface paths {
      */
     post: operations['postApiPaymentsByIdFail']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiPaymentsByIdFail']
     head?: never
     patch?: never
     trace?: never
@@ -2633,7 +3173,13 @@ export interface paths {
      */
     post: operations['postApiPaymentsByIdRefund']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiPaymentsByIdRefund']
     head?: never
     patch?: never
     trace?: never
@@ -2655,7 +3201,13 @@ export interface paths {
      */
     post: operations['postApiGiftsRedeem']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiGiftsRedeem']
     head?: never
     patch?: never
     trace?: never
@@ -2683,7 +3235,13 @@ export interface paths {
      */
     post: operations['postApiTax-rates']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiTax-rates']
     head?: never
     patch?: never
     trace?: never
@@ -2709,7 +3267,13 @@ export interface paths {
     put: operations['putApiTax-ratesById']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiTax-ratesById']
     head?: never
     /**
      * Update a tax rate
@@ -2743,7 +3307,13 @@ export interface paths {
      */
     post: operations['postApiDiscounts']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiDiscounts']
     head?: never
     patch?: never
     trace?: never
@@ -2769,7 +3339,13 @@ export interface paths {
     put: operations['putApiDiscountsById']
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiDiscountsById']
     head?: never
     /**
      * Update a discount
@@ -2801,7 +3377,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiPayments']
     head?: never
     patch?: never
     trace?: never
@@ -2823,7 +3405,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiPaymentsById']
     head?: never
     patch?: never
     trace?: never
@@ -2851,7 +3439,13 @@ export interface paths {
      */
     post: operations['postApiMetricsQuery']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiMetricsQuery']
     head?: never
     patch?: never
     trace?: never
@@ -2873,7 +3467,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiMetricsMembership-add-on-names']
     head?: never
     patch?: never
     trace?: never
@@ -2903,7 +3503,13 @@ export interface paths {
      */
     post: operations['postApiWebhooks']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiWebhooks']
     head?: never
     patch?: never
     trace?: never
@@ -2933,7 +3539,13 @@ export interface paths {
      *     Drops the webhook's queued events and their attempts. Answers 204 with no body.
      */
     delete: operations['deleteApiWebhooksById']
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiWebhooksById']
     head?: never
     /**
      * Update a webhook
@@ -2959,7 +3571,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiWebhooksByIdDeliveries']
     head?: never
     patch?: never
     trace?: never
@@ -2981,7 +3599,13 @@ export interface paths {
      */
     post: operations['postApiWebhooksByIdEventsByWebhook_event_idRedeliver']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiWebhooksByIdEventsByWebhook_event_idRedeliver']
     head?: never
     patch?: never
     trace?: never
@@ -3003,7 +3627,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiBackups']
     head?: never
     patch?: never
     trace?: never
@@ -3029,7 +3659,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiSites']
     head?: never
     patch?: never
     trace?: never
@@ -3051,7 +3687,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiSitesLink']
     head?: never
     patch?: never
     trace?: never
@@ -3075,7 +3717,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiSitesConflicts']
     head?: never
     patch?: never
     trace?: never
@@ -3097,7 +3745,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiSitesConflictsById']
     head?: never
     patch?: never
     trace?: never
@@ -3119,7 +3773,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCheck-ins']
     head?: never
     patch?: never
     trace?: never
@@ -3141,7 +3801,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCheck-insById']
     head?: never
     patch?: never
     trace?: never
@@ -3163,7 +3829,13 @@ export interface paths {
      */
     post: operations['postApiCheck-insByIdCheck-out']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCheck-insByIdCheck-out']
     head?: never
     patch?: never
     trace?: never
@@ -3185,7 +3857,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersByCustomer_idCheck-ins']
     head?: never
     patch?: never
     trace?: never
@@ -3207,7 +3885,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersByCustomer_idCheck-insById']
     head?: never
     patch?: never
     trace?: never
@@ -3229,7 +3913,13 @@ export interface paths {
      */
     post: operations['postApiGym-endpointsFree-entry-check-inByCustomer_id']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiGym-endpointsFree-entry-check-inByCustomer_id']
     head?: never
     patch?: never
     trace?: never
@@ -3251,7 +3941,13 @@ export interface paths {
      */
     post: operations['postApiGym-endpointsGuest-check-inByCustomer_id']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiGym-endpointsGuest-check-inByCustomer_id']
     head?: never
     patch?: never
     trace?: never
@@ -3275,7 +3971,13 @@ export interface paths {
      */
     post: operations['postApiGym-endpointsBarcode-check-inByBarcode']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiGym-endpointsBarcode-check-inByBarcode']
     head?: never
     patch?: never
     trace?: never
@@ -3299,7 +4001,13 @@ export interface paths {
      */
     post: operations['postApiGym-endpointsOpen-door-check-inByBarcode']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiGym-endpointsOpen-door-check-inByBarcode']
     head?: never
     patch?: never
     trace?: never
@@ -3321,7 +4029,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiLook-up-member-by-barcodeByBarcode']
     head?: never
     patch?: never
     trace?: never
@@ -3343,7 +4057,13 @@ export interface paths {
      */
     post: operations['postApiCustomersByCustomer_idCheck-in']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersByCustomer_idCheck-in']
     head?: never
     patch?: never
     trace?: never
@@ -3365,7 +4085,13 @@ export interface paths {
      */
     post: operations['postApiCustomersCheck-in-by-barcode']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersCheck-in-by-barcode']
     head?: never
     patch?: never
     trace?: never
@@ -7216,6 +7942,61 @@ export interface components {
       /** @description Sent in every body and, when set, signs each request (Standard Webhooks); a whsec_<base64> secret signs with its decoded bytes */
       secret?: string
     }
+    /** @description What OPTIONS answers: DRF's SimpleMetadata */
+    OptionsMetadata: {
+      /** @description `<Item> List` for a collection, `<Item> Instance` for a record, else the last fixed segment of the path in words */
+      name: string
+      /** @description The path's GET description (else its first write's) */
+      description: string
+      /** @description The media types of its answers */
+      renders: string[]
+      /** @description The media types a body may come in */
+      parses: string[]
+      /** @description Each write the user may make here (left out when there is none), with its fields */
+      actions?: {
+        POST?: components['schemas']['OptionsFields']
+        PUT?: components['schemas']['OptionsFields']
+      }
+    }
+    /** @description Fields by name */
+    OptionsFields: {
+      [key: string]: components['schemas']['OptionsField']
+    }
+    /** @description A field as DRF's SimpleMetadata describes it. `label` is the field's name in words; `help_text` its schema's description; `min_length` and `max_length` a text's length or a list's items; `min_value` and `max_value` a number's bounds; `child` a list's item, `children` an object's fields; `choices` a choice's values (each `display_name` is its value: the schemas name no other). */
+    OptionsField: {
+      /** @enum {string} */
+      type:
+        | 'string'
+        | 'integer'
+        | 'float'
+        | 'decimal'
+        | 'boolean'
+        | 'date'
+        | 'datetime'
+        | 'time'
+        | 'email'
+        | 'url'
+        | 'file upload'
+        | 'choice'
+        | 'list'
+        | 'nested object'
+        | 'field'
+      required: boolean
+      /** @description In the answer only: a write ignores it */
+      read_only: boolean
+      label?: string
+      help_text?: string
+      min_length?: number
+      max_length?: number
+      min_value?: number
+      max_value?: number
+      child?: components['schemas']['OptionsField']
+      children?: components['schemas']['OptionsFields']
+      choices?: {
+        value: unknown
+        display_name: string
+      }[]
+    }
   }
   responses: {
     /** @description A filter has a value of the wrong type */
@@ -7332,6 +8113,17 @@ export interface components {
         'application/json': components['schemas']['ErrorDetail']
       }
     }
+    /** @description The path's metadata */
+    Options: {
+      headers: {
+        /** @description The methods the path offers, OPTIONS included (`GET, POST, HEAD, OPTIONS`) */
+        Allow: string
+        [name: string]: unknown
+      }
+      content: {
+        'application/json': components['schemas']['OptionsMetadata']
+      }
+    }
   }
   parameters: never
   requestBodies: never
@@ -7439,6 +8231,21 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiGet-token': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   postApiLogin: {
     parameters: {
       query?: never
@@ -7481,6 +8288,21 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiLogin: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   postApiLogout: {
     parameters: {
       query?: never
@@ -7511,6 +8333,23 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  optionsApiLogout: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   getApiOrganization: {
@@ -7570,6 +8409,23 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  optionsApiOrganization: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   patchApiOrganization: {
@@ -7676,6 +8532,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiOrganizationQuick-sales': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiUsersPin-holders': {
     parameters: {
       query?: never
@@ -7694,6 +8567,23 @@ export interface operations {
           'application/json': components['schemas']['PinHolder'][]
         }
       }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  'optionsApiUsersPin-holders': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
       401: components['responses']['Unauthenticated']
       403: components['responses']['PermissionDenied']
       414: components['responses']['UriTooLong']
@@ -7772,6 +8662,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiUsers: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiUsersById: {
     parameters: {
       query?: never
@@ -7837,6 +8744,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  optionsApiUsersById: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The staff user's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   patchApiUsersById: {
@@ -7915,6 +8843,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiUsersByIdRevoke-tokens': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The staff user's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   postApiUsersByIdUnlock: {
     parameters: {
       query?: never
@@ -7951,6 +8900,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  optionsApiUsersByIdUnlock: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The staff user's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'getApiMy-account': {
@@ -8012,6 +8982,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiMy-account': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'patchApiMy-account': {
     parameters: {
       query?: never
@@ -8044,6 +9031,23 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  'optionsApiChange-password': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'patchApiChange-password': {
@@ -8146,6 +9150,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiGyms: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiGymsById: {
     parameters: {
       query?: never
@@ -8211,6 +9232,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  optionsApiGymsById: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   patchApiGymsById: {
@@ -8328,6 +9370,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiGymsByIdGrades: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiGymsByIdGradesByGrade_id: {
     parameters: {
       query?: never
@@ -8438,6 +9501,29 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiGymsByIdGradesByGrade_id: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+        /** @description The grade's id */
+        grade_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   patchApiGymsByIdGradesByGrade_id: {
     parameters: {
       query?: never
@@ -8516,6 +9602,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiGymsByIdGradesLoad-scale': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiGymsByIdSections: {
     parameters: {
       query?: {
@@ -8591,6 +9698,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  optionsApiGymsByIdSections: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   getApiGymsByIdSectionsBySection_id: {
@@ -8703,6 +9831,29 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiGymsByIdSectionsBySection_id: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+        /** @description The section's id */
+        section_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   patchApiGymsByIdSectionsBySection_id: {
     parameters: {
       query?: never
@@ -8783,6 +9934,29 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiGymsByIdSectionsBySection_idReset: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+        /** @description The section's id */
+        section_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiGymsByIdClimbsStats: {
     parameters: {
       query: {
@@ -8816,6 +9990,27 @@ export interface operations {
       500: components['responses']['ServerError']
     }
   }
+  optionsApiGymsByIdClimbsStats: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiGymsByIdClimbsSetters: {
     parameters: {
       query?: never
@@ -8837,6 +10032,27 @@ export interface operations {
           'application/json': components['schemas']['SetterChoice'][]
         }
       }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  optionsApiGymsByIdClimbsSetters: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
       401: components['responses']['Unauthenticated']
       403: components['responses']['PermissionDenied']
       404: components['responses']['NotFound']
@@ -8932,6 +10148,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  optionsApiGymsByIdClimbs: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   getApiGymsByIdClimbsByClimb_id: {
@@ -9035,6 +10272,29 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiGymsByIdClimbsByClimb_id: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+        /** @description The climb's id */
+        climb_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   patchApiGymsByIdClimbsByClimb_id: {
     parameters: {
       query?: never
@@ -9115,6 +10375,29 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiGymsByIdClimbsByClimb_idStrip: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The gym's id */
+        id: number
+        /** @description The climb's id */
+        climb_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiEvent-types': {
     parameters: {
       query?: {
@@ -9186,6 +10469,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiEvent-types': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiEvent-typesById': {
     parameters: {
       query?: never
@@ -9251,6 +10551,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  'optionsApiEvent-typesById': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The event type's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'patchApiEvent-typesById': {
@@ -9366,6 +10687,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiEvent-typesByIdQuestions': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The event type's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiEvent-typesByIdQuestionsByQuestion_id': {
     parameters: {
       query?: never
@@ -9435,6 +10777,29 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  'optionsApiEvent-typesByIdQuestionsByQuestion_id': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The event type's id */
+        id: number
+        /** @description The event question's id */
+        question_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'patchApiEvent-typesByIdQuestionsByQuestion_id': {
@@ -9549,6 +10914,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiEvent-typesByIdSchedules': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The event type's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiEvent-typesByIdSchedulesBySchedule_id': {
     parameters: {
       query?: never
@@ -9618,6 +11004,29 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  'optionsApiEvent-typesByIdSchedulesBySchedule_id': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The event type's id */
+        id: number
+        /** @description The event schedule's id */
+        schedule_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'patchApiEvent-typesByIdSchedulesBySchedule_id': {
@@ -9732,6 +11141,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiEvent-typesByIdSchedule-exceptions': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The event type's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiEvent-typesByIdSchedule-exceptionsByException_id': {
     parameters: {
       query?: never
@@ -9791,6 +11221,29 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  'optionsApiEvent-typesByIdSchedule-exceptionsByException_id': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The event type's id */
+        id: number
+        /** @description The schedule exception's id */
+        exception_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'getApiEvent-categories': {
@@ -9857,6 +11310,23 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  'optionsApiEvent-categories': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'getApiEvent-categoriesById': {
@@ -9952,6 +11422,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  'optionsApiEvent-categoriesById': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The event category's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'patchApiEvent-categoriesById': {
@@ -10067,6 +11558,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiCustomers: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiCustomersByCustomer_id: {
     parameters: {
       query?: never
@@ -10132,6 +11640,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  optionsApiCustomersByCustomer_id: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   patchApiCustomersByCustomer_id: {
@@ -10249,6 +11778,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiCustomersByCustomer_idAlerts: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiCustomersByCustomer_idAlertsById: {
     parameters: {
       query?: never
@@ -10318,6 +11868,29 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  optionsApiCustomersByCustomer_idAlertsById: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+        /** @description The customer alert's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   patchApiCustomersByCustomer_idAlertsById: {
@@ -10433,6 +12006,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiCustomersByCustomer_idDocuments: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiCustomersByCustomer_idDocumentsById: {
     parameters: {
       query?: never
@@ -10464,6 +12058,29 @@ export interface operations {
       500: components['responses']['ServerError']
     }
   }
+  optionsApiCustomersByCustomer_idDocumentsById: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+        /** @description The customer document's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiCustomersByCustomer_idDocumentsByIdPdf: {
     parameters: {
       query?: never
@@ -10487,6 +12104,29 @@ export interface operations {
           'application/pdf': string
         }
       }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  optionsApiCustomersByCustomer_idDocumentsByIdPdf: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+        /** @description The customer document's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
       401: components['responses']['Unauthenticated']
       403: components['responses']['PermissionDenied']
       404: components['responses']['NotFound']
@@ -10599,6 +12239,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiCustomersByCustomer_idPhoto: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'postApiKioskCheck-in': {
     parameters: {
       query?: never
@@ -10661,6 +12322,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiKioskCheck-in': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   postApiKioskStart: {
     parameters: {
       query?: never
@@ -10693,6 +12371,23 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  optionsApiKioskStart: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'getApiCustomersByCustomer_idKiosk-pin': {
@@ -10790,6 +12485,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiCustomersByCustomer_idKiosk-pin': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiWaiver-textsCurrent': {
     parameters: {
       query?: never
@@ -10811,6 +12527,23 @@ export interface operations {
       401: components['responses']['Unauthenticated']
       403: components['responses']['PermissionDenied']
       404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  'optionsApiWaiver-textsCurrent': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
       414: components['responses']['UriTooLong']
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
@@ -10882,6 +12615,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiWaiver-texts': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiWaiver-textsById': {
     parameters: {
       query?: never
@@ -10903,6 +12653,27 @@ export interface operations {
           'application/json': components['schemas']['WaiverText']
         }
       }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  'optionsApiWaiver-textsById': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The waiver text's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
       401: components['responses']['Unauthenticated']
       403: components['responses']['PermissionDenied']
       404: components['responses']['NotFound']
@@ -10943,6 +12714,23 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  optionsApiWaiversSign: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   getApiCustomersByCustomer_idCredits: {
@@ -11017,6 +12805,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiCustomersByCustomer_idCredits: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiCustomersByCustomer_idCreditsById: {
     parameters: {
       query?: never
@@ -11086,6 +12895,29 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  optionsApiCustomersByCustomer_idCreditsById: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+        /** @description The customer credit's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   patchApiCustomersByCustomer_idCreditsById: {
@@ -11200,6 +13032,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiCustomersByCustomer_idEmergency-contacts': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiCustomersByCustomer_idEmergency-contactsById': {
     parameters: {
       query?: never
@@ -11269,6 +13122,29 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  'optionsApiCustomersByCustomer_idEmergency-contactsById': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+        /** @description The customer emergency contact's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'patchApiCustomersByCustomer_idEmergency-contactsById': {
@@ -11383,6 +13259,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiCustomersByCustomer_idMedical-notes': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiCustomersByCustomer_idMedical-notesById': {
     parameters: {
       query?: never
@@ -11452,6 +13349,29 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  'optionsApiCustomersByCustomer_idMedical-notesById': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+        /** @description The customer medical note's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'patchApiCustomersByCustomer_idMedical-notesById': {
@@ -11566,6 +13486,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiCustomersByCustomer_idRelations: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiCustomersByCustomer_idRelationsById: {
     parameters: {
       query?: never
@@ -11625,6 +13566,29 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  optionsApiCustomersByCustomer_idRelationsById: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+        /** @description The customer relation's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'getApiCustomersByCustomer_idEvent-vouchers': {
@@ -11699,6 +13663,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiCustomersByCustomer_idEvent-vouchers': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiCustomersByCustomer_idEvent-vouchersById': {
     parameters: {
       query?: never
@@ -11768,6 +13753,29 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  'optionsApiCustomersByCustomer_idEvent-vouchersById': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+        /** @description The customer event voucher's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'patchApiCustomersByCustomer_idEvent-vouchersById': {
@@ -11859,6 +13867,23 @@ export interface operations {
       500: components['responses']['ServerError']
     }
   }
+  optionsApiMembers: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiMemberships: {
     parameters: {
       query?: {
@@ -11932,6 +13957,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiMemberships: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiMembershipsById: {
     parameters: {
       query?: never
@@ -11997,6 +14039,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  optionsApiMembershipsById: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The membership type's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   patchApiMembershipsById: {
@@ -12108,6 +14171,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiAdd-ons': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiAdd-onsById': {
     parameters: {
       query?: never
@@ -12173,6 +14253,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  'optionsApiAdd-onsById': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The add-on's id */
+        id: string
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'patchApiAdd-onsById': {
@@ -12288,6 +14389,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiCustomer-memberships': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiCustomer-membershipsById': {
     parameters: {
       query?: never
@@ -12309,6 +14427,27 @@ export interface operations {
           'application/json': components['schemas']['CustomerMembership']
         }
       }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  'optionsApiCustomer-membershipsById': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer membership's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
       401: components['responses']['Unauthenticated']
       403: components['responses']['PermissionDenied']
       404: components['responses']['NotFound']
@@ -12393,6 +14532,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiCustomer-membershipsByIdFreeze': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer membership's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'postApiCustomer-membershipsByIdUnfreeze': {
     parameters: {
       query?: never
@@ -12431,6 +14591,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiCustomer-membershipsByIdUnfreeze': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer membership's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'postApiCustomer-membershipsByIdCancel': {
     parameters: {
       query?: never
@@ -12467,6 +14648,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  'optionsApiCustomer-membershipsByIdCancel': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer membership's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'getApiEntry-passes': {
@@ -12538,6 +14740,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiEntry-passes': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiEntry-passesById': {
     parameters: {
       query?: never
@@ -12603,6 +14822,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  'optionsApiEntry-passesById': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The entry pass type's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'patchApiEntry-passesById': {
@@ -12712,6 +14952,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiCustomer-entry-passes': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiCustomer-entry-passesById': {
     parameters: {
       query?: never
@@ -12733,6 +14990,27 @@ export interface operations {
           'application/json': components['schemas']['CustomerEntryPass']
         }
       }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  'optionsApiCustomer-entry-passesById': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer entry pass's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
       401: components['responses']['Unauthenticated']
       403: components['responses']['PermissionDenied']
       404: components['responses']['NotFound']
@@ -12854,6 +15132,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiEvents: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiEventsById: {
     parameters: {
       query?: never
@@ -12919,6 +15214,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  optionsApiEventsById: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The event's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   patchApiEventsById: {
@@ -13030,6 +15346,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiReservations: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiReservationsById: {
     parameters: {
       query?: never
@@ -13095,6 +15428,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  optionsApiReservationsById: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The reservation's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   patchApiReservationsById: {
@@ -13173,6 +15527,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiReservationsByIdCancel: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The reservation's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiWaitlist-entries': {
     parameters: {
       query?: {
@@ -13246,6 +15621,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiWaitlist-entries': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiWaitlist-entriesById': {
     parameters: {
       query?: never
@@ -13267,6 +15659,27 @@ export interface operations {
           'application/json': components['schemas']['WaitlistEntry']
         }
       }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  'optionsApiWaitlist-entriesById': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The waitlist entry's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
       401: components['responses']['Unauthenticated']
       403: components['responses']['PermissionDenied']
       404: components['responses']['NotFound']
@@ -13313,6 +15726,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiWaitlist-entriesByIdCancel': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The waitlist entry's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'postApiWaitlist-entriesByIdPromote': {
     parameters: {
       query?: never
@@ -13349,6 +15783,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  'optionsApiWaitlist-entriesByIdPromote': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The waitlist entry's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'getApiVoucher-packs': {
@@ -13422,6 +15877,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiVoucher-packs': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiVoucher-packsById': {
     parameters: {
       query?: never
@@ -13487,6 +15959,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  'optionsApiVoucher-packsById': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The voucher pack's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'patchApiVoucher-packsById': {
@@ -13615,6 +16108,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiInvoices: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiInvoicesById: {
     parameters: {
       query?: never
@@ -13636,6 +16146,27 @@ export interface operations {
           'application/json': components['schemas']['Invoice']
         }
       }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  optionsApiInvoicesById: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The invoice's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
       401: components['responses']['Unauthenticated']
       403: components['responses']['PermissionDenied']
       404: components['responses']['NotFound']
@@ -13689,6 +16220,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiInvoicesQuote: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   postApiPaymentsByIdComplete: {
     parameters: {
       query?: never
@@ -13725,6 +16273,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  optionsApiPaymentsByIdComplete: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The payment's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   postApiPaymentsByIdFail: {
@@ -13765,6 +16334,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiPaymentsByIdFail: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The payment's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   postApiPaymentsByIdRefund: {
     parameters: {
       query?: never
@@ -13803,6 +16393,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiPaymentsByIdRefund: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The payment's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   postApiGiftsRedeem: {
     parameters: {
       query?: never
@@ -13835,6 +16446,23 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  optionsApiGiftsRedeem: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'getApiTax-rates': {
@@ -13906,6 +16534,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiTax-rates': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiTax-ratesById': {
     parameters: {
       query?: never
@@ -13971,6 +16616,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  'optionsApiTax-ratesById': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The tax rate's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'patchApiTax-ratesById': {
@@ -14084,6 +16750,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiDiscounts: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiDiscountsById: {
     parameters: {
       query?: never
@@ -14149,6 +16832,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  optionsApiDiscountsById: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The discount's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   patchApiDiscountsById: {
@@ -14245,6 +16949,23 @@ export interface operations {
       500: components['responses']['ServerError']
     }
   }
+  optionsApiPayments: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiPaymentsById: {
     parameters: {
       query?: never
@@ -14266,6 +16987,27 @@ export interface operations {
           'application/json': components['schemas']['Payment']
         }
       }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  optionsApiPaymentsById: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The payment's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
       401: components['responses']['Unauthenticated']
       403: components['responses']['PermissionDenied']
       404: components['responses']['NotFound']
@@ -14317,6 +17059,23 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiMetricsQuery: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiMetricsMembership-add-on-names': {
     parameters: {
       query?: {
@@ -14351,6 +17110,23 @@ export interface operations {
           'application/json': string
         }
       }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  'optionsApiMetricsMembership-add-on-names': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
       401: components['responses']['Unauthenticated']
       403: components['responses']['PermissionDenied']
       414: components['responses']['UriTooLong']
@@ -14422,6 +17198,23 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  optionsApiWebhooks: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   getApiWebhooksById: {
@@ -14519,6 +17312,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiWebhooksById: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The webhook's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   patchApiWebhooksById: {
     parameters: {
       query?: never
@@ -14591,6 +17405,27 @@ export interface operations {
       500: components['responses']['ServerError']
     }
   }
+  optionsApiWebhooksByIdDeliveries: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The webhook's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   postApiWebhooksByIdEventsByWebhook_event_idRedeliver: {
     parameters: {
       query?: never
@@ -14631,6 +17466,29 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  optionsApiWebhooksByIdEventsByWebhook_event_idRedeliver: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The webhook's id */
+        id: number
+        /** @description The event's webhook_event_id */
+        webhook_event_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiBackups: {
     parameters: {
       query?: {
@@ -14657,6 +17515,23 @@ export interface operations {
       401: components['responses']['Unauthenticated']
       403: components['responses']['PermissionDenied']
       404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  optionsApiBackups: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
       414: components['responses']['UriTooLong']
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
@@ -14693,6 +17568,23 @@ export interface operations {
       500: components['responses']['ServerError']
     }
   }
+  optionsApiSites: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiSitesLink: {
     parameters: {
       query?: never
@@ -14711,6 +17603,23 @@ export interface operations {
           'application/json': components['schemas']['SiteLink']
         }
       }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  optionsApiSitesLink: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
       401: components['responses']['Unauthenticated']
       403: components['responses']['PermissionDenied']
       414: components['responses']['UriTooLong']
@@ -14756,6 +17665,23 @@ export interface operations {
       500: components['responses']['ServerError']
     }
   }
+  optionsApiSitesConflicts: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getApiSitesConflictsById: {
     parameters: {
       query?: never
@@ -14777,6 +17703,27 @@ export interface operations {
           'application/json': components['schemas']['SiteConflict']
         }
       }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  optionsApiSitesConflictsById: {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The site conflict's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
       401: components['responses']['Unauthenticated']
       403: components['responses']['PermissionDenied']
       404: components['responses']['NotFound']
@@ -14831,6 +17778,23 @@ export interface operations {
       500: components['responses']['ServerError']
     }
   }
+  'optionsApiCheck-ins': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiCheck-insById': {
     parameters: {
       query?: never
@@ -14852,6 +17816,27 @@ export interface operations {
           'application/json': components['schemas']['CheckIn']
         }
       }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  'optionsApiCheck-insById': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The check-in's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
       401: components['responses']['Unauthenticated']
       403: components['responses']['PermissionDenied']
       404: components['responses']['NotFound']
@@ -14896,6 +17881,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  'optionsApiCheck-insByIdCheck-out': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The check-in's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'getApiCustomersByCustomer_idCheck-ins': {
@@ -14945,6 +17951,27 @@ export interface operations {
       500: components['responses']['ServerError']
     }
   }
+  'optionsApiCustomersByCustomer_idCheck-ins': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiCustomersByCustomer_idCheck-insById': {
     parameters: {
       query?: never
@@ -14968,6 +17995,29 @@ export interface operations {
           'application/json': components['schemas']['CheckIn']
         }
       }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  'optionsApiCustomersByCustomer_idCheck-insById': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+        /** @description The check-in's id */
+        id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
       401: components['responses']['Unauthenticated']
       403: components['responses']['PermissionDenied']
       404: components['responses']['NotFound']
@@ -15014,6 +18064,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiGym-endpointsFree-entry-check-inByCustomer_id': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'postApiGym-endpointsGuest-check-inByCustomer_id': {
     parameters: {
       query?: never
@@ -15050,6 +18121,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  'optionsApiGym-endpointsGuest-check-inByCustomer_id': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'postApiGym-endpointsBarcode-check-inByBarcode': {
@@ -15108,6 +18200,27 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  'optionsApiGym-endpointsBarcode-check-inByBarcode': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's barcode */
+        barcode: string | null
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   'postApiGym-endpointsOpen-door-check-inByBarcode': {
@@ -15174,6 +18287,27 @@ export interface operations {
       }
     }
   }
+  'optionsApiGym-endpointsOpen-door-check-inByBarcode': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's barcode */
+        barcode: string | null
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'getApiLook-up-member-by-barcodeByBarcode': {
     parameters: {
       query?: never
@@ -15215,6 +18349,27 @@ export interface operations {
           'application/json': components['schemas']['LookUpNotFound'] | components['schemas']['ErrorDetail']
         }
       }
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  'optionsApiLook-up-member-by-barcodeByBarcode': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's barcode */
+        barcode: string | null
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
       414: components['responses']['UriTooLong']
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
@@ -15269,6 +18424,27 @@ export interface operations {
       503: components['responses']['StorageUnavailable']
     }
   }
+  'optionsApiCustomersByCustomer_idCheck-in': {
+    parameters: {
+      query?: never
+      header?: never
+      path: {
+        /** @description The customer's id */
+        customer_id: number
+      }
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      404: components['responses']['NotFound']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   'postApiCustomersCheck-in-by-barcode': {
     parameters: {
       query?: never
@@ -15321,6 +18497,23 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  'optionsApiCustomersCheck-in-by-barcode': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
 }
