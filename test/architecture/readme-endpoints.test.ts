@@ -45,12 +45,15 @@ const methodList = (methods: string[]) =>
     .sort()
     .join(' ')
 
-/** Each path of the document with its methods. */
+/**
+ * Each path of the document with its methods, but OPTIONS: every /api/ path answers it, as the
+ * README says once above the tables rather than on every row.
+ */
 const methodsByPath = (doc: any): Record<string, string> =>
   Object.fromEntries(
     Object.entries(doc.paths as Record<string, object>).map(([path, operations]) => [
       path,
-      methodList(Object.keys(operations)),
+      methodList(Object.keys(operations).filter((method) => method !== 'options')),
     ]),
   )
 

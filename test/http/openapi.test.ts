@@ -69,6 +69,8 @@ describe('OpenAPI document', () => {
 
   test('documents no operation that the app does not serve', () => {
     const served = new Set(apiRoutes().map((r) => `${r.method} ${r.path}`))
+    // OPTIONS is answered on every /api/ path by the error handler's one hook, not by a route.
+    for (const { path } of apiRoutes()) if (path.startsWith('/api/')) served.add(`options ${path}`)
     const documented = Object.entries(doc.paths as Record<string, Record<string, unknown>>).flatMap(
       ([path, ops]) => Object.keys(ops).map((method) => `${method} ${path}`),
     )

@@ -100,7 +100,7 @@ const fill = (path: string, values: Record<string, string>) =>
 test('the walk covers every kind of route that names a record', () => {
   const routes = recordRoutes()
   const methods = new Set(routes.map((r) => r.method))
-  expect([...methods].sort()).toEqual(['DELETE', 'GET', 'PATCH', 'POST', 'PUT'])
+  expect([...methods].sort()).toEqual(['DELETE', 'GET', 'OPTIONS', 'PATCH', 'POST', 'PUT'])
   const paths = routes.map((r) => `${r.method} ${r.path}`)
   for (const expected of [
     'PATCH /api/customers/:customer_id/',
@@ -112,6 +112,7 @@ test('the walk covers every kind of route that names a record', () => {
     'POST /api/gym-endpoints/free-entry-check-in/:customer_id/',
     'POST /api/gym-endpoints/guest-check-in/:customer_id/',
     'GET /api/gyms/:id/climbs/',
+    'OPTIONS /api/customers/:customer_id/credits/',
   ])
     expect(paths).toContain(expected)
 })
