@@ -1,5 +1,5 @@
 import { Elysia } from 'elysia'
-import { apiRoutes, FORM_PATHS, MULTIPART_PATHS } from './api/index.ts'
+import { apiRoutes, CSV_PATHS, FORM_PATHS, MULTIPART_PATHS } from './api/index.ts'
 import type { Deps } from './deps.ts'
 import { parseBody } from './http/body.ts'
 import { markUndecodable } from './http/filters.ts'
@@ -54,7 +54,7 @@ export function createApp(deps: Deps, options: { precompile?: boolean } = {}) {
       if (error) throw error
     })
     .onTransform({ as: 'global' }, ({ request, query }) => markUndecodable(request.url, query))
-    .onParse({ as: 'global' }, ({ request }) => parseBody(request, FORM_PATHS, MULTIPART_PATHS))
+    .onParse({ as: 'global' }, ({ request }) => parseBody(request, FORM_PATHS, MULTIPART_PATHS, CSV_PATHS))
     .use(openApiDocs(deps.version, () => registered))
     .use(apiRoutes(deps))
   registered = app.routes

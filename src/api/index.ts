@@ -16,6 +16,7 @@ import { kioskRoutes } from './kiosk/routes.ts'
 import { customerMedicalNoteRoutes } from './customer-medical-notes/routes.ts'
 import { customerMembershipRoutes } from './customer-memberships/routes.ts'
 import { customerRelationRoutes } from './customer-relations/routes.ts'
+import { CUSTOMER_IMPORT_PATHS, customerImportRoutes } from './customers/import-routes.ts'
 import { customerRoutes } from './customers/routes.ts'
 import { deskRoutes } from './desk/routes.ts'
 import { deskCheckInRoutes } from './desk-check-ins/routes.ts'
@@ -56,7 +57,13 @@ import { webhookRoutes } from './webhooks/routes.ts'
 /** Paths whose writes may be form-encoded, as DRF's ObtainAuthToken takes them. */
 export const FORM_PATHS: ReadonlySet<string> = new Set(LOGIN_PATHS)
 /** Paths whose writes may be multipart/form-data: file uploads, as DRF's MultiPartParser takes them. */
-export const MULTIPART_PATHS: readonly RegExp[] = [...DOCUMENT_UPLOAD_PATHS, ...PHOTO_UPLOAD_PATHS]
+export const MULTIPART_PATHS: readonly RegExp[] = [
+  ...DOCUMENT_UPLOAD_PATHS,
+  ...PHOTO_UPLOAD_PATHS,
+  ...CUSTOMER_IMPORT_PATHS,
+]
+/** Paths whose writes may be a text/csv body: the spreadsheet imports. */
+export const CSV_PATHS: readonly RegExp[] = CUSTOMER_IMPORT_PATHS
 
 /**
  * The one route table of the whole API, one line per resource. Whether a route needs a token is
@@ -84,6 +91,7 @@ export const apiRoutes = (deps: Deps): AnyElysia =>
     .use(eventScheduleExceptionRoutes(deps))
     .use(eventCategoryRoutes(deps))
     // Customers and their records
+    .use(customerImportRoutes(deps))
     .use(customerRoutes(deps))
     .use(customerAlertRoutes(deps))
     .use(customerDocumentRoutes(deps))

@@ -54,21 +54,29 @@ function formBody(entries: Iterable<[string, unknown]>): Record<string, unknown>
 /**
  * The one request-body parser. JSON objects everywhere; form-encoded bodies only on the paths that
  * accept them (get-token, as DRF's ObtainAuthToken does); multipart/form-data only on the paths
- * matching `multipartPaths` (file uploads), where file parts arrive as `File` values. An empty body
- * reads as `{}` so bodiless actions work and required fields are reported one by one.
+ * matching `multipartPaths` (file uploads), where file parts arrive as `File` values; a `text/csv`
+ * body only on the paths matching `csvPaths`, where it reads as the file part `file` would. An empty
+ * body reads as `{}` so bodiless actions work and required fields are reported one by one.
  */
 export async function parseBody(
   request: Request,
   formPaths: ReadonlySet<string>,
   multipartPaths: readonly RegExp[] = [],
+  csvPaths: readonly RegExp[] = [],
 ): Promise<Record<string, unknown> | UnreadableBody> {
   const type = mediaType(request.headers.get('content-type'))
   const path = new URL(request.url).pathname.replace(/\/?$/, '/')
   const multipart = type === 'multipart/form-data' && multipartPaths.some((p) => p.test(path))
-  const limit = multipart ? MAX_MULTIPART_BODY_BYTES : MAX_BODY_BYTES
+  const csv = type === 'text/csv' && csvPaths.some((p) => p.test(path))
+  const limit = multipart ? MAX_MULTIPART_BODY_BYTES : csv ? MAX_UPLOAD_BYTES : MAX_BODY_BYTES
   const declared = Number(request.headers.get('content-length') ?? 0)
   if (declared > limit) throw payloadTooLarge()
   if (multipart) return parseMultipart(request, limit)
+  if (csv) {
+    const file = await request.blob()
+    if (file.size > limit) throw payloadTooLarge()
+    return { file }
+  }
 
   const bytes = await request.arrayBuffer()
   if (bytes.byteLength > MAX_BODY_BYTES) throw payloadTooLarge()

@@ -1314,6 +1314,36 @@ export interface paths {
     patch: operations['patchApiEvent-categoriesById']
     trace?: never
   }
+  '/api/customers/import/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    get?: never
+    put?: never
+    /**
+     * Import customers from a spreadsheet (CSV)
+     * @description Staff users with `can_manage_members`, and organization admins.
+     *
+     *     The file is CSV, UTF-8 (a byte order mark is dropped), sent as the file part `file` of a `multipart/form-data` body or as the whole `text/csv` body, at most 10 MiB (a larger one is 413: split it). Fields are separated by commas, or by semicolons when the header holds more of those; rows end in CRLF or LF; a field in double quotes may hold separators, line breaks and doubled quotes.
+     *
+     *     The first row is the header: each column is the customer field it names, compared in any case and ignoring spaces, underscores and other separators (`First Name` is `first_name`). Known: `first_name` (first, firstname, givenname, forename), `last_name` (last, lastname, surname, familyname), `preferred_name` (nickname, knownas), `email` (emailaddress, mail), `telephone` (phone, phonenumber, tel, telephonenumber, mobile, mobilephone, cellphone), `birthday` (birthdate, dateofbirth, dob), `barcode`, `is_active` (active), `home_location_id` (homelocation, homegymid, homegym), `address_street_1` (street, street1, streetaddress, address, address1, addressline1), `address_street_2` (street2, address2, addressline2), `address_city` (city, town), `address_state` (state, province, region), `address_postcode` (postcode, postalcode, zip, zipcode), `address_country` (country, countrycode), `profile_image_url` (photourl, imageurl). Columns naming no field are not read and are listed in `ignored_columns`. A header without a `first_name`, `last_name` or `birthday` column, or with two columns for one field, is 400 `{"columns": {"last_name": ["This column is required."]}}`.
+     *
+     *     Every other row is a customer, checked exactly as the body of `POST /api/customers/` (the same rules and messages); an empty cell is a field not given, and a row of empty cells is skipped. Dates are `YYYY-MM-DD`. Besides: a barcode on an earlier row is `This barcode is also on row 5.`, an email on an earlier row in any case `This email is also on row 5.`, an email another customer has in any case `customer with this email already exists.`, and a row with more values than the header has columns an error under `non_field_errors`.
+     *
+     *     All or nothing: any row with an error refuses the whole file with 400 `{"rows": [{"row": 13, "errors": {"birthday": ["…"]}}]}`, rows numbered as in the file (the header is row 1), each with every error it has; the first 100 rows with errors are listed, and `more_rows_with_errors` counts the rest. Otherwise every row is created in one transaction, as `POST /api/customers/` would create it: 201 `{"created": N, ...}`. Two imports at once are checked against each other's rows: the second gets the 400. A file that cannot be read (none, empty, not UTF-8, a quoted field never closed, no rows) is 400 on `file`.
+     *
+     *     `?dry_run=true` checks the file the same way and writes nothing: 200 with the same body.
+     */
+    post: operations['postApiCustomersImport']
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/api/customers/': {
     parameters: {
       query?: never
@@ -4743,6 +4773,45 @@ export interface components {
       expiry_date?: string | null
       /** @description Set true instead of deleting */
       is_removed?: boolean
+    }
+    /**
+     * CustomerImportColumnErrors
+     * @description The header's columns do not fit: nothing was read further
+     */
+    CustomerImportColumnErrors: {
+      /** @description By field: a required column missing, or a field given by two columns */
+      columns: {
+        [key: string]: string[]
+      }
+    }
+    /** CustomerImportResult */
+    CustomerImportResult: {
+      /** @description The customers created; on a dry run, the customers the file would create */
+      created: number
+      /** @description The header's columns that name no customer field, as written: their values were not read */
+      ignored_columns: string[]
+    }
+    /**
+     * CustomerImportRowErrors
+     * @description Rows with errors: the whole file is refused, nothing was written
+     */
+    CustomerImportRowErrors: {
+      /** @description The first 100 rows with errors, in file order, each with all its errors */
+      rows: {
+        /** @description The row's number in the file; the header is row 1 */
+        row: number
+        errors: components['schemas']['FieldErrors']
+      }[]
+      /** @description Rows with errors after the first 100, not listed */
+      more_rows_with_errors?: number
+    }
+    /** CustomerImportUpload */
+    CustomerImportUpload: {
+      /**
+       * Format: binary
+       * @description The CSV file, at most 10 MiB
+       */
+      file: string
     }
     /** CustomerMedicalNote */
     CustomerMedicalNote: {
@@ -11474,6 +11543,67 @@ export interface operations {
       401: components['responses']['Unauthenticated']
       403: components['responses']['PermissionDenied']
       404: components['responses']['NotFound']
+      413: components['responses']['PayloadTooLarge']
+      414: components['responses']['UriTooLong']
+      415: components['responses']['UnsupportedMediaType']
+      429: components['responses']['Throttled']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+      503: components['responses']['StorageUnavailable']
+    }
+  }
+  postApiCustomersImport: {
+    parameters: {
+      query?: {
+        /** @description true: check the file, write nothing (200) */
+        dry_run?: boolean
+      }
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody: {
+      content: {
+        'multipart/form-data': components['schemas']['CustomerImportUpload']
+        'text/csv': string
+      }
+    }
+    responses: {
+      /** @description A dry run: every row passed, nothing written */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CustomerImportResult']
+        }
+      }
+      /** @description Every row created */
+      201: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['CustomerImportResult']
+        }
+      }
+      /** @description The file is refused, nothing written: its rows' errors, its columns', or the file's */
+      400: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json':
+            | (
+                | components['schemas']['CustomerImportRowErrors']
+                | components['schemas']['CustomerImportColumnErrors']
+              )
+            | components['schemas']['FieldErrors']
+            | components['schemas']['ErrorDetail']
+        }
+      }
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
       413: components['responses']['PayloadTooLarge']
       414: components['responses']['UriTooLong']
       415: components['responses']['UnsupportedMediaType']

@@ -165,3 +165,23 @@ export async function updateCustomer(db: Db, id: number, changes: Updateable<Cus
   const set = definedChanges(changes)
   if (set) await db.updateTable('customers').set(set).where('id', '=', id).execute()
 }
+
+/** Every barcode and email customers hold: what a spreadsheet's rows may not repeat. */
+export const customerBarcodesAndEmails = (db: Db) =>
+  db
+    .selectFrom('customers')
+    .select(['barcode', 'email'])
+    .where((eb) => eb.or([eb('barcode', 'is not', null), eb('email', 'is not', null)]))
+    .execute()
+
+/** Rows per INSERT when many customers go in at once: 19 values each, well under SQLite's 32,766. */
+const INSERT_CHUNK = 500
+
+/** Many new customers, a few hundred to a statement; in the caller's transaction. */
+export async function insertCustomers(db: Db, customers: Insertable<CustomerTable>[]): Promise<void> {
+  for (let i = 0; i < customers.length; i += INSERT_CHUNK)
+    await db
+      .insertInto('customers')
+      .values(customers.slice(i, i + INSERT_CHUNK))
+      .execute()
+}
