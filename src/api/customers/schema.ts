@@ -2,8 +2,17 @@ import { FormatRegistry, Type as t } from '@sinclair/typebox'
 import { messages } from '../../http/errors.ts'
 import { field, out } from '../../http/fields.ts'
 
-/** DRF's EmailField with allow_blank: "" is "no email" (stored as null), anything else must be one. */
-FormatRegistry.Set('email-or-blank', (value) => value === '' || FormatRegistry.Get('email')!(value))
+/**
+ * DRF's EmailField with allow_blank: "" is "no email" (stored as null), anything else must be one.
+ * The registered `email` check builds its validator on each call (tens of microseconds), and a body
+ * is checked twice (converted, then validated): the last verdict is kept for the same value.
+ */
+let lastEmail: { value: string; valid: boolean } | undefined
+FormatRegistry.Set('email-or-blank', (value) => {
+  if (value === '') return true
+  if (lastEmail?.value !== value) lastEmail = { value, valid: FormatRegistry.Get('email')!(value) }
+  return lastEmail.valid
+})
 
 export const BARCODE_MAX_LENGTH = 128
 
