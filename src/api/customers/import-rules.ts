@@ -25,7 +25,7 @@ type Field = keyof CustomerInput & string
 export const MAX_ROWS_LISTED = 100
 
 /** Rows checked between two turns of the event loop, so the door's scans are served meanwhile. */
-const ROWS_PER_TURN = 1000
+const ROWS_PER_TURN = 250
 
 /**
  * The headers each field is known by besides its own name, compared as `normalized` leaves them:
