@@ -84,10 +84,11 @@ const importDocs = docs({
       [
         'Every other row is a customer, checked exactly as the body of `POST /api/customers/` (the same',
         'rules and messages); an empty cell is a field not given, and a row of empty cells is skipped.',
-        'Dates are `YYYY-MM-DD`. Besides: a barcode on an earlier row is `This barcode is also on row',
-        '5.`, an email on an earlier row in any case `This email is also on row 5.`, an email another',
-        'customer has in any case `customer with this email already exists.`, and a row with more',
-        'values than the header has columns an error under `non_field_errors`.',
+        'Dates are `YYYY-MM-DD`. Besides: a barcode on an earlier row (compared exactly, as the door',
+        'reads it) is `This barcode is also on row 5.`, an email on an earlier row in any case `This',
+        'email is also on row 5.`, an email another customer has in any case `customer with this email',
+        'already exists.`, and a row with more values than the header has columns an error under',
+        '`non_field_errors`.',
       ],
       [
         'All or nothing: any row with an error refuses the whole file with 400',
