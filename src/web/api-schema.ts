@@ -1339,7 +1339,13 @@ export interface paths {
      */
     post: operations['postApiCustomersImport']
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Any staff user.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApiCustomersImport']
     head?: never
     patch?: never
     trace?: never
@@ -11611,6 +11617,23 @@ export interface operations {
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']
       503: components['responses']['StorageUnavailable']
+    }
+  }
+  optionsApiCustomersImport: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
+      401: components['responses']['Unauthenticated']
+      403: components['responses']['PermissionDenied']
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
     }
   }
   getApiCustomers: {
