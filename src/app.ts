@@ -4,6 +4,7 @@ import type { Deps } from './deps.ts'
 import { parseBody } from './http/body.ts'
 import { markUndecodable } from './http/filters.ts'
 import { requireStaffUser } from './http/auth.ts'
+import { browsableApi } from './http/browsable/index.ts'
 import { errorHandling } from './http/error-handler.ts'
 import { openApiDocs } from './http/openapi.ts'
 import { optionsAnswerer } from './http/options-metadata.ts'
@@ -55,6 +56,8 @@ export function createApp(deps: Deps, options: { precompile?: boolean } = {}) {
     })
     .onTransform({ as: 'global' }, ({ request, query }) => markUndecodable(request.url, query))
     .onParse({ as: 'global' }, ({ request }) => parseBody(request, FORM_PATHS, MULTIPART_PATHS, CSV_PATHS))
+    // A browser's GET on /api/ gets the page around the API's JSON answer (asked of the app itself).
+    .use(browsableApi({ deps, routes, handle: (request): Promise<Response> => app.handle(request) }))
     .use(openApiDocs(deps.version, () => registered))
     .use(apiRoutes(deps))
   registered = app.routes

@@ -166,6 +166,17 @@ export const API_CONVENTIONS = [
     'it and the others `read_only`, then those only the request has. Authentication comes first, as',
     'for any method (401); the public paths need none.',
   ]),
+  section('Browsable API', [
+    'As in DRF, every `GET` (and `HEAD`) on an `/api/` path may also be answered as an HTML page, for',
+    'a person in a browser: when `Accept` prefers `text/html` to `application/json` (by q-value, then',
+    'by the order listed), or with `?format=api`. The page answers with the same status and headers',
+    'the JSON would have (`Content-Type: text/html; charset=utf-8`, `Vary: Accept`) and shows that',
+    "JSON, its links followable, with the operation's description, a filter form and, for what the",
+    'user may change, a JSON editor; it logs in with the session (`POST /api/login/`). `?format=json`',
+    'is always JSON, and so is every request whose `Accept` does not name `text/html` (`*/*`,',
+    '`application/json`, none): clients get JSON as documented here. `GET /api/` lists every',
+    'collection.',
+  ]),
   section('Paths', [
     'Every path ends with a slash; the same path without it is served identically (no redirect).',
     "Only digits name a record, as DRF's `\\d+` URL patterns do: any other spelling",

@@ -4,6 +4,26 @@
  * The page names what it reads in types.ts and its screens' files, as aliases over these.
  */
 export interface paths {
+  '/api/': {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    /**
+     * List every collection
+     * @description Public. The API root, as DRF's: each top-level collection (and single record, such as `organization`) by name, with its absolute URL. A browser opening any `/api/` path gets the browsable page instead of JSON (see "Browsable API" above).
+     */
+    get: operations['getApi']
+    put?: never
+    post?: never
+    delete?: never
+    options?: never
+    head?: never
+    patch?: never
+    trace?: never
+  }
   '/healthz': {
     parameters: {
       query?: never
@@ -4201,6 +4221,13 @@ export interface components {
         [key: string]: string
       } | null
     }
+    /**
+     * ApiRoot
+     * @description Each collection's name and its absolute URL
+     */
+    ApiRoot: {
+      [key: string]: string
+    }
     /** BarcodeCheckIn */
     BarcodeCheckIn: {
       id: number
@@ -8207,6 +8234,29 @@ export interface components {
 }
 export type $defs = Record<string, never>
 export interface operations {
+  getApi: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      /** @description Success */
+      200: {
+        headers: {
+          [name: string]: unknown
+        }
+        content: {
+          'application/json': components['schemas']['ApiRoot']
+        }
+      }
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
   getHealthz: {
     parameters: {
       query?: never

@@ -1,6 +1,7 @@
 import { FormatRegistry } from '@sinclair/typebox'
 import Ajv2020, { type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
+import { renderingOf } from '../../src/http/browsable/negotiation.ts'
 import { isFoldedSegment } from '../../src/http/raw-path.ts'
 
 /*
@@ -15,6 +16,12 @@ import { isFoldedSegment } from '../../src/http/raw-path.ts'
  * does not have must answer 404; a method a documented path does not offer, 405 (or 401 first, or
  * 404 on a path the server refuses before routing); either may also get the 414 and 431 of the
  * limits checked before routing.
+ *
+ * The browsable API, as the document's conventions say once for every operation: a GET or HEAD on
+ * an /api/ path that asks for the page (`?format=api`, or an Accept preferring text/html) may be
+ * answered `text/html` instead of a documented JSON body, with the same status and headers. Its
+ * body must then be an HTML page; a page nobody asked for is a mismatch. A HEAD is checked as its
+ * GET, with no body.
  */
 
 type Json = any
@@ -44,7 +51,19 @@ export async function checkResponse(app: CheckedApp, request: Request, response:
   const check = await shared
   const url = new URL(request.url)
   if (isHidden(app.routes, url.pathname)) return
-  await check.check(request.method, url.pathname, response)
+  const head = request.method === 'HEAD'
+  const page =
+    (request.method === 'GET' || head) &&
+    url.pathname.startsWith('/api/') &&
+    renderingOf(request) === 'page' &&
+    mediaTypeOf(response) === 'text/html'
+  await check.check(head ? 'GET' : request.method, url.pathname, response, { page, head })
+}
+
+/** How the request asked: for the browsable page, and as a HEAD (a GET without its body). */
+interface Asked {
+  page: boolean
+  head: boolean
 }
 
 async function fetchDocument(handle: Handle): Promise<Json> {
@@ -94,8 +113,8 @@ class DocumentCheck {
     }))
   }
 
-  async check(method: string, path: string, response: Response) {
-    const request = `${method} ${path}`
+  async check(method: string, path: string, response: Response, asked: Asked) {
+    const request = `${asked.head ? 'HEAD' : method} ${path}`
     const fail = (what: string): never => {
       throw new Error(`OpenAPI check: ${request} answered ${response.status}; ${what}`)
     }
@@ -110,7 +129,7 @@ class DocumentCheck {
       beforeRouting &&
       (found === undefined || this.doc.paths[found.template][method.toLowerCase()] === undefined)
     ) {
-      return this.checkAnswer(request, response, this.doc.components.responses[beforeRouting], [
+      return this.checkAnswer(request, response, asked, this.doc.components.responses[beforeRouting], [
         'components',
         'responses',
         beforeRouting,
@@ -118,7 +137,7 @@ class DocumentCheck {
     }
     if (found === undefined) {
       if (response.status !== 404) fail('the document has no such path, so it must be 404')
-      return this.checkAnswer(request, response, this.doc.components.responses.NotFound, [
+      return this.checkAnswer(request, response, asked, this.doc.components.responses.NotFound, [
         'components',
         'responses',
         'NotFound',
@@ -130,20 +149,21 @@ class DocumentCheck {
       // The error handler answers a method the path does not offer: 405, after 401 on a path that
       // needs a token; the server's raw-path check refuses some paths before routing, 404.
       if (response.status === 401) {
-        return this.checkAnswer(request, response, this.doc.components.responses.Unauthenticated, [
+        return this.checkAnswer(request, response, asked, this.doc.components.responses.Unauthenticated, [
           'components',
           'responses',
           'Unauthenticated',
         ])
       }
       if (response.status === 404 && refusedBeforeRouting(path)) {
-        return this.checkAnswer(request, response, this.doc.components.responses.NotFound, [
+        return this.checkAnswer(request, response, asked, this.doc.components.responses.NotFound, [
           'components',
           'responses',
           'NotFound',
         ])
       }
       if (response.status !== 405) fail(`${where} is not in the document, so it must be 405 (or 401)`)
+      if (asked.page) return this.checkPage(request, response, asked)
       const mediaType = mediaTypeOf(response)
       if (mediaType !== 'application/json') fail(`its content type is "${mediaType}", not application/json`)
       return this.checkBody(request, response, ['components', 'schemas', 'ErrorDetail'], mediaType)
@@ -156,9 +176,9 @@ class DocumentCheck {
       const name = String(documented.$ref).replace('#/components/responses/', '')
       const shared = this.doc.components.responses[name]
       if (shared === undefined) fail(`${where} refers to ${documented.$ref}, which the document lacks`)
-      return this.checkAnswer(request, response, shared, ['components', 'responses', name])
+      return this.checkAnswer(request, response, asked, shared, ['components', 'responses', name])
     }
-    return this.checkAnswer(request, response, documented, [
+    return this.checkAnswer(request, response, asked, documented, [
       'paths',
       found.template,
       method.toLowerCase(),
@@ -167,12 +187,23 @@ class DocumentCheck {
     ])
   }
 
-  private async checkAnswer(request: string, response: Response, documented: Json, at: string[]) {
+  private async checkAnswer(
+    request: string,
+    response: Response,
+    asked: Asked,
+    documented: Json,
+    at: string[],
+  ) {
     const fail = (what: string): never => {
       throw new Error(`OpenAPI check: ${request} answered ${response.status}; ${what}`)
     }
     for (const [name, header] of Object.entries(documented.headers ?? {}) as [string, Json][]) {
       if (header.required && response.headers.get(name) === null) fail(`the ${name} header is missing`)
+    }
+    if (asked.page) {
+      if (documented.content?.['application/json'] === undefined)
+        fail('a page stands in for a JSON answer, and the document gives none for this status')
+      return this.checkPage(request, response, asked)
     }
     const mediaType = mediaTypeOf(response)
     if (documented.content === undefined) {
@@ -186,8 +217,24 @@ class DocumentCheck {
         `its content type is "${mediaType}", the document gives ${Object.keys(documented.content).join(', ')}`,
       )
     }
+    if (asked.head) {
+      if ((await response.text()) !== '') fail('a HEAD answer has a body')
+      return
+    }
     if (media.schema === undefined || media.schema.format === 'binary') return
     return this.checkBody(request, response, [...at, 'content', mediaType, 'schema'], mediaType)
+  }
+
+  /** The browsable page standing in for a JSON answer: an HTML document (nothing for a HEAD). */
+  private async checkPage(request: string, response: Response, asked: Asked) {
+    const text = await response.text()
+    const isPage = asked.head
+      ? text === ''
+      : text.startsWith('<!doctype html>') && text.trimEnd().endsWith('</html>')
+    if (!isPage)
+      throw new Error(
+        `OpenAPI check: ${request} answered ${response.status} with text/html that is not the browsable page: ${text.slice(0, 120)}`,
+      )
   }
 
   private async checkBody(request: string, response: Response, at: string[], mediaType: string) {

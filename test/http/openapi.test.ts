@@ -7,7 +7,7 @@ import { ORIGIN } from '../helpers/app.ts'
 import { checkResponse } from '../helpers/response-check.ts'
 import { useTestApp } from '../helpers/seeded.ts'
 
-const PUBLIC_PATHS = new Set(['/healthz', '/api/get-token/', '/api/login/'])
+const PUBLIC_PATHS = new Set(['/healthz', '/api/get-token/', '/api/login/', '/api/'])
 
 const t = useTestApp({ once: true })
 let doc: any
