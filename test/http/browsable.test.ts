@@ -125,7 +125,9 @@ describe('unauthenticated', () => {
     expect(res.status).toBe(401)
     isPage(res)
     expect(res.headers.get('www-authenticate')).toBe('Token')
-    expect(res.body).toContain('<b class="status">HTTP 401 Unauthorized</b>')
+    expect(res.body).toContain(
+      '<b class="status failed">HTTP 401 Unauthorized</b>\n<b>Allow:</b> GET, POST, HEAD\n<b>Content-Type:</b> application/json\n<b>Vary:</b> Accept\n<b>WWW-Authenticate:</b> Token\n\n{',
+    )
     expect(res.body).toContain(
       '<span class="key">&quot;detail&quot;</span>: <span class="string">&quot;Authentication credentials were not provided.&quot;</span>',
     )
@@ -206,7 +208,7 @@ describe('the page', () => {
   test('a filter with a bad value: the 400 and its body in the page', async () => {
     const res = await open('/api/customers/?home_location_id=x')
     expect(res.status).toBe(400)
-    expect(res.body).toContain('<b class="status">HTTP 400 Bad Request</b>')
+    expect(res.body).toContain('<b class="status failed">HTTP 400 Bad Request</b>')
     expect(res.body).toContain(
       '<span class="key">&quot;home_location_id&quot;</span>: [\n        <span class="string">&quot;Enter a number.&quot;</span>',
     )

@@ -81,7 +81,11 @@ async function showAnswer(method, path, response) {
   const requestLine = document.getElementById('request-line')
   const answer = document.getElementById('answer')
   requestLine.replaceChildren(element('b', '', method), document.createTextNode(` ${path}`))
-  const status = element('b', 'status', `HTTP ${response.status} ${response.statusText}`.trimEnd())
+  const status = element(
+    'b',
+    response.status >= 400 ? 'status failed' : 'status',
+    `HTTP ${response.status} ${response.statusText}`.trimEnd(),
+  )
   answer.replaceChildren(status)
   for (const name of ['Allow', 'Content-Type', 'Location', 'Retry-After']) {
     const value = response.headers.get(name)

@@ -57,8 +57,12 @@ function allowed(routes: RouteIndex, path: string): string[] {
   return ALLOW_ORDER.filter((m) => methods.has(m))
 }
 
-/** The answer's headers the page passes on: a client (and the response check) still finds them. */
-const PASSED_ON = ['www-authenticate', 'retry-after', 'location']
+/** The answer's headers the page passes on (a client, and the response check, still find them), as shown. */
+const PASSED_ON: Record<string, string> = {
+  'www-authenticate': 'WWW-Authenticate',
+  'retry-after': 'Retry-After',
+  location: 'Location',
+}
 
 /** Each segment of the path, a link where GET serves its prefix. */
 function crumbsOf(routes: RouteIndex, path: string): PageContent['crumbs'] {
@@ -116,9 +120,9 @@ export function browsableApi({ deps, routes, handle }: BrowsableOptions) {
       ...(methods.length > 0 ? [['Allow', methods.join(', ')] as [string, string]] : []),
       ['Content-Type', contentType],
       ['Vary', 'Accept'],
-      ...PASSED_ON.flatMap((name): Array<[string, string]> => {
+      ...Object.entries(PASSED_ON).flatMap(([name, shown]): Array<[string, string]> => {
         const value = answer.headers.get(name)
-        return value === null ? [] : [[name.replace(/(^|-)\w/g, (c) => c.toUpperCase()), value]]
+        return value === null ? [] : [[shown, value]]
       }),
     ]
     const html = renderPage({
@@ -154,7 +158,7 @@ export function browsableApi({ deps, routes, handle }: BrowsableOptions) {
       vary: 'Accept',
       ...pageSecurityHeaders(),
     }
-    for (const name of PASSED_ON) {
+    for (const name of Object.keys(PASSED_ON)) {
       const value = answer.headers.get(name)
       if (value !== null) pageHeaders[name] = value
     }

@@ -93,7 +93,7 @@ function answer(page: PageContent): string {
         : `\n\n${jsonHtml(page.body, page.origins)}`
   return `<section class="response" id="response" aria-label="Response">
 <pre class="request" id="request-line"><b>${e(page.method)}</b> ${e(page.target)}</pre>
-<pre class="answer" id="answer"><b class="status">${e(statusLine(page.status))}</b>
+<pre class="answer" id="answer"><b class="status${page.status >= 400 ? ' failed' : ''}">${e(statusLine(page.status))}</b>
 ${headers}${body}</pre>
 </section>`
 }
