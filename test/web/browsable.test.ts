@@ -146,7 +146,9 @@ test('log in on the page, follow links to a customer and their alerts, filter, c
   })
   await editor.fill(JSON.stringify({ alert_text: 'Paid for the chalk bag' }))
   await page.getByRole('button', { name: 'PATCH', exact: true }).click()
-  await answer(page).getByText('HTTP 200 OK').waitFor()
+  // The page's own GET was a 200 too: wait for the PATCH's answer to take its place.
+  await page.locator('#request-line', { hasText: 'PATCH' }).waitFor()
+  await expect(answer(page).innerText()).resolves.toStartWith('HTTP 200 OK\nContent-Type: application/json')
   await expect(answer(page).innerText()).resolves.toContain('"alert_text": "Paid for the chalk bag"')
   await page.screenshot({ path: '/tmp/browsable-patched.png' })
   expect((await api('GET', alertUrl.slice(base.length), undefined, 200)).alert_text).toBe(

@@ -78,6 +78,8 @@ function appendJson(into, value, depth) {
 
 /** Shows a write's answer where the page's own answer was: request line, status, headers, body. */
 async function showAnswer(method, path, response) {
+  // The whole answer first, so the page never shows a new request line over the old answer.
+  const body = await response.text()
   const requestLine = document.getElementById('request-line')
   const answer = document.getElementById('answer')
   requestLine.replaceChildren(element('b', '', method), document.createTextNode(` ${path}`))
@@ -96,7 +98,6 @@ async function showAnswer(method, path, response) {
       document.createTextNode(` ${value}`),
     )
   }
-  const body = await response.text()
   if (body !== '') {
     answer.append(document.createTextNode('\n\n'))
     let parsed
