@@ -29,17 +29,6 @@ export function whoMay(permission: Permission, rules?: string): string {
 }
 
 /**
- * The permission a description written by `whoMay` opens with; null for one that opens otherwise
- * (public operations, and the few that say who may call them in their own words).
- */
-export function permissionIn(description: string): Permission | null {
-  if (description.startsWith('Any staff user.')) return 'staff'
-  if (description.startsWith('Organization admins only.')) return 'admin'
-  const flag = /^Staff users with `(can_[a-z_]+)`, and organization admins\./.exec(description)?.[1]
-  return flag === undefined ? null : (flag as Permission)
-}
-
-/**
  * Route option that checks `permission` before the body is validated, so a user without the right
  * gets 403 whatever they sent, as DRF checks permissions before running the serializer.
  */

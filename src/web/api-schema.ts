@@ -19,7 +19,13 @@ export interface paths {
     put?: never
     post?: never
     delete?: never
-    options?: never
+    /**
+     * Describe this path
+     * @description Anyone, without a token.
+     *
+     *     Django REST Framework's metadata for this path, as OPTIONS in the conventions above says.
+     */
+    options: operations['optionsApi']
     head?: never
     patch?: never
     trace?: never
@@ -8252,6 +8258,21 @@ export interface operations {
           'application/json': components['schemas']['ApiRoot']
         }
       }
+      414: components['responses']['UriTooLong']
+      431: components['responses']['HeaderFieldsTooLarge']
+      500: components['responses']['ServerError']
+    }
+  }
+  optionsApi: {
+    parameters: {
+      query?: never
+      header?: never
+      path?: never
+      cookie?: never
+    }
+    requestBody?: never
+    responses: {
+      200: components['responses']['Options']
       414: components['responses']['UriTooLong']
       431: components['responses']['HeaderFieldsTooLarge']
       500: components['responses']['ServerError']

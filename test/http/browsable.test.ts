@@ -126,7 +126,7 @@ describe('unauthenticated', () => {
     isPage(res)
     expect(res.headers.get('www-authenticate')).toBe('Token')
     expect(res.body).toContain(
-      '<b class="status failed">HTTP 401 Unauthorized</b>\n<b>Allow:</b> GET, POST, HEAD\n<b>Content-Type:</b> application/json\n<b>Vary:</b> Accept\n<b>WWW-Authenticate:</b> Token\n\n{',
+      '<b class="status failed">HTTP 401 Unauthorized</b>\n<b>Allow:</b> GET, POST, HEAD, OPTIONS\n<b>Content-Type:</b> application/json\n<b>Vary:</b> Accept\n<b>WWW-Authenticate:</b> Token\n\n{',
     )
     expect(res.body).toContain(
       '<span class="key">&quot;detail&quot;</span>: <span class="string">&quot;Authentication credentials were not provided.&quot;</span>',
@@ -162,7 +162,7 @@ describe('the page', () => {
     expect(res.body).toContain('<h1>Read a customer</h1>')
     expect(res.body).toContain('<p>The customer, with links to their records (<code>credits_url</code>')
     expect(res.body).toContain(
-      `<b class="status">HTTP 200 OK</b>\n<b>Allow:</b> GET, PUT, PATCH, HEAD\n<b>Content-Type:</b> application/json;charset=utf-8\n<b>Vary:</b> Accept\n\n{`,
+      `<b class="status">HTTP 200 OK</b>\n<b>Allow:</b> GET, PUT, PATCH, HEAD, OPTIONS\n<b>Content-Type:</b> application/json;charset=utf-8\n<b>Vary:</b> Accept\n\n{`,
     )
     expect(res.body).toContain(
       `<a class="string" href="http://localhost/api/customers/${customer.id}/credits/" rel="nofollow">&quot;http://localhost/api/customers/${customer.id}/credits/&quot;</a>`,

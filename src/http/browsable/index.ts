@@ -3,7 +3,7 @@ import type { Deps } from '../../deps.ts'
 import { authenticateRequest } from '../auth.ts'
 import { docs, named } from '../docs.ts'
 import { ApiError } from '../errors.ts'
-import { allows, permissionIn } from '../permissions.ts'
+import { allows, requiredPermission } from '../permissions.ts'
 import type { RouteIndex } from '../route-index.ts'
 import { NO_SNIFF, pageSecurityHeaders } from '../security-headers.ts'
 import { Urls } from '../urls.ts'
@@ -49,11 +49,15 @@ function asJsonRequest(request: Request, origin: string, path: string, query: st
   })
 }
 
-/** The methods a path is served with, in the order DRF's `Allow` lists them; HEAD wherever GET is. */
+/**
+ * The methods a path is served with, in the order DRF's `Allow` lists them: HEAD wherever GET is,
+ * and OPTIONS on every path served (options-metadata.ts answers it).
+ */
 const ALLOW_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
 function allowed(routes: RouteIndex, path: string): string[] {
   const methods = new Set(routes.allowedMethods(path))
   if (methods.has('GET')) methods.add('HEAD')
+  if (methods.size > 0) methods.add('OPTIONS')
   return ALLOW_ORDER.filter((m) => methods.has(m))
 }
 
@@ -102,7 +106,8 @@ export function browsableApi({ deps, routes, handle }: BrowsableOptions) {
     }
     const user = answer.status === 401 ? null : await signedIn(request)
     const document = await openApiDocument(origin)
-    const operations = operationsAt(document, routes.template(path))
+    const template = routes.template(path)
+    const operations = operationsAt(document, template)
     const named = nameOf(operations) ?? {
       name: statusLine(answer.status).replace(/^HTTP \d+ /, ''),
       description: '',
@@ -111,7 +116,8 @@ export function browsableApi({ deps, routes, handle }: BrowsableOptions) {
     const may = (method: string) => {
       const operation = operations[method.toLowerCase()]
       if (user === null || !methods.includes(method) || operation === undefined) return false
-      return allows(user, permissionIn(String(operation.description ?? '')) ?? 'staff')
+      const route = routes.routes().find((r) => r.method.toUpperCase() === method && r.path === template)
+      return allows(user, requiredPermission(route?.hooks as { transform?: unknown }) ?? 'staff')
     }
     const writeMethods = ['POST', 'PUT', 'PATCH'].filter(may)
     const record = answer.status === 200 ? body : undefined
