@@ -87,6 +87,12 @@ describe('content negotiation', () => {
     expect(page.body).toContain('&quot;next&quot;</span>: <span class="null">null</span>')
   })
 
+  test('another format (csv) is left to the route, whatever the Accept', async () => {
+    const res = await open('/api/gyms/?format=csv')
+    expect(res.headers.get('content-type')).not.toStartWith('text/html')
+    expect(res.headers.get('vary')).toBeNull()
+  })
+
   test("HEAD from a browser: the page's status and headers, no body", async () => {
     const res = await withSession(t, session, 'HEAD', '/api/gyms/', { headers: { accept: BROWSER } })
     expect(res.status).toBe(200)

@@ -4,6 +4,7 @@ import { authenticateRequest } from '../auth.ts'
 import { docs, named } from '../docs.ts'
 import { ApiError } from '../errors.ts'
 import { allows, requiredPermission } from '../permissions.ts'
+import { noteRequestUser } from '../request-log.ts'
 import type { RouteIndex } from '../route-index.ts'
 import { NO_SNIFF, pageSecurityHeaders } from '../security-headers.ts'
 import { Urls } from '../urls.ts'
@@ -90,7 +91,13 @@ export function browsableApi({ deps, routes, handle }: BrowsableOptions) {
   let documentLoaded: Promise<Json> | undefined
   /** The API's OpenAPI document as /swagger/json serves it, fetched once. */
   const openApiDocument = (origin: string) =>
-    (documentLoaded ??= Promise.resolve(handle(new Request(`${origin}/swagger/json`))).then((r) => r.json()))
+    (documentLoaded ??= Promise.resolve(handle(new Request(`${origin}/swagger/json`)))
+      .then((r) => r.json())
+      .catch((error: unknown) => {
+        // Asked again by the next page rather than failing every page from now on.
+        documentLoaded = undefined
+        throw error
+      }))
 
   async function page(request: Request, origin: string, path: string, query: string): Promise<Response> {
     const answer = await handle(asJsonRequest(request, origin, path, query))
@@ -105,6 +112,8 @@ export function browsableApi({ deps, routes, handle }: BrowsableOptions) {
       // Shown as the text it is.
     }
     const user = answer.status === 401 ? null : await signedIn(request)
+    // The request's log line names its user, as the JSON request's would.
+    if (user !== null) noteRequestUser(request, user.id)
     const document = await openApiDocument(origin)
     const template = routes.template(path)
     const operations = operationsAt(document, template)

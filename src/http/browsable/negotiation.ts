@@ -20,8 +20,8 @@ export function renderingOf(request: Request): Rendering | null {
   const url = request.url
   if (url.includes('format=')) {
     const format = formatParam(url)
-    if (format === 'api') return 'page'
-    if (format === 'json') return null
+    // `json` and any other format the route itself serves (`csv`) are never the page.
+    if (format !== null) return format === 'api' ? 'page' : null
   }
   const accept = request.headers.get('accept')
   if (accept === null || !accept.includes('text/html')) return null
