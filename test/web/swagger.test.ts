@@ -44,7 +44,7 @@ test('Swagger UI runs under the page policy and lists the API', async () => {
   await page.locator('.swagger-ui .info .title').getByText('Belay API').waitFor({ timeout: 45_000 })
   // Swagger UI draws a tag's operations as they scroll into view, and the conventions that open
   // the document fill the first screens: scroll down to the login.
-  const getToken = page.locator('.opblock-summary-path[data-path="/api/get-token/"]')
+  const getToken = page.locator('.opblock-post .opblock-summary-path[data-path="/api/get-token/"]')
   for (let scrolls = 0; scrolls < 100 && (await getToken.count()) === 0; scrolls++) {
     await page.mouse.wheel(0, 1000)
     await page.waitForTimeout(100)
