@@ -28,6 +28,7 @@ import * as m0029 from './0029_sites.ts'
 import * as m0030 from './0030_check_in_metrics_late.ts'
 import * as m0031 from './0031_classes.ts'
 import * as m0032 from './0032_walls.ts'
+import * as m0033 from './0033_org_import.ts'
 
 /**
  * Every migration, by name, imported statically so the compiled executable carries them all.
@@ -63,4 +64,5 @@ export const migrations: Record<string, Migration> = {
   '0030_check_in_metrics_late': m0030,
   '0031_classes': m0031,
   '0032_walls': m0032,
+  '0033_org_import': m0033,
 }

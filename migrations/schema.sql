@@ -746,6 +746,20 @@ CREATE TABLE gyms (
   updated_at TEXT NOT NULL
 );
 
+-- import_progress
+
+CREATE TABLE import_progress (
+  collection TEXT PRIMARY KEY,
+  position INTEGER NOT NULL,
+  source TEXT NOT NULL,
+  state TEXT NOT NULL DEFAULT 'pending' CHECK (state IN ('pending', 'running', 'done', 'missing')),
+  parent_id TEXT,
+  next_url TEXT,
+  records INTEGER NOT NULL DEFAULT 0,
+  total INTEGER,
+  updated_at TEXT NOT NULL
+);
+
 -- invoice_discounts
 
 CREATE TABLE invoice_discounts (

@@ -19,11 +19,12 @@ import { lockForServing } from './db/serve-lock.ts'
 import { systemClock } from './lib/clock.ts'
 import { consoleLogger as log } from './lib/log.ts'
 import { newPassword } from './lib/secrets.ts'
-import { checkWritable, databaseError } from './lib/startup-errors.ts'
+import { checkWritable, databaseError, StartupError } from './lib/startup-errors.ts'
+import { ImportError, importOrganization, LEFT_OUT, type ImportResult } from './import/index.ts'
 
 /*
  * The commands that work on the database file and end: migrate, create-admin, seed-demo, rollup,
- * backup and restore, each taking its arguments after the command's name.
+ * backup, restore and import, each taking its arguments after the command's name.
  */
 
 /** Pulls `--name value` / `--name=value` out of args, returning the value and the rest. */
@@ -215,4 +216,69 @@ export async function restore(args: string[]): Promise<void> {
   const source = args[0] && !args[0].startsWith('--') ? args.shift()! : undefined
   if (!source) throw new ConfigError('restore needs the snapshot to restore: belay restore PATH --db FILE')
   return restoreDatabase(loadConfig(args), source)
+}
+
+/**
+ * `belay import --from URL --token TOKEN --db FILE`: copies an organization from a server that
+ * speaks this API into a new database (src/import/), or carries on an import of the same source
+ * that was stopped. Progress goes to stderr, the closing table to stdout.
+ */
+export async function importCommand(args: string[]): Promise<void> {
+  const [from, afterFrom] = takeOption(args, '--from')
+  const [token, rest] = takeOption(afterFrom, '--token')
+  if (!from) throw new ConfigError('import needs --from URL (the server to copy from)')
+  if (!token)
+    throw new ConfigError("import needs --token TOKEN (an organization admin's API token at the source)")
+  const config = loadConfig(rest)
+  // Pages are written as they come: no serve may have the file meanwhile.
+  const lock = lockForServing(config.dbPath)
+  checkWritable(config.dbPath)
+  const connection = openDatabase(config.dbPath)
+  try {
+    const started = performance.now()
+    try {
+      await migrateToLatest(connection.db)
+    } catch (error) {
+      throw databaseError(config.dbPath, error)
+    }
+    const result = await importOrganization({
+      from,
+      token,
+      db: connection.db,
+      dbPath: config.dbPath,
+      progress: (line) => console.error(line),
+    })
+    const seconds = (performance.now() - started) / 1000
+    console.log(importSummary(result, config.dbPath, seconds))
+  } catch (error) {
+    if (error instanceof ImportError) throw new StartupError(error.message)
+    throw error
+  } finally {
+    await connection.close()
+    lock.release()
+  }
+}
+
+/** The closing output: records per collection, what the source did not offer, what is not copied. */
+export function importSummary(result: ImportResult, dbPath: string, seconds: number): string {
+  const n = (count: number) => count.toLocaleString('en-US')
+  const width = Math.max(...result.collections.map((c) => c.name.length), 'collection'.length)
+  const copied = result.collections.reduce((sum, c) => sum + c.records, 0)
+  const lines = [
+    `imported ${result.organization || 'the organization'} from ${result.source} into ${dbPath} in ${seconds.toFixed(1)} s${result.resumed ? ' (carried on from an earlier run)' : ''}: ${n(copied)} records`,
+    '',
+    `  ${'collection'.padEnd(width)}  records`,
+    ...result.collections.map(
+      (c) =>
+        `  ${c.name.padEnd(width)}  ${c.state === 'missing' ? 'not offered by the source (404)' : n(c.records)}`,
+    ),
+    '',
+    'Not copied:',
+    ...LEFT_OUT.map((l) => `  ${l.what}: ${l.why}`),
+    '',
+    'Staff users have no password here: none can log in until one is set. Make yourself an admin with',
+    `  belay create-admin --email EMAIL --db ${dbPath}`,
+    'then give each staff user a new password (PATCH /api/users/{id}/ with "password").',
+  ]
+  return lines.join('\n')
 }

@@ -12,7 +12,16 @@ import { joinFromSnapshot } from './core/sites/snapshots.ts'
 import { startServing } from './serve.ts'
 import { databaseError, StartupError } from './lib/startup-errors.ts'
 import { commandUsage, usage } from './usage.ts'
-import { backup, createAdmin, migrate, openMigrated, restore, rollup, seedDemo } from './database-commands.ts'
+import {
+  backup,
+  createAdmin,
+  importCommand,
+  migrate,
+  openMigrated,
+  restore,
+  rollup,
+  seedDemo,
+} from './database-commands.ts'
 
 const wantsHelp = (args: string[]) => args.includes('--help') || args.includes('-h')
 
@@ -109,6 +118,8 @@ async function main(argv: string[]): Promise<void> {
       return restore(args)
     case 'rollup':
       return rollup(args)
+    case 'import':
+      return importCommand(args)
     case undefined:
     case 'help':
     case '--help':

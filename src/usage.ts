@@ -19,6 +19,9 @@ Usage:
   belay backup [--to PATH] [--db FILE]  take a verified snapshot of the database, also while it is served
   belay restore PATH [--db FILE]        put a snapshot in place of the database (not while it is served)
   belay rollup rebuild [--db FILE]      roll the daily membership counts again for all history
+  belay import --from URL --token TOKEN [--db FILE]
+                                        copy an organization from a server that speaks this API
+                                        (another Belay box, Capitan) into a new database, keeping ids
 
 Options (each also an environment variable):
 ${settings.map(describeSetting).join('\n')}
@@ -87,6 +90,26 @@ a day rolled before keeps no value of its own. Refused while belay serve runs on
 keeps the rollup current by itself.
 
 Options:
+${dbOption}
+`,
+  import: `Usage: belay import --from URL --token TOKEN [--db FILE]
+
+Copies an organization from a server that speaks this API (another Belay box, or Capitan) into a new
+database FILE, keeping every id: the organization, gyms, staff, event types and their questions and
+schedules, walls (grades, sections, climbs), what the gym sells, customers and every record under
+them, memberships, passes, events, reservations, waitlists, sales (invoices, payments, refunds) and
+check-ins. Progress goes to stderr, a table of records per collection to stdout at the end; a
+collection the source does not offer (404) is reported, not fatal.
+
+Staff users come without passwords: none can log in until an admin sets one (belay create-admin
+makes the first admin). Stopped midway, the same command carries on where it stopped and writes
+nothing twice. A database that holds anything else is refused, as is one served meanwhile.
+
+Options:
+  --from URL
+      the source's address, such as https://gym.example.com (required)
+  --token TOKEN
+      an organization admin's API token at the source, from POST /api/get-token/ (required)
 ${dbOption}
 `,
   'create-admin': `Usage: belay create-admin --email EMAIL [--password PASSWORD] [--db FILE]

@@ -82,6 +82,7 @@ import type {
 } from './tables/sales.ts'
 import type { ClimbSetterTable, ClimbTable, GradeTable, SectionTable } from './tables/walls.ts'
 import type { WaiverSignatureTable, WaiverTextTable } from './tables/waivers.ts'
+import type { ImportProgressTable } from './tables/org-import.ts'
 
 /** The database's tables, one interface each, grouped by concern in ./tables/. */
 export type * from './tables/customers.ts'
@@ -93,6 +94,7 @@ export type * from './tables/products.ts'
 export type * from './tables/sales.ts'
 export type * from './tables/waivers.ts'
 export type * from './tables/sites.ts'
+export type * from './tables/org-import.ts'
 
 export interface Database {
   organization: OrganizationTable
@@ -168,6 +170,7 @@ export interface Database {
   sync_applied: SyncAppliedTable
   sync_clocks: SyncClockTable
   sync_conflicts: SyncConflictTable
+  import_progress: ImportProgressTable
 }
 
 export type Organization = Selectable<OrganizationTable>

@@ -26,6 +26,8 @@ import { join, relative, resolve, dirname } from 'node:path'
  * | config.ts       | lib/, db/, domain/: a setting's default is the domain's, never an |
  * |                 | engine's                                                          |
  * | demo/           | domain/, db/, lib/, core/; a resource's queries.ts; worker-urls.ts |
+ * | import/         | core/, domain/, db/, lib/: `belay import` speaks to the source     |
+ * |                 | over HTTP with fetch, never through the API's code                |
  * | migrations/     | kysely, each other                                                |
  * | web/            | preact, uplot (its charts) and itself only: the browser's code    |
  * |                 | knows the server by its API's JSON; nothing on the server imports |
@@ -162,6 +164,8 @@ export function breach({ file, target, typeOnly }: ImportOf): string | null {
       return ['core', 'domain', 'db', 'lib'].includes(toKind!) || to === 'worker-urls.ts'
         ? null
         : `demo imports ${to}`
+    case 'import':
+      return ['core', 'domain', 'db', 'lib'].includes(toKind!) ? null : `import imports ${to}`
     default:
       return null // the top level (main.ts, app.ts, serve.ts, config.ts, deps.ts) composes the rest
   }

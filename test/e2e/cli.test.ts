@@ -255,7 +255,7 @@ describe('two servers on one port', () => {
   })
 })
 
-const COMMANDS = ['serve', 'migrate', 'create-admin', 'seed-demo', 'backup', 'restore', 'rollup']
+const COMMANDS = ['serve', 'migrate', 'create-admin', 'seed-demo', 'backup', 'restore', 'rollup', 'import']
 
 describe('belay COMMAND --help', () => {
   for (const command of COMMANDS) {

@@ -284,6 +284,8 @@ export const TABLES = {
   sync_outbox: syncState,
   sync_applied: syncState,
   sync_clocks: syncState,
+  // `belay import`'s progress: how far this file's copy from another server has come.
+  import_progress: { role: 'local', why: "how far belay import's copy into this file has come" },
   // Every site records the same conflicts as it applies the same stream: never sent.
   sync_conflicts: { role: 'derived', why: 'recorded by every site as it applies the stream' },
 } as const satisfies Declarations

@@ -137,6 +137,7 @@ describe('every table is declared', () => {
     expect(tablesWithRole('local')).toEqual([
       'auth_sessions',
       'auth_tokens',
+      'import_progress',
       'schema_migrations',
       'sync_applied',
       'sync_clocks',
