@@ -250,6 +250,38 @@ describe('belay import', () => {
         await expectSame(target, token, `/api/gyms/${id}/climbs/?is_up=false`, 2)
       }
 
+      // What is worked out from the copied rows: the members report, and the metrics once their
+      // tables have caught up at the copy.
+      for (const path of ['/api/members/', '/api/members/?include_billing_info=true']) {
+        const [a, b] = await Promise.all([
+          request(source.base, 'GET', path, { token: sourceToken }),
+          request(target.base, 'GET', path, { token }),
+        ])
+        expect(b.status).toBe(200)
+        expect(hostless(b.body), path).toEqual(hostless(a.body) as any)
+      }
+      const query = {
+        interval: 'monthly',
+        start_date: '2021-01-01',
+        end_date: '2026-12-31',
+        metrics: [
+          { id: 'check_ins', type: 'check_in_count' },
+          { id: 'unique', type: 'check_in_count', filters: { check_in_type: 'unique' } },
+          { id: 'first_time', type: 'check_in_count', filters: { check_in_type: 'first_time' } },
+          { id: 'revenue', type: 'revenue', filters: { product_type: 'all' } },
+          { id: 'memberships', type: 'membership_count' },
+          { id: 'new_customers', type: 'new_customer_count' },
+          { id: 'retention', type: 'customer_retention' },
+          { id: 'sold', type: 'product_sold_count', filters: { product_type: 'membership' } },
+        ],
+      }
+      const [sourceMetrics, targetMetrics] = await Promise.all([
+        request(source.base, 'POST', '/api/metrics/query/', { token: sourceToken, json: query }),
+        request(target.base, 'POST', '/api/metrics/query/', { token, json: query }),
+      ])
+      expect(targetMetrics.status).toBe(200)
+      expect(targetMetrics.body).toEqual(sourceMetrics.body)
+
       const customers = await expectSame(target, token, '/api/customers/')
       const subs = [
         'alerts',
