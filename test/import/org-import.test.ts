@@ -1,7 +1,8 @@
 /**
  * `belay import` against a source that is not a whole Belay box: a small server that offers an
  * organization, gyms over two pages (the second link naming a host this machine does not reach),
- * one staff user, and nothing else (404). A page that fails twice is asked again; a collection the
+ * one staff user, one customer with a photo and a signed document with its PDF, and nothing else
+ * (404). A page that fails twice is asked again; a collection the
  * source does not offer is reported, not fatal; a refused token stops the import in one line.
  */
 import { afterAll, afterEach, describe, expect, test } from 'bun:test'
@@ -27,6 +28,9 @@ const gym = (id: number) => ({
   created_at: STAMP,
   updated_at: STAMP,
 })
+
+const PHOTO = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])
+const PDF = new TextEncoder().encode('%PDF-1.4 signed')
 
 let failuresLeft = 0
 const asked: string[] = []
@@ -86,6 +90,54 @@ function answer(req: Request): Response {
           },
         ],
       })
+    case '/api/customers/':
+      return Response.json({
+        count: 1,
+        next: null,
+        previous: null,
+        results: [
+          {
+            id: 9,
+            url: 'https://public.gym.example/api/customers/9/',
+            first_name: 'Cara',
+            last_name: 'Crimp',
+            preferred_name: '',
+            email: 'cara@elsewhere.example',
+            telephone: '',
+            birthday: '1990-04-05',
+            barcode: 'C9',
+            is_active: true,
+            home_location_id: 5,
+            profile_image_url: 'https://public.gym.example/api/customers/9/photo/',
+            first_check_in_timestamp: null,
+            created_at: STAMP,
+            updated_at: STAMP,
+          },
+        ],
+      })
+    case '/api/customers/9/photo/':
+      return new Response(PHOTO, { headers: { 'content-type': 'image/png' } })
+    case '/api/customers/9/documents/':
+      return Response.json({
+        count: 1,
+        next: null,
+        previous: null,
+        results: [
+          {
+            id: 31,
+            url: 'https://public.gym.example/api/customers/9/documents/31/',
+            name: 'Waiver 2026',
+            kind: 'waiver',
+            pdf: 'https://public.gym.example/api/customers/9/documents/31/pdf/',
+            expiration_date: '2027-01-02',
+            is_expired: false,
+            created_at: STAMP,
+            updated_at: STAMP,
+          },
+        ],
+      })
+    case '/api/customers/9/documents/31/pdf/':
+      return new Response(PDF, { headers: { 'content-type': 'application/pdf' } })
     default:
       // Each gym's grades, sections and climbs are there, and empty.
       if (/^\/api\/gyms\/\d+\/(grades|sections|climbs)\/$/.test(url.pathname))
@@ -118,7 +170,11 @@ async function run(token = TOKEN) {
     })
     const gyms = await connection.db.selectFrom('gyms').selectAll().orderBy('id').execute()
     const users = await connection.db.selectFrom('staff_users').selectAll().execute()
-    return { result, lines, gyms, users }
+    const customers = await connection.db.selectFrom('customers').selectAll().execute()
+    const photos = await connection.db.selectFrom('customer_photos').selectAll().execute()
+    const documents = await connection.db.selectFrom('customer_documents').selectAll().execute()
+    const files = await connection.db.selectFrom('customer_document_files').selectAll().execute()
+    return { result, lines, gyms, users, customers, photos, documents, files }
   } finally {
     await connection.close()
   }
@@ -127,7 +183,7 @@ async function run(token = TOKEN) {
 describe('belay import from a source that offers little', () => {
   test('copies what is offered, asks a failed page again, and reports the rest as not offered', async () => {
     failuresLeft = 2
-    const { result, lines, gyms, users } = await run()
+    const { result, lines, gyms, users, customers, photos, documents, files } = await run()
 
     expect(gyms.map((g) => g.id)).toEqual([2, 5, 7])
     expect(gyms[0]).toEqual({
@@ -147,23 +203,36 @@ describe('belay import from a source that offers little', () => {
     expect(users[0]!.password_hash).toBeNull()
     expect(users[0]!.is_organization_admin).toBe(1)
 
+    // A photo and a PDF are the box's own files behind a link: fetched, kept as the box's path.
+    expect(customers.map((c) => [c.id, c.profile_image_url, c.check_in_count])).toEqual([
+      [9, '/api/customers/9/photo/', 0],
+    ])
+    expect(photos).toEqual([{ customer_id: 9, content_type: 'image/png', content: PHOTO, taken_at: STAMP }])
+    expect(documents.map((d) => [d.id, d.customer_id, d.kind, d.expiration_date])).toEqual([
+      [31, 9, 'waiver', '2027-01-02'],
+    ])
+    expect(files).toEqual([{ document_id: 31, content_type: 'application/pdf', content: PDF }])
+
     // The next link's host is the source's public one: its path was asked of --from, three times.
     expect(asked.filter((path) => path === '/api/gyms/?page=2&page_size=100')).toHaveLength(3)
     expect(lines).toContain('gyms: 3 / 3')
-    expect(lines).toContain('customers: not offered by the source (404)')
+    expect(lines).toContain('customer alerts: not offered by the source (404)')
 
     const byName = Object.fromEntries(result.collections.map((c) => [c.name, c]))
     expect(byName.gyms).toEqual({ name: 'gyms', state: 'done', records: 3 })
     expect(byName['staff users']).toEqual({ name: 'staff users', state: 'done', records: 1 })
-    expect(byName.customers).toEqual({ name: 'customers', state: 'missing', records: 0 })
+    expect(byName.customers).toEqual({ name: 'customers', state: 'done', records: 1 })
+    expect(byName['customer documents']).toEqual({ name: 'customer documents', state: 'done', records: 1 })
+    expect(byName['customer alerts']).toEqual({ name: 'customer alerts', state: 'missing', records: 0 })
+    expect(byName.invoices).toEqual({ name: 'invoices', state: 'missing', records: 0 })
     expect(byName.climbs).toEqual({ name: 'climbs', state: 'done', records: 0 })
     expect(result.organization).toBe('Elsewhere Climbing')
 
     const summary = importSummary(result, 'copy.sqlite3', 1.25)
     expect(summary.split('\n')[0]).toBe(
-      `imported Elsewhere Climbing from ${base()} into copy.sqlite3 in 1.3 s: 5 records`,
+      `imported Elsewhere Climbing from ${base()} into copy.sqlite3 in 1.3 s: 7 records`,
     )
-    expect(summary).toContain('\n  customers                    not offered by the source (404)\n')
+    expect(summary).toContain('\n  customer alerts              not offered by the source (404)\n')
     expect(summary).toContain('\n  gyms                         3\n')
     expect(summary).toContain('Staff users have no password here')
   })
