@@ -56,7 +56,20 @@ const nullableCents = (value: number | string | null): number | null =>
 /** "0.0825" with 4 places -> 825 */
 const units = (value: string | number, places: number): number => Math.round(Number(value) * 10 ** places)
 
-/** Inserts the row unless one with its key is there; whether it went in. */
+/** The tables whose key is not `id`, and their key's columns. */
+const KEYS: Partial<Record<keyof Database, string[]>> = {
+  climb_setters: ['climb_id', 'staff_user_id'],
+  event_type_categories: ['event_type_id', 'event_category_id'],
+  membership_member_add_ons: ['membership_member_id', 'add_on_id'],
+  quick_sales: ['position'],
+  customer_photos: ['customer_id'],
+  customer_document_files: ['document_id'],
+}
+
+/**
+ * Inserts the row unless one with its key is there; whether it went in. Only the key is passed
+ * over: any other refusal (a barcode the copy already holds) stops the import, naming the record.
+ */
 async function put<T extends keyof Database & string>(
   trx: Tx,
   table: T,
@@ -65,7 +78,7 @@ async function put<T extends keyof Database & string>(
   const result = await (trx as unknown as Kysely<any>)
     .insertInto(table)
     .values(row)
-    .onConflict((oc) => oc.doNothing())
+    .onConflict((oc) => oc.columns(KEYS[table] ?? ['id']).doNothing())
     .executeTakeFirst()
   return Number(result.numInsertedOrUpdatedRows ?? 0n) > 0
 }
@@ -83,7 +96,15 @@ const each =
   ) =>
   async (trx: Tx, records: Rec[], parentId: string | null, context: WriteContext, prepared: unknown) => {
     let written = 0
-    for (const record of records) if (await one(trx, record, parentId, context, prepared)) written++
+    for (const record of records) {
+      try {
+        if (await one(trx, record, parentId, context, prepared)) written++
+      } catch (error) {
+        const why = error instanceof Error ? error.message : String(error)
+        const which = record.id === undefined ? 'a record' : `record ${String(record.id)}`
+        throw new RecordRefused(`${which} could not be written: ${why}`)
+      }
+    }
     return written
   }
 
@@ -101,6 +122,9 @@ function ownPath(value: string, source: Source): string {
 
 /** "2026-11-22T08:15:00" on the gym's wall clock -> the UTC instant, as the box stores times. */
 const utcOf = (local: string, zone: string): string => DateTime.fromISO(local, { zone }).toUTC().toISO()!
+
+/** A record the copy's tables refuse (a value unique there twice, a missing parent). */
+export class RecordRefused extends Error {}
 
 export const COLLECTIONS: Collection[] = [
   {

@@ -3,6 +3,7 @@ import type { Database } from '../db/schema.ts'
 import { TABLES, type TableName } from '../core/sites/tables.ts'
 import {
   COLLECTIONS,
+  RecordRefused,
   settleDerivedColumns,
   type Collection,
   type Rec,
@@ -192,6 +193,24 @@ async function writePage(
   change: (written: number) => ProgressChange,
 ): Promise<number> {
   const prepared = collection.prepare ? await collection.prepare(records, context) : undefined
+  try {
+    return await writeInTransaction(db, collection, records, parentId, context, prepared, change)
+  } catch (error) {
+    if (error instanceof RecordRefused)
+      throw new ImportError(`${collection.name}: ${error.message}; nothing of its page was written`)
+    throw error
+  }
+}
+
+function writeInTransaction(
+  db: Kysely<Database>,
+  collection: Collection,
+  records: Rec[],
+  parentId: string | null,
+  context: WriteContext,
+  prepared: unknown,
+  change: (written: number) => ProgressChange,
+): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const written = await collection.write(trx, records, parentId, context, prepared)
     await trx

@@ -32,7 +32,26 @@ const gym = (id: number) => ({
 const PHOTO = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3])
 const PDF = new TextEncoder().encode('%PDF-1.4 signed')
 
+const customer = (id: number) => ({
+  id,
+  url: `https://public.gym.example/api/customers/${id}/`,
+  first_name: 'Cara',
+  last_name: 'Crimp',
+  preferred_name: '',
+  email: 'cara@elsewhere.example',
+  telephone: '',
+  birthday: '1990-04-05',
+  barcode: `C${id}`,
+  is_active: true,
+  home_location_id: 5,
+  profile_image_url: `https://public.gym.example/api/customers/${id}/photo/`,
+  first_check_in_timestamp: null,
+  created_at: STAMP,
+  updated_at: STAMP,
+})
+
 let failuresLeft = 0
+let duplicateBarcode = false
 const asked: string[] = []
 
 function answer(req: Request): Response {
@@ -92,28 +111,10 @@ function answer(req: Request): Response {
       })
     case '/api/customers/':
       return Response.json({
-        count: 1,
+        count: duplicateBarcode ? 2 : 1,
         next: null,
         previous: null,
-        results: [
-          {
-            id: 9,
-            url: 'https://public.gym.example/api/customers/9/',
-            first_name: 'Cara',
-            last_name: 'Crimp',
-            preferred_name: '',
-            email: 'cara@elsewhere.example',
-            telephone: '',
-            birthday: '1990-04-05',
-            barcode: 'C9',
-            is_active: true,
-            home_location_id: 5,
-            profile_image_url: 'https://public.gym.example/api/customers/9/photo/',
-            first_check_in_timestamp: null,
-            created_at: STAMP,
-            updated_at: STAMP,
-          },
-        ],
+        results: duplicateBarcode ? [customer(9), { ...customer(10), barcode: 'C9' }] : [customer(9)],
       })
     case '/api/customers/9/photo/':
       return new Response(PHOTO, { headers: { 'content-type': 'image/png' } })
@@ -153,6 +154,7 @@ const base = () => `http://127.0.0.1:${serve().port}`
 afterEach(() => {
   asked.length = 0
   failuresLeft = 0
+  duplicateBarcode = false
 })
 afterAll(() => server?.stop(true))
 
@@ -235,6 +237,33 @@ describe('belay import from a source that offers little', () => {
     expect(summary).toContain('\n  customer alerts              not offered by the source (404)\n')
     expect(summary).toContain('\n  gyms                         3\n')
     expect(summary).toContain('Staff users have no password here')
+  })
+
+  test('a record the copy refuses stops the import, naming it, with nothing of its page written', async () => {
+    duplicateBarcode = true
+    const connection = await openMigratedMemory()
+    try {
+      const refused = importOrganization({
+        from: base(),
+        token: TOKEN,
+        db: connection.db,
+        dbPath: 'copy.sqlite3',
+        progress: () => {},
+        firstWaitMs: 1,
+      })
+      await expect(refused).rejects.toThrow(
+        'customers: record 10 could not be written: UNIQUE constraint failed: customers.barcode; nothing of its page was written',
+      )
+      expect(await connection.db.selectFrom('customers').select('id').execute()).toEqual([])
+      const progress = await connection.db
+        .selectFrom('import_progress')
+        .select(['state', 'records'])
+        .where('collection', '=', 'customers')
+        .executeTakeFirstOrThrow()
+      expect(progress).toEqual({ state: 'pending', records: 0 })
+    } finally {
+      await connection.close()
+    }
   })
 
   test('a refused token ends the import with the source’s words', async () => {
