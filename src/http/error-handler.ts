@@ -12,7 +12,7 @@ import {
   ValidationError,
 } from './errors.ts'
 import type { OptionsAnswerer } from './options-metadata.ts'
-import type { RouteIndex } from './route-index.ts'
+import { allowList, type RouteIndex } from './route-index.ts'
 import { toFieldErrors } from './validation.ts'
 
 export function jsonResponse(status: number, body: unknown, headers: Record<string, string> = {}): Response {
@@ -48,7 +48,7 @@ export function errorHandling(deps: {
       if (authError instanceof ApiError) return respond(authError)
       throw authError
     }
-    return respond(methodNotAllowed(request.method))
+    return respond(methodNotAllowed(request.method, allowList(offered)))
   }
   return new Elysia({ name: 'error-handling' }).onError(
     { as: 'global' },

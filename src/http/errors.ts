@@ -83,8 +83,9 @@ export const notFound = () => new ApiError(404, { detail: 'Not found.' })
 
 export const invalidPage = () => new ApiError(404, { detail: 'Invalid page.' })
 
-export const methodNotAllowed = (method: string) =>
-  new ApiError(405, { detail: `Method "${method}" not allowed.` })
+/** DRF's 405, with the `Allow` header it sends: the methods the path is served with. */
+export const methodNotAllowed = (method: string, allow: readonly string[]) =>
+  new ApiError(405, { detail: `Method "${method}" not allowed.` }, { Allow: allow.join(', ') })
 
 export const throttled = (seconds: number) =>
   new ApiError(

@@ -5,7 +5,7 @@ import { ApiError, notFound, serverError } from './errors.ts'
 import { allows, requiredPermission, type Permission } from './permissions.ts'
 import { RECORD_ID_PATTERN } from './record-id.ts'
 import { noteRequestUser } from './request-log.ts'
-import type { IndexedRoute, RouteIndex } from './route-index.ts'
+import { allowList, type IndexedRoute, type RouteIndex } from './route-index.ts'
 
 /*
  * OPTIONS on every /api/ path, answered as Django REST Framework's SimpleMetadata answers it: the
@@ -48,9 +48,6 @@ export interface Metadata {
 /** The writes DRF's metadata describes: creating on a collection, replacing a record. */
 const WRITES = ['POST', 'PUT'] as const
 type Write = (typeof WRITES)[number]
-
-/** DRF's order of a view's methods (`http_method_names`), for the Allow header. */
-const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
 
 /** Every answer renders JSON, and the browsable API renders HTML for a browser. */
 const RENDERS = ['application/json', 'text/html']
@@ -212,9 +209,7 @@ function describePath(
   const documentPath = toDocumentPath(template)
   const item: Json = doc.paths?.[documentPath] ?? {}
   const methods = new Set(routes.map((r) => r.method.toUpperCase()))
-  const allow = METHOD_ORDER.filter(
-    (m) => methods.has(m) || (m === 'HEAD' && methods.has('GET')) || m === 'OPTIONS',
-  ).join(', ')
+  const allow = allowList(methods).join(', ')
   const writes = WRITES.filter((m) => methods.has(m) && item[m.toLowerCase()] !== undefined).map(
     (method) => ({
       method,

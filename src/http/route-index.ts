@@ -1,3 +1,18 @@
+/** DRF's order of a view's methods (`http_method_names`), as its `Allow` header lists them. */
+const ALLOW_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
+
+/**
+ * The `Allow` header's methods for the methods a path is served with, in DRF's order: HEAD wherever
+ * GET is (Bun answers it), OPTIONS on every path served (options-metadata.ts answers it).
+ */
+export function allowList(served: Iterable<string>): string[] {
+  const methods = new Set([...served].map((m) => m.toUpperCase()))
+  if (methods.size === 0) return []
+  if (methods.has('GET')) methods.add('HEAD')
+  methods.add('OPTIONS')
+  return ALLOW_ORDER.filter((m) => methods.has(m))
+}
+
 /** What the index needs of a registered route: Elysia's own route table entries have it. */
 export interface IndexedRoute {
   method: string

@@ -100,6 +100,8 @@ describe('methods', () => {
     const res = await t.request('DELETE', '/api/gyms/1/', { token: t.seed.adminToken })
     expect(res.status).toBe(405)
     expect(res.body).toEqual(methodNotAllowed('DELETE'))
+    // As DRF's: the methods the path is served with.
+    expect(res.headers.get('allow')).toBe('GET, PUT, PATCH, HEAD, OPTIONS')
     expect((await t.request('GET', '/api/gyms/1/', { token: t.seed.adminToken })).status).toBe(200)
   })
 
@@ -109,6 +111,7 @@ describe('methods', () => {
         const res = await t.request(method, path, { token: t.seed.adminToken, body: VALID_GYM })
         expect(res.status).toBe(405)
         expect(res.body).toEqual(methodNotAllowed(method))
+        expect(res.headers.get('allow')).toBe('GET, POST, HEAD, OPTIONS')
       }
     }
   })

@@ -5,7 +5,7 @@ import { docs, named } from '../docs.ts'
 import { ApiError } from '../errors.ts'
 import { allows, requiredPermission } from '../permissions.ts'
 import { noteRequestUser } from '../request-log.ts'
-import type { RouteIndex } from '../route-index.ts'
+import { allowList, type RouteIndex } from '../route-index.ts'
 import { NO_SNIFF, pageSecurityHeaders } from '../security-headers.ts'
 import { Urls } from '../urls.ts'
 import { assetRoutes, PAGE_ASSETS } from './assets.ts'
@@ -48,18 +48,6 @@ function asJsonRequest(request: Request, origin: string, path: string, query: st
     method: 'GET',
     headers,
   })
-}
-
-/**
- * The methods a path is served with, in the order DRF's `Allow` lists them: HEAD wherever GET is,
- * and OPTIONS on every path served (options-metadata.ts answers it).
- */
-const ALLOW_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS']
-function allowed(routes: RouteIndex, path: string): string[] {
-  const methods = new Set(routes.allowedMethods(path))
-  if (methods.has('GET')) methods.add('HEAD')
-  if (methods.size > 0) methods.add('OPTIONS')
-  return ALLOW_ORDER.filter((m) => methods.has(m))
 }
 
 /** The answer's headers the page passes on (a client, and the response check, still find them), as shown. */
@@ -121,7 +109,7 @@ export function browsableApi({ deps, routes, handle }: BrowsableOptions) {
       name: statusLine(answer.status).replace(/^HTTP \d+ /, ''),
       description: '',
     }
-    const methods = allowed(routes, path)
+    const methods = allowList(routes.allowedMethods(path))
     const may = (method: string) => {
       const operation = operations[method.toLowerCase()]
       if (user === null || !methods.includes(method) || operation === undefined) return false
