@@ -82,10 +82,10 @@ function withRecord(query: ReturnType<typeof filtered>) {
  */
 export const listCheckIns = (db: Db, q: CheckInQuery): ListSource<CheckInRow> =>
   listFrom(filtered(db, q), {
-    order: (query) =>
-      query
-        .orderBy(q.checked_out === true ? 'ci.check_out_at' : 'ci.created_at', 'desc')
-        .orderBy('ci.id', 'desc'),
+    keyset:
+      q.checked_out === true
+        ? { columns: ['ci.check_out_at', 'ci.id'], descending: true, of: (row) => [row.check_out_at, row.id] }
+        : { columns: ['ci.created_at', 'ci.id'], descending: true, of: (row) => [row.created_at, row.id] },
     rows: (page) => withRecord(page).execute(),
   })
 

@@ -129,8 +129,10 @@ function withComputed(db: Db, ids: SelectQueryBuilder<Database, 'customers', { i
  */
 export const listCustomers = (db: Db, filters: CustomerFilters, today: string): ListSource<CustomerRow> =>
   listFrom(filtered(db, filters), {
-    order: (query) =>
-      query.orderBy('customers.last_name').orderBy('customers.first_name').orderBy('customers.id'),
+    keyset: {
+      columns: ['customers.last_name', 'customers.first_name', 'customers.id'],
+      of: (row) => [row.last_name, row.first_name, row.id],
+    },
     rows: (page) =>
       withComputed(db, page.select('customers.id'), today)
         .orderBy('customers.last_name')

@@ -194,7 +194,7 @@ function withRecord(db: Db, ids: PaymentIds) {
  */
 export const listPayments = (db: Db, q: PaymentQuery): ListSource<PaymentRow> =>
   listFrom(filtered(db, q), {
-    order: (query) => query.orderBy('p.created_at', 'desc').orderBy('p.id', 'desc'),
+    keyset: { columns: ['p.created_at', 'p.id'], descending: true, of: (row) => [row.created_at, row.id] },
     rows: (page) =>
       withRecord(db, page.select('p.id')).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').execute(),
   })

@@ -100,7 +100,28 @@ export interface MemberRowsText {
   addOns: ReadonlyArray<readonly [string, string]>
   /** Adds each membership's number of members and the billing fields. */
   billing: boolean
+  /**
+   * Only the first `limit` rows after the one with these keys (`membersAfter`), in the report's
+   * order: one chunk of an export, read by keyset. The whole report without it.
+   */
+  chunk?: { after: MemberRowKey | undefined; limit: number }
 }
+
+/** Where a row stands in the report's order: the names as written, then membership and customer id. */
+export type MemberRowKey = readonly [
+  last_name: string,
+  first_name: string,
+  membership_id: number,
+  customer_id: number,
+]
+
+/** The report's order, which the keys of MemberRowKey follow. */
+const ORDER_KEYS = [
+  sql`c.last_name COLLATE NOCASE`,
+  sql`c.first_name COLLATE NOCASE`,
+  sql.ref('cm.id'),
+  sql.ref('c.id'),
+]
 
 type Field = readonly [key: string, json: RawBuilder<unknown>]
 
@@ -255,12 +276,20 @@ export async function memberRowsQuery(
   // The rows' order first, as member ids alone: sorting the written rows would carry all their text
   // through the sort. Then each row is written in that order (the CROSS JOIN keeps the ordered ids
   // the outer loop, so the rows come out in it; the tests pin the order).
-  const ordered = filtered(db, f)
-    .select('mm.id as member_id')
-    .orderBy(sql`c.last_name COLLATE NOCASE`)
-    .orderBy(sql`c.first_name COLLATE NOCASE`)
-    .orderBy('cm.id')
-    .orderBy('c.id')
+  const { chunk } = text
+  const after = chunk?.after
+  const ordered = ORDER_KEYS.reduce(
+    (query, key) => query.orderBy(key),
+    filtered(db, f)
+      .select('mm.id as member_id')
+      // The rows past the last one read: the order's keys as one row value, the names compared as
+      // the order compares them.
+      .$if(after !== undefined, (query) =>
+        query.where(
+          sql<SqlBool>`(${sql.join(ORDER_KEYS)}) > (${sql.join(after!.map((key) => sql`${key}`))})`,
+        ),
+      ),
+  ).$if(chunk !== undefined, (query) => query.limit(chunk!.limit))
   return (
     db
       .with(
