@@ -94,6 +94,24 @@ function writeJsonArray(
   return { written, length: used }
 }
 
+/** Rows posted since this thread's last collection, and how many make it collect again. */
+let rowsSinceCollection = 0
+const ROWS_BETWEEN_COLLECTIONS = 4_000
+
+/**
+ * An export reads thousands of chunks of rows here, each a fresh array of objects copied to the
+ * server's thread and garbage at once. This thread is collected every few chunks' worth of rows (a
+ * few milliseconds each: little lives here), as the server's thread is during an export
+ * (http/csv-export.ts): the two together held an export of every check-in of the large demo to a
+ * peak RSS of 127 MB (collecting every chunk) to 151 MB (every four), against 242 MB left to itself.
+ */
+function collectAfterLargeResults(rows: number): void {
+  rowsSinceCollection += rows
+  if (rowsSinceCollection < ROWS_BETWEEN_COLLECTIONS) return
+  rowsSinceCollection = 0
+  Bun.gc(true)
+}
+
 self.onmessage = ({ data }: MessageEvent<ReaderRequest>) => {
   if (data.type === 'close') {
     if (db) forgetStatements(db)
@@ -139,8 +157,10 @@ self.onmessage = ({ data }: MessageEvent<ReaderRequest>) => {
   try {
     // The same statement cache as the main connection's (bun:sqlite's own query() keeps only 20).
     const result = runStatement(db!, sql, parameters)
-    if (result.rows !== undefined) reply({ type: 'rows', id, rows: result.rows })
-    else {
+    if (result.rows !== undefined) {
+      reply({ type: 'rows', id, rows: result.rows })
+      collectAfterLargeResults(result.rows.length)
+    } else {
       const { changes, lastInsertRowid } = result
       reply({ type: 'changes', id, changes, lastInsertRowid: Number(lastInsertRowid) })
     }

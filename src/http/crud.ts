@@ -8,6 +8,18 @@ import { authenticated } from './auth.ts'
 import { docs, envelopeOf, FieldErrors, named, pascalCase, type DocOptions } from './docs.ts'
 import { messages, notFound, ValidationError } from './errors.ts'
 import { pageParams, paginate } from './pagination.ts'
+import {
+  contentDispositionHeader,
+  CSV_CHUNK_ROWS,
+  csvBody,
+  csvFormatParam,
+  csvResponse,
+  csvRules,
+  demandExport,
+  serializedChunks,
+  wantsCsv,
+} from './csv-export.ts'
+import { csvColumns } from '../lib/csv-write.ts'
 import { RecordId } from './record-id.ts'
 import { requires, whoMay, type Permission } from './permissions.ts'
 import type { Urls } from './urls.ts'
@@ -177,6 +189,12 @@ export interface CollectionSpec<
   /** POST `/<id>/<name>/` actions. */
   actions?: RecordAction<Target, any, P>[]
   /**
+   * `?format=csv` on a top-level list (http/csv-export.ts): every record the filters select as a
+   * streamed CSV file, when the list source reads in chunks (a keyset order). `permission` is asked
+   * besides the list's own; `today` is the organization-local day the file is named after.
+   */
+  csv?: { permission?: Permission; today(deps: Deps): Promise<string> }
+  /**
    * Each ordinary operation's rules in words (Markdown), shown on the docs page beneath who may
    * call it: what it changes, when it refuses and with which message, its order, its filters.
    */
@@ -268,15 +286,33 @@ export function collectionRoutes<
     ),
   })
   const hasFilters = Object.keys(spec.filters.query.properties).some((k) => !(k in pageParams))
+  const csv = spec.csv
+  const csvColumnsOf = csv ? csvColumns(spec.output) : []
+  const listQuery = csv
+    ? t.Object({ ...spec.filters.query.properties, format: csvFormatParam })
+    : spec.filters.query
 
   const app = new Elysia({ prefix: spec.path })
     .use(authenticated(deps))
     .get(
       '/',
-      async ({ request, query: rawQuery, params, urls }) => {
-        const scope = await scopeOf(params)
+      async ({ request, query: rawQuery, params, urls, user }) => {
         const query = rawQuery as Record<string, string | undefined>
+        const exporting = csv !== undefined && wantsCsv(query)
+        if (exporting && csv.permission) demandExport(user, csv.permission)
+        const scope = await scopeOf(params)
         const filters = spec.filters.parse(query) as ReturnType<F['parse']>
+        if (exporting) {
+          const source = await spec.list(scope, filters)
+          if (!source.chunks) throw new Error(`${spec.path}: format=csv needs a list ordered by a keyset`)
+          return csvResponse({
+            collection: spec.path.split('/').at(-1)!,
+            day: await csv.today(deps),
+            columns: csvColumnsOf,
+            chunks: serializedChunks(source.chunks(CSV_CHUNK_ROWS), (row) => spec.serialize(row, urls)),
+            log: deps.log,
+          })
+        }
         return paginate(request, query, urls, await spec.list(scope, filters), (row) =>
           spec.serialize(row, urls),
         )
@@ -285,12 +321,26 @@ export function collectionRoutes<
         ...listParams,
         ...requires(spec.read),
         // The filters are read from the raw strings (`parse`); their typed schema is documentation.
-        ...doc(`List ${spec.plural ?? `${spec.noun}s`}`, { status: 200, schema: envelopeOf(output) }, [404], {
-          params: listParamDocs,
-          query: spec.filters.query,
-          filters: hasFilters,
-          ...described('list'),
-        }),
+        ...doc(
+          `List ${spec.plural ?? `${spec.noun}s`}`,
+          {
+            status: 200,
+            schema: envelopeOf(output),
+            ...(csv ? { csv: { body: csvBody(csvColumnsOf), header: contentDispositionHeader } } : {}),
+          },
+          [404],
+          {
+            params: listParamDocs,
+            query: listQuery,
+            filters: hasFilters,
+            description: whoMay(
+              spec.read,
+              [spec.descriptions?.list, csv ? csvRules(csv.permission) : undefined]
+                .filter((part) => part !== undefined)
+                .join('\n\n') || undefined,
+            ),
+          },
+        ),
       },
     )
     .get(record, async ({ params, urls }) => detail(await scopeOf(params), recordId(params), urls), {

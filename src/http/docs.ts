@@ -111,6 +111,12 @@ export interface ErrorBody {
  */
 export const paragraphs = (...lines: string[][]): string => lines.map((words) => words.join(' ')).join('\n\n')
 
+/** A list's other answer to `format=csv` (http/csv-export.ts): its body and Content-Disposition. */
+export interface CsvAnswer {
+  body: TSchema
+  header: { description: string; schema: TSchema }
+}
+
 export interface DocOptions {
   tag: string
   summary: string
@@ -120,7 +126,7 @@ export interface DocOptions {
    * Success status and body; a `null` schema for an answer without a body (204, the door's 200), or
    * with `text`, a plain-text body instead of JSON (GET /metrics).
    */
-  ok: { status: number; schema: TSchema | null; description?: string; text?: TSchema }
+  ok: { status: number; schema: TSchema | null; description?: string; text?: TSchema; csv?: CsvAnswer }
   /**
    * The request body's schema: validated by `checkBody` in the handler, documented here. The body is
    * optional when the schema requires no field (an absent body reads as `{}`).
@@ -155,6 +161,12 @@ export function docs(o: DocOptions) {
       : o.ok.schema
         ? { description: o.ok.description ?? 'Success', content: json(o.ok.schema) }
         : { description: o.ok.description ?? 'No content' },
+  }
+  if (o.ok.csv) {
+    const answer = responses[o.ok.status] as ResponseDoc
+    answer.description = `${answer.description}; with \`format=csv\`, the CSV file`
+    answer.headers = { ...answer.headers, 'Content-Disposition': o.ok.csv.header }
+    answer.content = { ...answer.content, 'text/csv': { schema: o.ok.csv.body } }
   }
   const statuses = new Set([...(o.errors ?? []), ...Object.keys(o.errorBodies ?? {}).map(Number)])
   if (takesBody) for (const status of [400, 413, 415]) statuses.add(status)

@@ -1390,6 +1390,8 @@ export interface paths {
      *     Ordered by last name, then first name, then id. `search` takes space-separated words, each found (any case) in the first, last or preferred name, the email or the barcode; a word of at least three digits, written as telephone numbers are (with `(`, `)`, `-`, `.` or `+`), is also looked for among the digits of the telephone, so `303-555` finds `(303) 555-0182`. `barcode` is exact, and case-sensitive.
      *
      *     Deactivated customers are listed too: filter with `is_active`.
+     *
+     *     `format=csv` answers `text/csv; charset=utf-8`, a file named after the collection and the organization's today (`Content-Disposition: attachment; filename="<collection>-YYYY-MM-DD.csv"`), with every record the filters select, in the list's order: never paginated (`page` and `page_size` are ignored), streamed as it is read. It needs `can_export_customers` (organization admins have it), else 403. The header line is the JSON's field names in the JSON's order (a field with fields of its own gives a column each, `field.name`); each record a line, CRLF-ended, quoted as RFC 4180 quotes (a cell holding a comma, a quote or a line break is in double quotes, a quote doubled). A value is as the JSON has it (money as its decimal text, dates ISO, booleans `true`/`false`); null is an empty cell; a list or an object keyed by data is one cell of compact JSON. A cell beginning with `=`, `+`, `-`, `@`, a tab or a carriage return starts with `'` so that a spreadsheet never runs it as a formula (a negative number is written as it is). A record written while the file is read may be in it or not; none is there twice. A filter with a bad value is the JSON list's 400.
      */
     get: operations['getApiCustomers']
     put?: never
@@ -2252,6 +2254,8 @@ export interface paths {
      *     Filters: an empty value means "not given"; a 400 lists every failing filter. `status_in` tokens are `active`, `frozen` and `failed` (case matters), matched against the effective status (an individually frozen member of an active membership is `FRZ`); an unknown token or membership type id is `Select a valid choice. …`. `home_location_id` with an unknown id matches nothing. `add_on_name` is exact and case-sensitive. `has_payment_method=true` (any case) means with one, any other value without.
      *
      *     With `include_billing_info=true`, `billing_amount_per_member` divides by every member of the membership (frozen ones too). `last_invoice_*` describe the membership's newest invoice holding a `MIN` or `MRE` line for it (a freeze fee or another line for it does not count): its id, its total (every line's net and tax, whatever else it sold), its tax and its organization-local day; all `null` for a membership never invoiced. The newest is the one posted last: invoices are posted with the clock's time and never back-dated.
+     *
+     *     `format=csv` answers `text/csv; charset=utf-8`, a file named after the collection and the organization's today (`Content-Disposition: attachment; filename="<collection>-YYYY-MM-DD.csv"`), with every record the filters select, in the list's order: never paginated (`page` and `page_size` are ignored), streamed as it is read. It needs what the list needs. The header line is the JSON's field names in the JSON's order (a field with fields of its own gives a column each, `field.name`); each record a line, CRLF-ended, quoted as RFC 4180 quotes (a cell holding a comma, a quote or a line break is in double quotes, a quote doubled). A value is as the JSON has it (money as its decimal text, dates ISO, booleans `true`/`false`); null is an empty cell; a list or an object keyed by data is one cell of compact JSON. A cell beginning with `=`, `+`, `-`, `@`, a tab or a carriage return starts with `'` so that a spreadsheet never runs it as a formula (a negative number is written as it is). A record written while the file is read may be in it or not; none is there twice. A filter with a bad value is the JSON list's 400.
      */
     get: operations['getApiMembers']
     put?: never
@@ -3434,6 +3438,8 @@ export interface paths {
      *     Each payment carries its invoice's figures as they bear on it: `tax_amount` is the invoice's tax × amount / invoice total, rounded half to even to cents; `line_items[].amount` is the line (tax included) × amount / invoice total, unrounded. `revenue_account_codes` gives each code its lines' share of what the invoice's lines with a code came to; a line sold without a code is left out, so the fractions add up to 1, and an invoice with no coded line has `{}`. Coded lines that came to nothing (all vouchers) share it equally among their codes.
      *
      *     Filters: an empty value means "not given"; a 400 lists every failing filter. `status_in` and `payment_method_in` name the first unknown code (`Select a valid choice. …`); `PEN` and `CAN` are valid codes but never listed, so asking only for them lists nothing. `amount_min`/`amount_max` take a decimal of at most two places (`Enter a number.` otherwise). `search` matches the invoice id as text, so `12` finds invoices 12, 112 and 120, and the customer's current names and email: a term of three or more characters ignores case in any script (`élodie` finds `Élodie`), a shorter one in ASCII letters only. `%`, `_`, `"`, `*` and `\` are only text. A search of nothing but one- and two-character terms reads every invoice, so it answers more slowly on a long sales history.
+     *
+     *     `format=csv` answers `text/csv; charset=utf-8`, a file named after the collection and the organization's today (`Content-Disposition: attachment; filename="<collection>-YYYY-MM-DD.csv"`), with every record the filters select, in the list's order: never paginated (`page` and `page_size` are ignored), streamed as it is read. It needs what the list needs. The header line is the JSON's field names in the JSON's order (a field with fields of its own gives a column each, `field.name`); each record a line, CRLF-ended, quoted as RFC 4180 quotes (a cell holding a comma, a quote or a line break is in double quotes, a quote doubled). A value is as the JSON has it (money as its decimal text, dates ISO, booleans `true`/`false`); null is an empty cell; a list or an object keyed by data is one cell of compact JSON. A cell beginning with `=`, `+`, `-`, `@`, a tab or a carriage return starts with `'` so that a spreadsheet never runs it as a formula (a negative number is written as it is). A record written while the file is read may be in it or not; none is there twice. A filter with a bad value is the JSON list's 400.
      */
     get: operations['getApiPayments']
     put?: never
@@ -3830,6 +3836,8 @@ export interface paths {
      * @description Staff users with `can_manage_members`, and organization admins.
      *
      *     Newest first (with `has_checked_out=true`, newest check-out first). `check_in_datetime` and `check_out_datetime` are the gym's wall-clock time to the second, without offset; `visit_duration_minutes` is whole minutes, to now while still in. The day filters (`check_in_date_min`, `check_in_date_max`, `this_calendar_day`) are whole days of the organization's zone, inclusive, so an organization with gyms in several zones filters them all by one calendar; `entry_method` takes an exact code. Check-ins are made by the door endpoints, never here.
+     *
+     *     `format=csv` answers `text/csv; charset=utf-8`, a file named after the collection and the organization's today (`Content-Disposition: attachment; filename="<collection>-YYYY-MM-DD.csv"`), with every record the filters select, in the list's order: never paginated (`page` and `page_size` are ignored), streamed as it is read. It needs what the list needs. The header line is the JSON's field names in the JSON's order (a field with fields of its own gives a column each, `field.name`); each record a line, CRLF-ended, quoted as RFC 4180 quotes (a cell holding a comma, a quote or a line break is in double quotes, a quote doubled). A value is as the JSON has it (money as its decimal text, dates ISO, booleans `true`/`false`); null is an empty cell; a list or an object keyed by data is one cell of compact JSON. A cell beginning with `=`, `+`, `-`, `@`, a tab or a carriage return starts with `'` so that a spreadsheet never runs it as a formula (a negative number is written as it is). A record written while the file is read may be in it or not; none is there twice. A filter with a bad value is the JSON list's 400.
      */
     get: operations['getApiCheck-ins']
     put?: never
@@ -11722,6 +11730,8 @@ export interface operations {
         home_location_id?: number
         /** @description true or false (any case), or 1 or 0 */
         is_active?: boolean
+        /** @description csv: every record the filters select as a CSV file (no pages), instead of the JSON list */
+        format?: 'csv'
       }
       header?: never
       path?: never
@@ -11729,13 +11739,16 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description Success */
+      /** @description Success; with `format=csv`, the CSV file */
       200: {
         headers: {
+          /** @description With `format=csv`: `attachment; filename="<collection>-YYYY-MM-DD.csv"` */
+          'Content-Disposition'?: string
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['PaginatedCustomerList']
+          'text/csv': string
         }
       }
       400: components['responses']['InvalidFilter']
@@ -14067,6 +14080,8 @@ export interface operations {
         has_payment_method?: string
         /** @description true adds the billing fields (true or false, any case; default false) */
         include_billing_info?: boolean
+        /** @description csv: every record the filters select as a CSV file (no pages), instead of the JSON list */
+        format?: 'csv'
       }
       header?: never
       path?: never
@@ -14074,13 +14089,16 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description Success */
+      /** @description Success; with `format=csv`, the CSV file */
       200: {
         headers: {
+          /** @description With `format=csv`: `attachment; filename="<collection>-YYYY-MM-DD.csv"` */
+          'Content-Disposition'?: string
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['MemberRow'][]
+          'text/csv': string
         }
       }
       400: components['responses']['InvalidFilter']
@@ -17148,6 +17166,8 @@ export interface operations {
         processor_a_payment_intent_id?: string
         /** @description Exact match */
         processor_b_external_transaction_id?: string
+        /** @description csv: every record the filters select as a CSV file (no pages), instead of the JSON list */
+        format?: 'csv'
       }
       header?: never
       path?: never
@@ -17155,13 +17175,16 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description Success */
+      /** @description Success; with `format=csv`, the CSV file */
       200: {
         headers: {
+          /** @description With `format=csv`: `attachment; filename="<collection>-YYYY-MM-DD.csv"` */
+          'Content-Disposition'?: string
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['PaginatedPaymentList']
+          'text/csv': string
         }
       }
       400: components['responses']['InvalidFilter']
@@ -17977,6 +18000,8 @@ export interface operations {
         location_id?: number
         /** @description One of MEM, ENT, EVE, GUE, FRE, MIG */
         entry_method?: 'MEM' | 'ENT' | 'EVE' | 'GUE' | 'FRE' | 'MIG'
+        /** @description csv: every record the filters select as a CSV file (no pages), instead of the JSON list */
+        format?: 'csv'
       }
       header?: never
       path?: never
@@ -17984,13 +18009,16 @@ export interface operations {
     }
     requestBody?: never
     responses: {
-      /** @description Success */
+      /** @description Success; with `format=csv`, the CSV file */
       200: {
         headers: {
+          /** @description With `format=csv`: `attachment; filename="<collection>-YYYY-MM-DD.csv"` */
+          'Content-Disposition'?: string
           [name: string]: unknown
         }
         content: {
           'application/json': components['schemas']['PaginatedCheckInList']
+          'text/csv': string
         }
       }
       400: components['responses']['InvalidFilter']

@@ -262,6 +262,7 @@ describe('OpenAPI document, told truly', () => {
       customer_id: 'integer',
       location_id: 'integer',
       entry_method: ['string', 'string', 'string', 'string', 'string', 'string'],
+      format: 'string',
     })
     expect(query('/api/event-types/')).toMatchObject({ gym_id: 'integer', status: 'string' })
     expect(query('/api/members/')).toMatchObject({

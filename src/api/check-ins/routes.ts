@@ -1,6 +1,7 @@
 import { Elysia } from 'elysia'
 import { checkInQuery, checkOut } from './rules.ts'
 import type { Deps } from '../../deps.ts'
+import { organizationToday } from '../organization/queries.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { customerParent } from '../customer-records/collection.ts'
 import { getCheckIn, listCheckIns, type CheckInRow } from './queries.ts'
@@ -40,6 +41,7 @@ export const checkInRoutes = (deps: Deps) => {
         ...common,
         path: '/api/check-ins',
         filters: checkInFilters({ customerId: true }),
+        csv: { today: organizationToday },
         // The whole history's list on the reader (committed data, off the server's thread).
         list: async ({ deps }, filters) => listCheckIns(deps.reader, await checkInQuery(deps, filters, null)),
         get: ({ deps }, id) => getCheckIn(deps.db, id),

@@ -51,6 +51,7 @@ export const customerRoutes = (deps: Deps) =>
       update: WRITE_RULES,
     },
     filters: defineFilters({ search: 'text', barcode: 'exact', home_location_id: 'id', is_active: 'bool' }),
+    csv: { permission: 'can_export_customers', today: organizationToday },
     output: CustomerOut,
     // The list and its search on the reader (committed data, off the server's thread).
     list: async ({ deps }, filters) => listCustomers(deps.reader, filters, await organizationToday(deps)),

@@ -1,11 +1,23 @@
 import { Elysia, t } from 'elysia'
-import { reportMembersJson } from '../../core/reports/members-report.ts'
+import { reportMembersChunks, reportMembersJson } from '../../core/reports/members-report.ts'
+import type { MemberAddOnRow } from '../../core/reports/queries.ts'
+import {
+  contentDispositionHeader,
+  CSV_CHUNK_ROWS,
+  csvBody,
+  csvFormatParam,
+  csvResponse,
+  csvRules,
+  wantsCsv,
+} from '../../http/csv-export.ts'
+import { csvColumns } from '../../lib/csv-write.ts'
+import { organizationToday } from '../organization/queries.ts'
 import type { Deps } from '../../deps.ts'
 import { authenticated } from '../../http/auth.ts'
 import { docs, named } from '../../http/docs.ts'
 import { requires, whoMay } from '../../http/permissions.ts'
 import { readMembersQuery } from './rules.ts'
-import { MemberQuery, MemberRowOut } from './schema.ts'
+import { BILLING_FIELDS, MemberQuery, MemberRowOut } from './schema.ts'
 import { serializeMemberAddOn } from './serializer.ts'
 
 /** The report's rows, order, filters and billing fields, as the operation's description says them. */
@@ -35,6 +47,10 @@ const REPORT_RULES = [
   .map((paragraph) => paragraph.join(' '))
   .join('\n\n')
 
+/** The CSV file's columns: the JSON's, the billing fields only with `include_billing_info=true`. */
+const WITH_BILLING = csvColumns(MemberRowOut)
+const WITHOUT_BILLING = csvColumns(MemberRowOut, BILLING_FIELDS)
+
 /**
  * /api/members/: the members report. A plain JSON array, never paginated: one
  * request returns every matching member row. Read by any active staff user.
@@ -45,15 +61,24 @@ export const memberRoutes = (deps: Deps) =>
     async ({ query, urls }) => {
       // Every query value is a string: MemberQuery is documentation, not handed to Elysia.
       const filters = await readMembersQuery(deps, query as Record<string, string | undefined>)
-      const body = await reportMembersJson(deps, filters, {
+      const writing = {
         urls: {
           customers: urls.abs('/api/customers/'),
           customerMemberships: urls.abs('/api/customer-memberships/'),
           memberships: urls.abs('/api/memberships/'),
           gyms: urls.abs('/api/gyms/'),
         },
-        addOnJson: (addOn) => JSON.stringify(serializeMemberAddOn(addOn)),
-      })
+        addOnJson: (addOn: MemberAddOnRow) => JSON.stringify(serializeMemberAddOn(addOn)),
+      }
+      if (wantsCsv(query))
+        return csvResponse({
+          collection: 'members',
+          day: await organizationToday(deps),
+          columns: filters.includeBillingInfo ? WITH_BILLING : WITHOUT_BILLING,
+          chunks: reportMembersChunks(deps, filters, writing, CSV_CHUNK_ROWS),
+          log: deps.log,
+        })
+      const body = await reportMembersJson(deps, filters, writing)
       // The report's JSON as the database wrote it: sent as it is, never parsed here.
       return new Response(body, {
         headers: { 'content-type': 'application/json' },
@@ -64,9 +89,13 @@ export const memberRoutes = (deps: Deps) =>
       ...docs({
         tag: 'Members',
         summary: 'List member rows (not paginated)',
-        description: whoMay('staff', REPORT_RULES),
-        ok: { status: 200, schema: t.Array(named('MemberRow', MemberRowOut)) },
-        query: MemberQuery,
+        description: whoMay('staff', `${REPORT_RULES}\n\n${csvRules()}`),
+        ok: {
+          status: 200,
+          schema: t.Array(named('MemberRow', MemberRowOut)),
+          csv: { body: csvBody(WITHOUT_BILLING, WITH_BILLING), header: contentDispositionHeader },
+        },
+        query: t.Object({ ...MemberQuery.properties, format: csvFormatParam }),
         filters: true,
       }),
     },

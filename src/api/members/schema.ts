@@ -69,6 +69,17 @@ export const MemberAddOnOut = t.Object({
 
 const nullableInt = () => field.nullable(t.Integer())
 
+/** The fields a row has only with `include_billing_info=true`. */
+export const BILLING_FIELDS = [
+  'membership_num_members',
+  'billing_amount',
+  'billing_amount_per_member',
+  'last_invoice_id',
+  'last_invoice_amount',
+  'last_invoice_tax_amount',
+  'last_invoice_date',
+] as const
+
 export const MemberRowOut = t.Object({
   customer_id: t.Integer(),
   customer_url: out.url(),

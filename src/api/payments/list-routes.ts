@@ -1,3 +1,4 @@
+import { organizationToday } from '../organization/queries.ts'
 import type { Deps } from '../../deps.ts'
 import { collectionRoutes } from '../../http/crud.ts'
 import { getPayment, listPayments } from './queries.ts'
@@ -49,6 +50,7 @@ export const paymentListRoutes = (deps: Deps) =>
     output: PaymentOut,
     serialize: serializePayment,
     filters: { query: paymentFilterQuery, parse: readPaymentFilters },
+    csv: { today: organizationToday },
     // The whole sales history's list on the reader (committed data, off the server's thread).
     list: async ({ deps }, filters) => listPayments(deps.reader, await paymentQuery(deps, filters)),
     get: ({ deps }, id) => getPayment(deps.db, id, LISTED_PAYMENT_STATUSES),
