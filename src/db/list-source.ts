@@ -23,6 +23,11 @@ export interface Keyset<Row> {
   columns: readonly string[]
   descending?: boolean
   of(row: Row): readonly unknown[]
+  /**
+   * The same selection spelled for reading in the keyset's order, when the list's own spelling
+   * leads SQLite to an index that must sort what it finds (chunks then read it instead).
+   */
+  filtered?: SelectQueryBuilder<any, any, {}>
 }
 
 const countAll = sql<number>`count(*)`.as('n')
@@ -65,9 +70,10 @@ export function listFrom<DB, TB extends keyof DB, Row>(
     ...(keyset
       ? {
           async *chunks(size: number) {
+            const selection = (keyset.filtered as typeof filtered | undefined) ?? filtered
             let after: readonly unknown[] | undefined
             for (;;) {
-              const from = after === undefined ? filtered : filtered.where(beyond(keyset, after))
+              const from = after === undefined ? selection : selection.where(beyond(keyset, after))
               const rows = await read.rows(order(from).limit(size))
               if (rows.length > 0) yield rows
               if (rows.length < size) return

@@ -89,9 +89,12 @@ END`
  * `today` is the organization-local date: a waiver is usable through the end of its expiration day.
  */
 function withComputed(db: Db, ids: SelectQueryBuilder<Database, 'customers', { id: number }>, today: string) {
+  // CROSS JOIN keeps the page the outer loop: each of its ids looked up, then sorted. Joined
+  // otherwise, SQLite walked every customer in the name index, for the order, and probed the page.
   return db
     .selectFrom(ids.as('page'))
-    .innerJoin('customers', 'customers.id', 'page.id')
+    .crossJoin('customers')
+    .whereRef('customers.id', '=', 'page.id')
     .leftJoin('gyms', 'gyms.id', 'customers.home_location_id')
     .leftJoin(lostCustomerValues(db).as('lost'), 'lost.customer_id', 'customers.id')
     .selectAll('customers')

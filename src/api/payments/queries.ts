@@ -106,11 +106,13 @@ function matchingInvoices(db: Db, q: PaymentQuery, search: ReturnType<typeof tri
  * window never visits the invoices, and a search of terms of three or more characters reads only
  * invoice_search and payments_invoice.
  */
-function filtered(db: Db, q: PaymentQuery) {
+function filtered(db: Db, q: PaymentQuery, inOrder = false) {
   const search = trigramSearch(q.search === undefined ? [] : searchWords(q.search))
   // A search reaches payments by invoice in payments_invoice, whose entries hold the status: the
-  // unary + has SQLite read it there, rather than seek each invoice once per listed status.
-  const status = search.match === undefined ? sql.ref('p.status') : sql`+${sql.ref('p.status')}`
+  // unary + has SQLite read it there, rather than seek each invoice once per listed status. Read
+  // `inOrder` (an export's chunks), the payments are walked newest first in payments_created and
+  // their status read there too: the status index would sort every older payment for each chunk.
+  const status = search.match === undefined && !inOrder ? sql.ref('p.status') : sql`+${sql.ref('p.status')}`
   let query = db
     .selectFrom('payments as p')
     .where(status, 'in', q.statuses.length > 0 ? [...q.statuses] : [null as never])
@@ -194,7 +196,12 @@ function withRecord(db: Db, ids: PaymentIds) {
  */
 export const listPayments = (db: Db, q: PaymentQuery): ListSource<PaymentRow> =>
   listFrom(filtered(db, q), {
-    keyset: { columns: ['p.created_at', 'p.id'], descending: true, of: (row) => [row.created_at, row.id] },
+    keyset: {
+      columns: ['p.created_at', 'p.id'],
+      descending: true,
+      of: (row) => [row.created_at, row.id],
+      filtered: filtered(db, q, true),
+    },
     rows: (page) =>
       withRecord(db, page.select('p.id')).orderBy('p.created_at', 'desc').orderBy('p.id', 'desc').execute(),
   })
