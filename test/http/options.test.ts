@@ -60,7 +60,8 @@ describe('OPTIONS on a collection', () => {
     expect(res.body).toEqual({
       name: 'Customer List',
       description: doc.paths['/api/customers/'].get.description,
-      renders: ['application/json', 'text/html'],
+      // The list also answers format=csv.
+      renders: ['application/json', 'text/html', 'text/csv'],
       parses: ['application/json'],
       actions: {
         POST: {
@@ -156,7 +157,7 @@ describe('OPTIONS on a collection', () => {
     expect(res.body).toEqual({
       name: 'Customer List',
       description: doc.paths['/api/customers/'].get.description,
-      renders: ['application/json', 'text/html'],
+      renders: ['application/json', 'text/html', 'text/csv'],
       parses: ['application/json'],
     })
   })
