@@ -1,12 +1,14 @@
 import { jsonTypeName } from '../lib/json.ts'
+import { someOf } from '../lib/choices.ts'
 import { wallClock } from '../lib/local-time.ts'
+import { SCHEDULE_WEEKDAYS } from './schedules.ts'
 
 /**
  * A membership type's access hours: null means any time; otherwise weekly windows, each on one day
  * of the week in the gym's own time zone ("MON 06:00-10:00"). The door reads them when it decides
  * whether a membership lets someone in now.
  */
-export const WEEK_DAYS = ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'] as const
+export const WEEK_DAYS = someOf(SCHEDULE_WEEKDAYS, ['SUN', 'MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT'])
 export type WeekDay = (typeof WEEK_DAYS)[number]
 
 export interface AccessWindow {

@@ -1,13 +1,27 @@
+import { choices } from '../lib/choices.ts'
+
 /** The life of a product type or event type: draft (not offered yet), active, retired. */
-export const PRODUCT_STATUSES = ['DRA', 'ACT', 'RET'] as const
-export const PURCHASE_TYPES = ['REC', 'PRE', 'BEN'] as const
+export const PRODUCT_STATUSES = choices({ DRA: 'Draft', ACT: 'Active', RET: 'Retired' })
+export const PURCHASE_TYPES = choices({ REC: 'Recurring', PRE: 'Prepaid', BEN: 'Benefit' })
 /** Billing intervals of recurring memberships; metrics name them weekly, biweekly, four_weeks, ... */
-export const BILLING_INTERVALS = ['WEE', 'BWK', 'FWK', 'MON', 'QUA', 'HYR', 'YRL'] as const
+export const BILLING_INTERVALS = choices({
+  WEE: 'Weekly',
+  BWK: 'Every two weeks',
+  FWK: 'Every four weeks',
+  MON: 'Monthly',
+  QUA: 'Quarterly',
+  HYR: 'Every six months',
+  YRL: 'Yearly',
+})
 /**
  * How an event type's events are scheduled: a class that repeats (the usual), a course of several
  * sessions booked as one (`multi_part`), or an open session joined at any time (`rolling`).
  */
-export const EVENT_SCHEDULE_TYPES = ['recurring', 'multi_part', 'rolling'] as const
+export const EVENT_SCHEDULE_TYPES = choices({
+  recurring: 'Recurring class',
+  multi_part: 'Multi-part course',
+  rolling: 'Rolling session',
+})
 export type EventScheduleType = (typeof EVENT_SCHEDULE_TYPES)[number]
 
 /**

@@ -1,3 +1,5 @@
+import { choices } from '../lib/choices.ts'
+
 /**
  * An event type's schedules (classes.md, "Schedules"): on which days of the week, at what wall-clock
  * time, its events recur. The API reads and writes them; the generator (core/classes/schedules.ts)
@@ -5,7 +7,15 @@
  */
 
 /** The days a schedule names, in the order they are stored and read back (Monday first). */
-export const SCHEDULE_WEEKDAYS = ['MON', 'TUE', 'WED', 'THU', 'FRI', 'SAT', 'SUN'] as const
+export const SCHEDULE_WEEKDAYS = choices({
+  MON: 'Monday',
+  TUE: 'Tuesday',
+  WED: 'Wednesday',
+  THU: 'Thursday',
+  FRI: 'Friday',
+  SAT: 'Saturday',
+  SUN: 'Sunday',
+})
 export type ScheduleWeekday = (typeof SCHEDULE_WEEKDAYS)[number]
 
 /** JavaScript's getUTCDay() order, Sunday first. */

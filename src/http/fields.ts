@@ -1,5 +1,25 @@
 import { Type as t, type TSchema } from '@sinclair/typebox'
 import { MIN_PASSWORD_LENGTH } from '../core/auth/passwords.ts'
+import { labelsOf } from '../lib/choices.ts'
+
+/**
+ * Each of `values` as a constant; when the values are a choice set (lib/choices.ts), each constant's
+ * `description` is its name (a `title` would name a component schema: http/openapi-document.ts).
+ * A single value is left bare: TypeBox's union of one is that constant, and its name would replace
+ * the field's own description.
+ */
+export const choiceLiterals = <const V extends string>(values: readonly V[]) => {
+  const labels = values.length === 1 ? undefined : labelsOf(values)
+  return values.map((v) =>
+    labels?.[v] === undefined ? t.Literal(v) : t.Literal(v, { description: labels[v] }),
+  )
+}
+
+/** An `enum` schema's names of its values, in order (`x-enumNames`), when they are a choice set. */
+export const enumNames = (values: readonly string[]): { 'x-enumNames'?: string[] } => {
+  const labels = labelsOf(values)
+  return labels === undefined ? {} : { 'x-enumNames': values.map((v) => labels[v] ?? v) }
+}
 
 /** Django's MinimumLengthValidator wording. */
 const passwordTooShort = `This password is too short. It must contain at least ${MIN_PASSWORD_LENGTH} characters.`
@@ -21,12 +41,12 @@ export const field = {
     t.String({ minLength: opts.blank ? 0 : 1, maxLength: opts.maxLength, description: opts.description }),
   email: (opts: { description?: string } = {}) =>
     t.String({ format: 'email', description: opts.description }),
-  /** One of fixed codes; the error names the refused value. */
+  /**
+   * One of fixed codes; the error names the refused value. A choice set (lib/choices.ts) gives each
+   * code its name, which OPTIONS gives as its `display_name`.
+   */
   choice: <const V extends string>(values: readonly V[], opts: { description?: string } = {}) =>
-    t.Union(
-      values.map((v) => t.Literal(v)),
-      { description: opts.description ?? `One of ${values.join(', ')}` },
-    ),
+    t.Union(choiceLiterals(values), { description: opts.description ?? `One of ${values.join(', ')}` }),
   integer: (opts: { min?: number; max?: number; below?: number; description?: string } = {}) =>
     t.Integer({
       minimum: opts.min,

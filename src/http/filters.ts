@@ -1,5 +1,6 @@
 import { Type as t, type TSchema } from '@sinclair/typebox'
 import { messages, ValidationError, type FieldErrors } from './errors.ts'
+import { choiceLiterals } from './fields.ts'
 import { pageParams } from './pagination.ts'
 import { isIsoDate } from '../lib/local-time.ts'
 
@@ -101,12 +102,7 @@ export const documentedFilter = (filter: Filter) => {
   if (typeof filter === 'string') return t.Optional(documented[filter]())
   if (filter.kind === 'choice') {
     const options = filter.description ? { description: filter.description } : {}
-    return t.Optional(
-      t.Union(
-        filter.choices.map((choice) => t.Literal(choice)),
-        options,
-      ),
-    )
+    return t.Optional(t.Union(choiceLiterals(filter.choices), options))
   }
   const schema = documented[filter.kind]()
   return t.Optional(filter.description ? { ...schema, description: filter.description } : schema)

@@ -123,10 +123,9 @@ const SetterCountOut = t.Object({
 
 /** The stats' query: `discipline` is required. */
 export const ClimbStatsQuery = t.Object({
-  discipline: t.Union(
-    GRADE_DISCIPLINES.map((code) => t.Literal(code)),
-    { description: 'BOU (boulders) or ROP (every rope climb: TR, LEA and AUT); required' },
-  ),
+  discipline: field.choice(GRADE_DISCIPLINES, {
+    description: 'BOU (boulders) or ROP (every rope climb: TR, LEA and AUT); required',
+  }),
 })
 
 export const ClimbStatsOut = (climb: typeof ClimbOut) =>

@@ -1,7 +1,8 @@
 import { Type as t } from '@sinclair/typebox'
 import { field, out } from '../../http/fields.ts'
+import { choices } from '../../lib/choices.ts'
 
-export const DOCUMENT_KINDS = ['waiver', 'other'] as const
+export const DOCUMENT_KINDS = choices({ waiver: 'Waiver', other: 'Other' })
 
 /** Create: records a signed document (by default a waiver). Documents are never edited afterwards. */
 export const DocumentCreate = t.Object({

@@ -1,7 +1,8 @@
 import { Type as t } from '@sinclair/typebox'
 import { field, out } from '../../http/fields.ts'
+import { choices } from '../../lib/choices.ts'
 
-export const ACQUIRED_VIA = ['purchase', 'gift', 'code', 'manual'] as const
+export const ACQUIRED_VIA = choices({ purchase: 'Purchase', gift: 'Gift', code: 'Code', manual: 'Manual' })
 
 export const CustomerEntryPassCreate = t.Object({
   entry_pass_id: field.integer({ description: 'The entry pass type' }),

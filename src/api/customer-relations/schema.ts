@@ -1,8 +1,7 @@
 import { Type as t } from '@sinclair/typebox'
 import { field, out } from '../../http/fields.ts'
+import { RELATION_CODES } from '../../domain/relations.ts'
 import { timestampsOut } from '../customer-records/schema.ts'
-
-export const RELATION_CODES = ['SPO', 'PRT', 'PRE', 'CHI', 'GUA', 'WAR', 'SIB', 'OTH'] as const
 
 export const RelationCreate = t.Object({
   related_customer_id: field.integer({

@@ -1,8 +1,9 @@
 import { Type as t } from '@sinclair/typebox'
 import { field, out } from '../../http/fields.ts'
+import { choices } from '../../lib/choices.ts'
 
 /** TXT free text, BOO yes or no, CHO one of the question's choices. */
-export const QUESTION_KINDS = ['TXT', 'BOO', 'CHO'] as const
+export const QUESTION_KINDS = choices({ TXT: 'Free text', BOO: 'Yes or no', CHO: 'One of the choices' })
 export type QuestionKind = (typeof QUESTION_KINDS)[number]
 
 /** Django's IntegerField bounds, which DRF gives a model's integer. */

@@ -1,9 +1,17 @@
 import { Type as t } from '@sinclair/typebox'
 import { GRADE_DISCIPLINES } from '../../core/walls/disciplines.ts'
 import { field, out } from '../../http/fields.ts'
+import { choices } from '../../lib/choices.ts'
 
 /** How a grade is written: a standard scale's, a circuit's colours, or the gym's own. */
-export const GRADE_SYSTEMS = ['V', 'YDS', 'FONT', 'FRENCH', 'CIRCUIT', 'OTHER'] as const
+export const GRADE_SYSTEMS = choices({
+  V: 'V scale',
+  YDS: 'Yosemite Decimal System',
+  FONT: 'Fontainebleau',
+  FRENCH: 'French',
+  CIRCUIT: 'Circuit (colours)',
+  OTHER: 'Other',
+})
 export type GradeSystem = (typeof GRADE_SYSTEMS)[number]
 
 /** Django's IntegerField bounds, which DRF gives a model's integer. */

@@ -1,5 +1,7 @@
 import { Type as t } from '@sinclair/typebox'
 import { field, out } from '../../http/fields.ts'
+import { SCHEDULE_WEEKDAYS } from '../../domain/schedules.ts'
+import { someOf } from '../../lib/choices.ts'
 
 export const SCHEDULER_PATH_PATTERN = '^[A-Za-z0-9-]*$'
 
@@ -21,7 +23,7 @@ export const GymWrite = t.Object({
   ),
   scheduler_landing_page_text: t.Optional(field.text({ blank: true, description: 'Markdown' })),
   scheduler_first_day_of_week: t.Optional(
-    field.choice(['SUN', 'MON'] as const, { description: 'SUN (the default) or MON' }),
+    field.choice(someOf(SCHEDULE_WEEKDAYS, ['SUN', 'MON']), { description: 'SUN (the default) or MON' }),
   ),
   capacity: t.Optional(
     field.nullable(

@@ -2,14 +2,15 @@ import { Type as t } from '@sinclair/typebox'
 import { WEEK_DAYS } from '../../domain/access-hours.ts'
 import { BILLING_INTERVALS, PRODUCT_STATUSES, PURCHASE_TYPES } from '../../domain/products.ts'
 import { decimalField } from '../../http/decimal.ts'
-import { field, out } from '../../http/fields.ts'
+import { enumNames, field, out } from '../../http/fields.ts'
 import { saleTermsOut, saleTermsWrite } from '../tax-rates/schema.ts'
+import { choices } from '../../lib/choices.ts'
 
 const durationPart = (unit: string) =>
   t.Optional(field.nullable(field.integer({ min: 0, description: `Duration in ${unit}; null for none` })))
 
 const AccessWindowDoc = t.Object({
-  day: t.String({ enum: [...WEEK_DAYS] }),
+  day: t.String({ enum: [...WEEK_DAYS], ...enumNames(WEEK_DAYS) }),
   start: t.String({ description: 'HH:MM, 24-hour clock, inclusive' }),
   end: t.String({ description: 'HH:MM, exclusive, after start; 24:00 for the end of the day' }),
 })
@@ -27,7 +28,7 @@ export const MembershipTypeWrite = t.Object({
   purchase_type: field.choice(PURCHASE_TYPES, { description: 'REC recurring, PRE prepaid, BEN benefit' }),
   interval: t.Optional(
     field.nullable(
-      field.choice(['', ...BILLING_INTERVALS], {
+      field.choice(choices({ '': 'None (not recurring)', ...BILLING_INTERVALS.labels }), {
         description: `Billing interval, required for REC and empty otherwise: ${BILLING_INTERVALS.join(', ')}`,
       }),
     ),

@@ -1,4 +1,6 @@
 import { t } from 'elysia'
+import { INTERVALS } from '../../core/metrics/buckets.ts'
+import { choiceLiterals } from '../../http/fields.ts'
 
 const date = (description: string) => t.String({ format: 'date', description })
 
@@ -179,18 +181,9 @@ const MetricRequest = t.Object({
 
 export const MetricsQuery = t.Object({
   interval: t.Optional(
-    t.Union(
-      [
-        t.Literal('daily'),
-        t.Literal('weekly'),
-        t.Literal('monthly'),
-        t.Literal('quarterly'),
-        t.Literal('yearly'),
-      ],
-      {
-        default: 'daily',
-      },
-    ),
+    t.Union(choiceLiterals(INTERVALS), {
+      default: 'daily',
+    }),
   ),
   start_date: t.Optional(date('First day, organization-local; default 31 days before end_date')),
   end_date: t.Optional(date('Last day, inclusive, organization-local; default today')),

@@ -1,8 +1,10 @@
 import { Type as t } from '@sinclair/typebox'
 import { field } from '../../http/fields.ts'
+import { LINE_PURCHASE_TYPES } from '../../domain/sales.ts'
+import { someOf } from '../../lib/choices.ts'
 
 /** The purchase types a quick-sale button sells: a product of the catalogue, one line per click. */
-export const QUICK_SALE_TYPES = ['MIN', 'EPA', 'VPO'] as const
+export const QUICK_SALE_TYPES = someOf(LINE_PURCHASE_TYPES, ['MIN', 'EPA', 'VPO'])
 
 /** The most buttons the Sell screen shows. */
 export const MAX_QUICK_SALES = 8

@@ -1,8 +1,14 @@
 import { Type as t } from '@sinclair/typebox'
 import { field, out } from '../../http/fields.ts'
 import { AnswerOut, AnswersIn } from '../reservations/schema.ts'
+import { choices } from '../../lib/choices.ts'
 
-export const WAITLIST_STATUSES = ['WAI', 'PRO', 'CAN', 'EXP'] as const
+export const WAITLIST_STATUSES = choices({
+  WAI: 'Waiting',
+  PRO: 'Promoted',
+  CAN: 'Cancelled',
+  EXP: 'Expired',
+})
 
 export const WaitlistEntryCreate = t.Object({
   event_id: field.integer({ description: 'A full event that has not started' }),

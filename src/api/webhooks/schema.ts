@@ -1,8 +1,9 @@
 import { FormatRegistry, Type as t } from '@sinclair/typebox'
 import { messages } from '../../http/errors.ts'
 import { field, out } from '../../http/fields.ts'
+import { choices } from '../../lib/choices.ts'
 
-export const WEBHOOK_EVENT_TYPES = ['check_in'] as const
+export const WEBHOOK_EVENT_TYPES = choices({ check_in: 'Check-in' })
 export const SECRET_MAX_LENGTH = 255
 export const WEBHOOK_URL_MAX_LENGTH = 2048
 

@@ -1,10 +1,17 @@
 import { sql, type RawBuilder } from 'kysely'
 import { localDateOf } from '../../db/local-time-sql.ts'
+import { choices } from '../../lib/choices.ts'
 import { addDays, startOfLocalDay, utcOffsetPeriods, type OffsetPeriod } from '../../lib/local-time.ts'
 import { refuse } from './refusal.ts'
 
 /** Bucket sizes, every one calendar-aligned in the organization's zone. */
-export const INTERVALS = ['daily', 'weekly', 'monthly', 'quarterly', 'yearly'] as const
+export const INTERVALS = choices({
+  daily: 'Daily',
+  weekly: 'Weekly',
+  monthly: 'Monthly',
+  quarterly: 'Quarterly',
+  yearly: 'Yearly',
+})
 export type Interval = (typeof INTERVALS)[number]
 
 /** More buckets than this (ten years of days) is refused rather than computed. */

@@ -1,16 +1,18 @@
+import { choices } from '../../lib/choices.ts'
+
 /*
  * What a climb's discipline may be, by its grade's and its section's (walls.md). A grade's scale is
  * a boulder's (BOU) or a rope's (ROP); a rope climb is top-rope (TR), lead (LEA) or auto-belay
  * (AUT). A section is for boulders, ropes, or both (MIX).
  */
 
-export const CLIMB_DISCIPLINES = ['BOU', 'TR', 'LEA', 'AUT'] as const
+export const CLIMB_DISCIPLINES = choices({ BOU: 'Boulder', TR: 'Top rope', LEA: 'Lead', AUT: 'Auto-belay' })
 export type ClimbDiscipline = (typeof CLIMB_DISCIPLINES)[number]
 
-export const GRADE_DISCIPLINES = ['BOU', 'ROP'] as const
+export const GRADE_DISCIPLINES = choices({ BOU: 'Boulder', ROP: 'Rope' })
 export type GradeDiscipline = (typeof GRADE_DISCIPLINES)[number]
 
-export const SECTION_DISCIPLINES = ['BOU', 'ROP', 'MIX'] as const
+export const SECTION_DISCIPLINES = choices({ BOU: 'Boulders', ROP: 'Ropes', MIX: 'Boulders and ropes' })
 export type SectionDiscipline = (typeof SECTION_DISCIPLINES)[number]
 
 /** The climbs' disciplines a grade discipline covers: ROP is every rope climb. */

@@ -1,9 +1,18 @@
 import type { Generated } from 'kysely'
 import type { Flag } from './flag.ts'
+import { choices } from '../../lib/choices.ts'
 
 /** Check-ins and the webhook outbox (migration 0003). */
 
-export const ENTRY_METHODS = ['MEM', 'ENT', 'EVE', 'GUE', 'FRE', 'MIG'] as const
+/** How a check-in got in, and its name (reference: entry methods). */
+export const ENTRY_METHODS = choices({
+  MEM: 'Membership',
+  ENT: 'Entry pass',
+  EVE: 'Event reservation',
+  GUE: 'Guest pass',
+  FRE: 'Free entry',
+  MIG: 'Migrated',
+})
 export type EntryMethod = (typeof ENTRY_METHODS)[number]
 
 export interface CheckInTable {
