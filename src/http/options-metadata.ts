@@ -345,7 +345,7 @@ export function fieldInfo(
     )
   }
   if (!readOnly && choices !== undefined) {
-    info.choices = choices.map((value) => ({ value, display_name: String(value) }))
+    info.choices = choices.map(({ value, name }) => ({ value, display_name: name ?? String(value) }))
   }
   return info
 }
@@ -366,17 +366,32 @@ function unwrap(doc: Json, schema: Json): { core: Json; description?: string } {
   return { core, description: s.description ?? core.description }
 }
 
-/** The values of a choice: a union of constants, or an enum. */
-function choicesOf(doc: Json, core: Json): unknown[] | undefined {
-  if (Array.isArray(core.enum)) return core.enum
+/** One value of a choice, and its name where the document gives one. */
+interface Choice {
+  value: unknown
+  name?: string
+}
+
+/**
+ * The values of a choice and their names: a union of constants, each named by its `description`
+ * (http/fields.ts's `choice`), or an enum, named by `x-enumNames` beside it.
+ */
+function choicesOf(doc: Json, core: Json): Choice[] | undefined {
+  if (Array.isArray(core.enum)) {
+    const names: unknown[] = Array.isArray(core['x-enumNames']) ? core['x-enumNames'] : []
+    return core.enum.map((value: unknown, i: number) => named(value, names[i]))
+  }
   if (!Array.isArray(core.anyOf)) return undefined
   const branches = core.anyOf.map((b: Json) => resolve(doc, b))
   return branches.every((b: Json) => b !== undefined && 'const' in b)
-    ? branches.map((b: Json) => b.const)
+    ? branches.map((b: Json) => named(b.const, b.description))
     : undefined
 }
 
-function fieldType(doc: Json, core: Json, choices: unknown[] | undefined): string {
+const named = (value: unknown, name: unknown): Choice =>
+  typeof name === 'string' && name !== '' ? { value, name } : { value }
+
+function fieldType(doc: Json, core: Json, choices: Choice[] | undefined): string {
   if (choices !== undefined) return 'choice'
   if (Array.isArray(core.anyOf)) {
     const types = new Set(core.anyOf.map((b: Json) => resolve(doc, b)?.type))

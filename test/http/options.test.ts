@@ -225,8 +225,8 @@ describe('OPTIONS on a record', () => {
           scheduler_first_day_of_week: writable('choice', false, 'Scheduler first day of week', {
             help_text: 'SUN (the default) or MON',
             choices: [
-              { value: 'SUN', display_name: 'SUN' },
-              { value: 'MON', display_name: 'MON' },
+              { value: 'SUN', display_name: 'Sunday' },
+              { value: 'MON', display_name: 'Monday' },
             ],
           }),
           capacity: writable('integer', false, 'Capacity', {
@@ -341,6 +341,10 @@ describe("OPTIONS against the document's schemas", () => {
       else if (s.anyOf) s = { ...s, anyOf: others }
       const values: unknown[] | undefined =
         s.enum ?? (s.anyOf?.every((b: any) => 'const' in b) ? s.anyOf.map((b: any) => b.const) : undefined)
+      // Each value's name: its constant's description, or an enum's `x-enumNames`.
+      const names: string[] = s.enum
+        ? (s['x-enumNames'] ?? [])
+        : (s.anyOf?.map((b: any) => b.description) ?? [])
       const formats: Record<string, string> = {
         date: 'date',
         'date-time': 'datetime',
@@ -369,7 +373,9 @@ describe("OPTIONS against the document's schemas", () => {
         required,
         read_only: false,
         ...(s.maxLength !== undefined ? { max_length: s.maxLength } : {}),
-        ...(values ? { choices: values.map((value) => ({ value, display_name: String(value) })) } : {}),
+        ...(values
+          ? { choices: values.map((value, i) => ({ value, display_name: names[i] ?? String(value) })) }
+          : {}),
       }
     }
     const picked = (field: any) => ({
@@ -421,5 +427,163 @@ describe("OPTIONS against the document's schemas", () => {
       expect({ template, fields: got }).toEqual({ template, fields: want })
     }
     expect(withPost).toBeGreaterThan(25)
+  })
+
+  test("every choice in every answer has a name of its own (DRF's display_name), not its code", async () => {
+    const doc = await documentOf()
+    const unnamed: string[] = []
+    const named = new Set<string>()
+    /** Every choice of a field and of the fields inside it (a sale's lines, a list's items). */
+    const walk = (where: string, field: any) => {
+      for (const choice of field.choices ?? []) {
+        if (typeof choice.display_name !== 'string' || choice.display_name === String(choice.value))
+          unnamed.push(`${where} ${JSON.stringify(choice.value)}`)
+        else named.add(where)
+      }
+      if (field.child) walk(`${where}[]`, field.child)
+      for (const [name, child] of Object.entries(field.children ?? {})) walk(`${where}.${name}`, child)
+    }
+    for (const template of Object.keys(doc.paths)) {
+      if (!template.startsWith('/api/')) continue
+      const res = await options(pathOf(template), t.seed.adminToken)
+      if (res.status !== 200) continue
+      for (const [method, fields] of Object.entries((res.body.actions ?? {}) as Record<string, any>))
+        for (const [name, field] of Object.entries(fields)) walk(`${method} ${template} ${name}`, field)
+    }
+    expect(unnamed).toEqual([])
+    // The choice sets of the writes: statuses, purchase and payment types, relations, disciplines...
+    expect(named.size).toBeGreaterThan(20)
+  })
+})
+
+test("the document names every choice of a write's body and of a list's filters", async () => {
+  const doc = await documentOf()
+  const unnamed: string[] = []
+  let choices = 0
+  const walk = (where: string, schema: any, seen: Set<string>) => {
+    if (schema === null || typeof schema !== 'object') return
+    if (typeof schema.$ref === 'string') {
+      const name = decodeURIComponent(schema.$ref.split('/').pop())
+      if (seen.has(name)) return
+      return walk(where, doc.components.schemas[name], new Set([...seen, name]))
+    }
+    const consts = Array.isArray(schema.anyOf) && schema.anyOf.every((b: any) => b && 'const' in b)
+    if (consts) choices += 1
+    if (consts && schema.anyOf.length > 1)
+      for (const b of schema.anyOf) if (!b.description) unnamed.push(`${where} ${JSON.stringify(b.const)}`)
+    if (Array.isArray(schema.enum)) {
+      choices += 1
+      if (schema['x-enumNames']?.length !== schema.enum.length) unnamed.push(`${where} ${schema.enum}`)
+    }
+    for (const [key, child] of Object.entries(schema)) walk(`${where}.${key}`, child, seen)
+  }
+  for (const [template, item] of Object.entries(doc.paths as Record<string, any>))
+    for (const [method, operation] of Object.entries(item as Record<string, any>)) {
+      for (const p of operation.parameters ?? [])
+        if (p.in === 'query') walk(`${method} ${template} ?${p.name}`, p.schema, new Set())
+      for (const media of Object.values(operation.requestBody?.content ?? {}) as any[])
+        walk(`${method} ${template} body`, media.schema, new Set())
+    }
+  expect(unnamed).toEqual([])
+  expect(choices).toBeGreaterThan(30)
+})
+
+describe('OPTIONS names each choice as the API reference does', () => {
+  const choicesOf = async (path: string, method: 'POST' | 'PUT', field: string[]) => {
+    const res = await options(path, t.seed.adminToken)
+    expect(res.status).toBe(200)
+    let info = res.body.actions[method][field[0]!]
+    for (const name of field.slice(1)) info = name === '[]' ? info.child : info.children[name]
+    return info.choices
+  }
+
+  test("a customer's relation", async () => {
+    const customer = await makeCustomer(t.db)
+    expect(await choicesOf(`/api/customers/${customer.id}/relations/`, 'POST', ['relation'])).toEqual([
+      { value: 'SPO', display_name: 'Spouse' },
+      { value: 'PRT', display_name: 'Partner' },
+      { value: 'PRE', display_name: 'Parent' },
+      { value: 'CHI', display_name: 'Child' },
+      { value: 'GUA', display_name: 'Guardian' },
+      { value: 'WAR', display_name: 'Ward' },
+      { value: 'SIB', display_name: 'Sibling' },
+      { value: 'OTH', display_name: 'Other' },
+    ])
+  })
+
+  test("a membership's status: reference 3.3's names, then those it leaves out", async () => {
+    expect(await choicesOf('/api/customer-memberships/', 'POST', ['status'])).toEqual([
+      { value: 'ACT', display_name: 'Active' },
+      { value: 'IPP', display_name: 'Initial Payment Processing' },
+      { value: 'PPR', display_name: 'Renewal Payment Processing' },
+      { value: 'FRZ', display_name: 'Frozen' },
+      { value: 'FPR', display_name: 'Freeze Payment Processing' },
+      { value: 'PAF', display_name: 'Renewal Payment Failed' },
+      { value: 'FPF', display_name: 'Freeze Payment Failed' },
+      { value: 'PAY', display_name: 'Awaiting Initial Payment' },
+      { value: 'IPC', display_name: 'Initial Payment Pending' },
+      { value: 'CAN', display_name: 'Cancelled' },
+      { value: 'END', display_name: 'Ended' },
+      { value: 'DEN', display_name: 'Denied' },
+    ])
+  })
+
+  test("a sale's line purchase types and its payments' types, methods and statuses", async () => {
+    expect(await choicesOf('/api/invoices/', 'POST', ['line_items', '[]', 'purchase_type'])).toEqual([
+      { value: 'GEN', display_name: 'Generic' },
+      { value: 'MIN', display_name: 'Membership (initial)' },
+      { value: 'MRE', display_name: 'Membership (recurring)' },
+      { value: 'EPA', display_name: 'Entry pass' },
+      { value: 'BOO', display_name: 'Event booking' },
+      { value: 'VPO', display_name: 'Voucher pack' },
+      { value: 'EVV', display_name: 'Event voucher' },
+      { value: 'GIF', display_name: 'Gift' },
+    ])
+    expect(await choicesOf('/api/invoices/', 'POST', ['payments', '[]', 'payment_type'])).toEqual([
+      { value: 'STR', display_name: 'Card processor A' },
+      { value: 'GRA', display_name: 'Card processor B' },
+      { value: 'MXM', display_name: 'Card processor C' },
+      { value: 'SQU', display_name: 'Card processor D' },
+      { value: 'VEN', display_name: 'Point-of-sale system' },
+      { value: 'CRE', display_name: 'Account credit' },
+      { value: 'VOU', display_name: 'Voucher' },
+      { value: 'OFF', display_name: 'Offline/recorded' },
+      { value: 'PGI', display_name: 'Point-of-sale gift card' },
+      { value: 'MIG', display_name: 'Migrated from legacy software' },
+      { value: 'MOK', display_name: 'Mock (test)' },
+      { value: 'NA', display_name: 'Not applicable' },
+    ])
+    expect(await choicesOf('/api/invoices/', 'POST', ['payments', '[]', 'payment_method_type'])).toEqual([
+      { value: 'NA', display_name: 'Not applicable' },
+      { value: 'CRD', display_name: 'Card' },
+      { value: 'BNK', display_name: 'Bank account' },
+    ])
+    expect(await choicesOf('/api/invoices/', 'POST', ['payments', '[]', 'status'])).toEqual([
+      { value: 'COM', display_name: 'Payment Complete' },
+      { value: 'PRO', display_name: 'Payment Processing' },
+    ])
+  })
+
+  test("a membership type's status, purchase type and interval (blank: not recurring)", async () => {
+    expect(await choicesOf('/api/memberships/', 'POST', ['status'])).toEqual([
+      { value: 'DRA', display_name: 'Draft' },
+      { value: 'ACT', display_name: 'Active' },
+      { value: 'RET', display_name: 'Retired' },
+    ])
+    expect(await choicesOf('/api/memberships/', 'POST', ['purchase_type'])).toEqual([
+      { value: 'REC', display_name: 'Recurring' },
+      { value: 'PRE', display_name: 'Prepaid' },
+      { value: 'BEN', display_name: 'Benefit' },
+    ])
+    expect(await choicesOf('/api/memberships/', 'POST', ['interval'])).toEqual([
+      { value: '', display_name: 'None (not recurring)' },
+      { value: 'WEE', display_name: 'Weekly' },
+      { value: 'BWK', display_name: 'Every two weeks' },
+      { value: 'FWK', display_name: 'Every four weeks' },
+      { value: 'MON', display_name: 'Monthly' },
+      { value: 'QUA', display_name: 'Quarterly' },
+      { value: 'HYR', display_name: 'Every six months' },
+      { value: 'YRL', display_name: 'Yearly' },
+    ])
   })
 })
