@@ -8078,7 +8078,7 @@ export interface components {
     OptionsFields: {
       [key: string]: components['schemas']['OptionsField']
     }
-    /** @description A field as DRF's SimpleMetadata describes it. `label` is the field's name in words; `help_text` its schema's description; `min_length` and `max_length` a text's length or a list's items; `min_value` and `max_value` a number's bounds; `child` a list's item, `children` an object's fields; `choices` a choice's values (each `display_name` is its value: the schemas name no other). */
+    /** @description A field as DRF's SimpleMetadata describes it. `label` is the field's name in words; `help_text` its schema's description; `min_length` and `max_length` a text's length or a list's items; `min_value` and `max_value` a number's bounds; `child` a list's item, `children` an object's fields; `choices` a choice's values, each with its `display_name`, the name its schema gives it (a constant's `description`, an enum's `x-enumNames`), such as `ACT` `Active`. */
     OptionsField: {
       /** @enum {string} */
       type:
