@@ -1,10 +1,19 @@
 import type { Static } from 'elysia'
 import { gymExists } from '../gyms/queries.ts'
 import { organizationToday } from '../organization/queries.ts'
-import { customerBarcodesAndEmails, insertCustomers } from './queries.ts'
-import { checkCustomerInput, newCustomerRow, type CustomerLookups } from './rules.ts'
+import {
+  customerBarcodesAndEmails,
+  customerBarcodesAndEmailsStatement,
+  gymThereStatement,
+  insertCustomerStatement,
+  type NewCustomerRow,
+} from './queries.ts'
+import { barcodeTakenMessage, checkCustomerInput, newCustomerRow, type CustomerLookups } from './rules.ts'
 import { CustomerWrite } from './schema.ts'
+import type { Database as BunDatabase } from 'bun:sqlite'
 import type { Db } from '../../db/connection.ts'
+import { nextSiteId } from '../../db/site-ids.ts'
+import { syncTransaction } from '../../db/sync-transaction.ts'
 import type { Deps } from '../../deps.ts'
 import { ApiError, messages, ValidationError, type FieldErrors } from '../../http/errors.ts'
 import { checkBody } from '../../http/validation.ts'
@@ -15,7 +24,7 @@ import { CsvUnclosedQuote, readCsv } from '../../lib/csv-read.ts'
  * body of POST /api/customers/ is (its schema, then `checkCustomerInput`, with the same messages),
  * plus what only a file can get wrong: a barcode or an email (in any case) twice in the file, an
  * email another customer has. Nothing is written unless every row passes; then every row is written
- * in one transaction.
+ * in one transaction, as short as it can be: only a re-check and the inserts (`importCustomers`).
  */
 
 type CustomerInput = Static<typeof CustomerWrite>
@@ -115,7 +124,15 @@ export interface RowErrors {
 
 /** What a file holds, every row checked. */
 interface CheckedFile {
-  customers: CustomerInput[]
+  /** The customers the file holds (counted on a dry run too). */
+  count: number
+  /**
+   * Each customer's row, every value as it will be written but its id and timestamps (set under the
+   * lock), in file order; none on a dry run or once a row is refused.
+   */
+  rows: NewCustomerRow[]
+  /** rows[i]'s number in the file. */
+  rowNumbers: number[]
   /** Row errors, in file order (all of them: the answer lists the first MAX_ROWS_LISTED). */
   refused: RowErrors[]
   ignoredColumns: string[]
@@ -132,10 +149,17 @@ async function heldUniques(db: Db) {
   return { barcodes, emails }
 }
 
-/** Every row of the file checked against the customer's rules and against each other. */
-async function checkFile(deps: Pick<Deps, 'db' | 'clock'>, bytes: Uint8Array): Promise<CheckedFile> {
+/**
+ * Every row of the file checked against the customer's rules and against each other; unless
+ * `rowsWanted` is false, each good row's values built too, so that the transaction only writes.
+ */
+async function checkFile(
+  deps: Pick<Deps, 'db' | 'clock'>,
+  bytes: Uint8Array,
+  rowsWanted: boolean,
+): Promise<CheckedFile> {
   if (bytes.byteLength === 0) throw fileError('The submitted file is empty.')
-  let records: string[][]
+  let records: Array<string[] | undefined>
   try {
     records = readCsv(textOf(bytes))
   } catch (error) {
@@ -157,12 +181,17 @@ async function checkFile(deps: Pick<Deps, 'db' | 'clock'>, bytes: Uint8Array): P
   }
   const barcodeRows = new Map<string, number>()
   const emailRows = new Map<string, number>()
-  const customers: CustomerInput[] = []
+  let count = 0
+  let rows: NewCustomerRow[] = []
+  let rowNumbers: number[] = []
   const refused: RowErrors[] = []
-  for (let i = 1; i < records.length; i++) {
+  const recordCount = records.length
+  for (let i = 1; i < recordCount; i++) {
     if (i % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve))
     const row = i + 1
     const record = records[i]!
+    // Read once: let it go, so the file's records and its rows are not all held at once.
+    records[i] = undefined
     if (record.every((value) => value.trim() === '')) continue // a blank line of the spreadsheet
     const body = checkBody(CustomerWrite, bodyOf(record, fields))
     const { errors } = body
@@ -187,12 +216,22 @@ async function checkFile(deps: Pick<Deps, 'db' | 'clock'>, bytes: Uint8Array): P
       else errors.add('email', `This email is also on row ${first}.`)
     }
     const collected = errors.collected()
-    if (Object.keys(collected).length > 0) refused.push({ row, errors: collected })
-    else if (refused.length === 0) customers.push(body.fields as CustomerInput)
+    if (Object.keys(collected).length > 0) {
+      refused.push({ row, errors: collected })
+      // Nothing will be written: the rows built so far can go.
+      rows = []
+      rowNumbers = []
+    } else {
+      count++
+      if (rowsWanted && refused.length === 0) {
+        rows.push({ id: null, ...newCustomerRow(body.fields as CustomerInput, '') } as NewCustomerRow)
+        rowNumbers.push(row)
+      }
+    }
   }
-  if (records.length < 2 || (customers.length === 0 && refused.length === 0))
+  if (recordCount < 2 || (count === 0 && refused.length === 0))
     throw fileError('The file has no customers: a header and then a row per customer.')
-  return { customers, refused, ignoredColumns: ignored }
+  return { count, rows, rowNumbers, refused, ignoredColumns: ignored }
 }
 
 /** The 400 that refuses the file for its rows. */
@@ -205,19 +244,51 @@ function rowsRefused(refused: RowErrors[]): ApiError {
 }
 
 /**
- * Whether a customer written since the file was checked now holds one of its barcodes or emails, or
- * a home location it names is gone: then it is checked again (another import at the same moment).
+ * Under the lock: the rows a customer written since the file was checked (another import at the
+ * same moment, a desk's edit) has made wrong, each with the errors the check would now give it: its
+ * barcode or email taken, its home location gone. Only these can change between the check and the
+ * write; every other rule reads the row alone.
  */
-async function changedSinceChecked(db: Db, customers: CustomerInput[]): Promise<boolean> {
-  const held = await heldUniques(db)
-  const gymIds = new Set<number>()
-  for (const customer of customers) {
-    if (customer.barcode && held.barcodes.has(customer.barcode)) return true
-    if (customer.email && held.emails.has(customer.email.toLowerCase())) return true
-    if (customer.home_location_id != null) gymIds.add(customer.home_location_id)
+function refusedSinceChecked(sqlite: BunDatabase, file: CheckedFile): RowErrors[] {
+  const barcodes = new Set<string>()
+  const emails = new Set<string>()
+  for (const { barcode, email } of customerBarcodesAndEmailsStatement.all(sqlite)) {
+    if (barcode) barcodes.add(barcode)
+    if (email) emails.add(email.toLowerCase())
   }
-  for (const id of gymIds) if (!(await gymExists(db, id))) return true
-  return false
+  const gyms = new Map<number, boolean>()
+  const refused: RowErrors[] = []
+  const { rows, rowNumbers } = file
+  for (let i = 0; i < rows.length; i++) {
+    const { barcode, email, home_location_id: gym } = rows[i]!
+    let errors: FieldErrors | undefined
+    if (barcode !== null && barcodes.has(barcode)) (errors ??= {}).barcode = [barcodeTakenMessage]
+    if (gym !== null) {
+      let there = gyms.get(gym)
+      if (there === undefined) gyms.set(gym, (there = gymThereStatement.get(sqlite, { id: gym }) !== null))
+      if (!there) (errors ??= {}).home_location_id = [messages.doesNotExist(gym)]
+    }
+    if (email !== null && emails.has(email.toLowerCase()))
+      (errors ??= {}).email = [messages.unique('customer', 'email')]
+    if (errors) refused.push({ row: rowNumbers[i]!, errors })
+  }
+  return refused
+}
+
+/**
+ * Under the lock: the file's rows written, each with its id (the site's allocation on a site of a
+ * hub) and `now` as its timestamps; or the rows refused, and nothing written.
+ */
+function writeRows(sqlite: BunDatabase, file: CheckedFile, now: string): RowErrors[] | null {
+  const refused = refusedSinceChecked(sqlite, file)
+  if (refused.length > 0) return refused
+  for (const row of file.rows) {
+    row.id = nextSiteId(sqlite, 'customers')
+    row.created_at = now
+    row.updated_at = now
+    insertCustomerStatement.run(sqlite, row)
+  }
+  return null
 }
 
 export interface ImportResult {
@@ -231,31 +302,22 @@ export interface ImportResult {
  * nothing when any row fails.
  */
 export async function importCustomers(
-  deps: Pick<Deps, 'db' | 'clock'>,
+  deps: Pick<Deps, 'db' | 'sqlite' | 'clock'>,
   bytes: Uint8Array,
   { dryRun }: { dryRun: boolean },
 ): Promise<ImportResult> {
-  const file = await checkFile(deps, bytes)
+  const file = await checkFile(deps, bytes, !dryRun)
   if (file.refused.length > 0) throw rowsRefused(file.refused)
-  const result = { count: file.customers.length, ignoredColumns: file.ignoredColumns }
+  const result = { count: file.count, ignoredColumns: file.ignoredColumns }
   if (dryRun) return result
-  // Checked outside the transaction, so the door's writes go on meanwhile; confirmed inside it. A
-  // file whose barcodes or emails another write took in between (another import at the same moment)
-  // is checked again inside the transaction, where nothing else writes, and refused for its rows.
-  const refused = await deps.db.transaction().execute(async (trx) => {
-    let customers = file.customers
-    if (await changedSinceChecked(trx, customers)) {
-      const again = await checkFile({ db: trx, clock: deps.clock }, bytes)
-      if (again.refused.length > 0) return again.refused
-      customers = again.customers
-    }
-    const now = deps.clock.now().toISOString()
-    await insertCustomers(
-      trx,
-      customers.map((input) => newCustomerRow(input, now)),
-    )
-    return null
-  })
+  // Everything but the write is done outside the lock, so the door's scans go on meanwhile: every
+  // row checked and its values built. Under the lock (one synchronous transaction, group-commit.ts,
+  // where nothing else writes) only what another write may have changed since is checked again,
+  // against the customers as they now are (another import at the same moment: one of the two is
+  // refused for its rows), and the rows are inserted by a statement compiled once.
+  const refused = await syncTransaction(deps, () =>
+    writeRows(deps.sqlite, file, deps.clock.now().toISOString()),
+  )
   if (refused) throw rowsRefused(refused)
   return result
 }

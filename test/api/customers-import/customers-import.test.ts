@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'bun:test'
 import { ORIGIN, START } from '../../helpers/app.ts'
 import { forbidden, invalidBoolean, invalidDate, invalidEmail, required } from '../../helpers/bodies.ts'
+import { allocateSiteIds, stopAllocatingSiteIds } from '../../../src/db/site-ids.ts'
 import { makeCustomer } from '../../helpers/customer-factories.ts'
 import { countRows } from '../../helpers/factories.ts'
 import { expectUnauthenticated, useSeededApp, useStaff } from '../../helpers/seeded.ts'
@@ -456,5 +457,33 @@ describe('POST /api/customers/import/ 401, 403 and races', () => {
       rows: [{ row: createdFirst ? 3 : 2, errors: { barcode: barcodeTaken } }],
     })
     expect(await customerCount()).toBe(2)
+  })
+
+  test('two imports at once of files with one email in two cases: one 201, the other 400 naming the row', async () => {
+    const first = lines(HEADER, 'Lynn,Hill,lynn@example.com,1961-01-03', 'Alex,Honnold,,1985-08-17')
+    const second = lines(HEADER, 'Tommy,Caldwell,,1978-08-11', 'Beth,Rodden,LYNN@Example.com,1980-05-05')
+    const answers = await Promise.all([upload(first), upload(second)])
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 400])
+    const refused = answers.find((res) => res.status === 400)!
+    const createdFirst = answers[0]!.status === 201
+    expect(refused.body).toEqual({ rows: [{ row: createdFirst ? 3 : 2, errors: { email: emailTaken } }] })
+    expect(await customerCount()).toBe(2)
+  })
+})
+
+describe('POST /api/customers/import/ on a site of a hub', () => {
+  test("each row's id is the site's allocation, as the API's own inserts take theirs", async () => {
+    await makeCustomer(t.db, { first_name: 'Before' })
+    allocateSiteIds(t.deps.sqlite, 5, ['customers'])
+    try {
+      expect(await upload(lines(HEADER, ...goodRows(3)))).toEqual({
+        status: 201,
+        body: { created: 3, ignored_columns: [] },
+      })
+    } finally {
+      stopAllocatingSiteIds(t.deps.sqlite)
+    }
+    const ids = (await listed()).map((customer) => customer.id)
+    expect(ids).toEqual([1, 5, 1029, 2053])
   })
 })
