@@ -49,12 +49,24 @@ export function guessSeparator(text: string): CsvSeparator {
  * CsvUnclosedQuote for a quoted field that runs to the end of the text.
  */
 export function readCsv(text: string, separator: CsvSeparator = guessSeparator(text)): string[][] {
+  return [...csvRecords(text, separator)]
+}
+
+/**
+ * The records of `text` as `readCsv` reads them, one at a time: a caller can let each go once read,
+ * and stop between two to let other work run. Throws CsvUnclosedQuote when it reaches a quoted field
+ * that runs to the end of the text.
+ */
+export function* csvRecords(
+  text: string,
+  separator: CsvSeparator = guessSeparator(text),
+): Generator<string[], void, undefined> {
   const sep = separator.charCodeAt(0)
-  const records: string[][] = []
+  let count = 0
   let fields: string[] = []
   let i = text.charCodeAt(0) === 0xfeff ? 1 : 0
   const end = text.length
-  if (i >= end) return records
+  if (i >= end) return
   for (;;) {
     // One field, starting at i.
     let value: string
@@ -63,7 +75,7 @@ export function readCsv(text: string, separator: CsvSeparator = guessSeparator(t
       let from = i + 1
       for (;;) {
         const close = text.indexOf('"', from)
-        if (close < 0) throw new CsvUnclosedQuote(records.length + 1)
+        if (close < 0) throw new CsvUnclosedQuote(count + 1)
         if (text.charCodeAt(close + 1) === QUOTE) {
           part += text.slice(from, close + 1)
           from = close + 2
@@ -94,23 +106,24 @@ export function readCsv(text: string, separator: CsvSeparator = guessSeparator(t
     }
     fields.push(value)
     if (i >= end) {
-      records.push(fields)
-      return records
+      yield fields
+      return
     }
     const c = text.charCodeAt(i)
     if (c === sep) {
       i++
       if (i >= end) {
         fields.push('')
-        records.push(fields)
-        return records
+        yield fields
+        return
       }
       continue
     }
     // A line break: CRLF, LF or a lone CR ends the record.
-    records.push(fields)
+    yield fields
+    count++
     fields = []
     i += c === CR && text.charCodeAt(i + 1) === LF ? 2 : 1
-    if (i >= end) return records
+    if (i >= end) return
   }
 }

@@ -17,7 +17,7 @@ import { syncTransaction } from '../../db/sync-transaction.ts'
 import type { Deps } from '../../deps.ts'
 import { ApiError, messages, ValidationError, type FieldErrors } from '../../http/errors.ts'
 import { checkBody } from '../../http/validation.ts'
-import { CsvUnclosedQuote, readCsv } from '../../lib/csv-read.ts'
+import { csvRecords, CsvUnclosedQuote } from '../../lib/csv-read.ts'
 
 /**
  * Importing customers from a spreadsheet saved as CSV: all or nothing. Each row is checked as a
@@ -159,15 +159,27 @@ async function checkFile(
   rowsWanted: boolean,
 ): Promise<CheckedFile> {
   if (bytes.byteLength === 0) throw fileError('The submitted file is empty.')
-  let records: Array<string[] | undefined>
+  // Read a record at a time between the checks, so that neither the reading holds the thread for long
+  // nor every record is held at once beside the rows built from them.
+  const records = csvRecords(textOf(bytes))
+  const next = (): string[] | undefined => {
+    try {
+      return records.next().value ?? undefined
+    } catch (error) {
+      if (error instanceof CsvUnclosedQuote)
+        throw fileError(`Row ${error.record} opens a quoted field that is never closed.`)
+      throw error
+    }
+  }
+  let columns: ReturnType<typeof columnsOf>
   try {
-    records = readCsv(textOf(bytes))
+    columns = columnsOf(next() ?? [])
   } catch (error) {
-    if (error instanceof CsvUnclosedQuote)
-      throw fileError(`Row ${error.record} opens a quoted field that is never closed.`)
+    // A file that cannot be read is refused for that before its columns are.
+    while (next() !== undefined);
     throw error
   }
-  const { fields, ignored } = columnsOf(records[0] ?? [])
+  const { fields, ignored } = columns
   const today = await organizationToday(deps)
   const held = await heldUniques(deps.db)
   const gyms = new Map<number, Promise<boolean>>()
@@ -185,13 +197,12 @@ async function checkFile(
   let rows: NewCustomerRow[] = []
   let rowNumbers: number[] = []
   const refused: RowErrors[] = []
-  const recordCount = records.length
-  for (let i = 1; i < recordCount; i++) {
-    if (i % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve))
-    const row = i + 1
-    const record = records[i]!
-    // Read once: let it go, so the file's records and its rows are not all held at once.
-    records[i] = undefined
+  let row = 1
+  for (;;) {
+    if (row % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve))
+    const record = next()
+    if (record === undefined) break
+    row++
     if (record.every((value) => value.trim() === '')) continue // a blank line of the spreadsheet
     const body = checkBody(CustomerWrite, bodyOf(record, fields))
     const { errors } = body
@@ -229,7 +240,7 @@ async function checkFile(
       }
     }
   }
-  if (recordCount < 2 || (count === 0 && refused.length === 0))
+  if (count === 0 && refused.length === 0)
     throw fileError('The file has no customers: a header and then a row per customer.')
   return { count, rows, rowNumbers, refused, ignoredColumns: ignored }
 }
