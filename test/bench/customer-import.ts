@@ -2,7 +2,7 @@
  * Customer import benchmark: POST /api/customers/import/ over HTTP from the built executable, a CSV
  * of 50,000 customers into a fresh box.
  *
- *   npx bun run test/bench/customer-import.ts [--customers 50000] [--rounds 1]
+ *   npx bun run test/bench/customer-import.ts [--customers 50000] [--rounds 1] [--compare OTHER]
  *   (or `npm run bench -- import`)
  *
  * Builds build/out/belay if it is stale. Each round serves a new empty database (the first start
@@ -11,19 +11,27 @@
  * comma), then posts it as a multipart upload twice: first `?dry_run=true` (every row checked,
  * nothing written), then for real (every row checked again, then written in one transaction).
  * Reported: each request's seconds from fetch until its answer was read, the customers the box then
- * holds, the server's CPU seconds, its peak RSS (VmHWM), and the longest a `/healthz` asked every
- * 20 ms waited meanwhile (it reads the database through the same lock the door's writes take, so it
- * is what a door scan arriving then would have waited).
+ * holds, the server's CPU seconds, its peak RSS (VmHWM), and the door's wait: a door scan
+ * (`barcode-check-in` of a barcode nobody holds, answered 404 after its transaction, which takes the
+ * same lock as the import's) sent every 20 ms during each request, how many were answered and the
+ * longest one took.
+ *
+ * --compare OTHER_EXECUTABLE runs another build of Belay (say, main's, copied aside) in each round
+ * too, on its own fresh database, the two in turn (which goes first alternates by round), so both are
+ * measured on the same busy host at the same time.
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { numberArg } from './_args.ts'
+import { existsSync } from 'node:fs'
+import { numberArg, stringArg } from './_args.ts'
 import { BELAY, buildIfNeeded, countRows, processCpuMs, startServing, type Served } from './_door-setup.ts'
 import { formatTable, loadAverage } from './_table.ts'
 
 const CUSTOMERS = numberArg('--customers', 50_000)
 const ROUNDS = numberArg('--rounds', 1)
+const COMPARE = stringArg('--compare')
+if (COMPARE !== undefined && !existsSync(COMPARE)) throw new Error(`--compare: no executable at ${COMPARE}`)
 const ADMIN = { email: 'bench@example.com', password: 'bench import password' }
 
 const FIRST = ['Ada', 'Lynn', 'Alex', 'Beth', 'Tommy', 'Sasha', 'Chris', 'Janja', 'Adam', 'Shauna']
@@ -62,28 +70,40 @@ function spreadsheet(n: number): string {
   return rows.join('\r\n') + '\r\n'
 }
 
-/** The server's peak resident set, MB (VmHWM). */
-function peakRssMb(pid: number): number {
-  const match = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
+/** The server's peak resident set (VmHWM), or its resident set now (VmRSS), MB. */
+function rssMb(pid: number, which: 'VmHWM' | 'VmRSS' = 'VmHWM'): number {
+  const match = new RegExp(`${which}:\\s+(\\d+) kB`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))
   return match ? Number(match[1]) / 1024 : NaN
 }
 
-/** Asks /healthz every 20 ms until stopped; the longest answer, ms. */
-function probeHealth(base: string) {
+/**
+ * Sends a door scan every 20 ms until stopped (a barcode nobody holds: a 404 answered once its
+ * transaction, under the connection's one lock, has committed): how many were answered, and the
+ * longest, ms.
+ */
+function probeDoor(base: string, token: string) {
   let longest = 0
+  let scans = 0
   let running = true
   const done = (async () => {
     while (running) {
       const started = performance.now()
-      await (await fetch(`${base}/healthz`)).arrayBuffer()
+      const res = await fetch(`${base}/api/gym-endpoints/barcode-check-in/NOBODY-${scans}/`, {
+        method: 'POST',
+        headers: { authorization: `Token ${token}`, 'content-type': 'application/json' },
+        body: '{}',
+      })
+      await res.arrayBuffer()
+      if (res.status !== 404) throw new Error(`door scan: ${res.status}`)
       longest = Math.max(longest, performance.now() - started)
+      scans++
       await Bun.sleep(20)
     }
   })()
   return async () => {
     running = false
     await done
-    return longest
+    return { scans, longestMs: longest }
   }
 }
 
@@ -92,9 +112,10 @@ interface Run {
   importS: number
   customers: number
   cpuS: number
+  startMb: number
   peakMb: number
-  dryRunHealthMs: number
-  importHealthMs: number
+  dryRunDoor: { scans: number; longestMs: number }
+  importDoor: { scans: number; longestMs: number }
 }
 
 async function post(served: Served, token: string, csv: Blob, query: string) {
@@ -111,10 +132,10 @@ async function post(served: Served, token: string, csv: Blob, query: string) {
   return { status: res.status, body, seconds }
 }
 
-async function oneRound(dir: string, round: number, csv: Blob): Promise<Run> {
-  const file = join(dir, `fresh-${round}.sqlite`)
+async function oneRound(dir: string, round: number, csv: Blob, executable: string): Promise<Run> {
+  const file = join(dir, `fresh-${round}-${executable === BELAY ? 'this' : 'other'}.sqlite`)
   const served = await startServing(
-    [BELAY, 'serve', '--db', file, '--port', '0', '--host', '127.0.0.1'],
+    [executable, 'serve', '--db', file, '--port', '0', '--host', '127.0.0.1'],
     dir,
     {
       BELAY_ADMIN_EMAIL: ADMIN.email,
@@ -128,14 +149,15 @@ async function oneRound(dir: string, round: number, csv: Blob): Promise<Run> {
       body: JSON.stringify({ username: ADMIN.email, password: ADMIN.password }),
     })
     const { token } = (await login.json()) as { token: string }
+    const startMb = rssMb(served.pid, 'VmRSS')
     const cpuBefore = processCpuMs(served.pid)
-    let stopProbe = probeHealth(served.base)
+    let stopProbe = probeDoor(served.base, token)
     const dry = await post(served, token, csv, '?dry_run=true')
-    const dryRunHealthMs = await stopProbe()
+    const dryRunDoor = await stopProbe()
     if (dry.status !== 200) throw new Error(`dry run: ${dry.status} ${dry.body.slice(0, 500)}`)
-    stopProbe = probeHealth(served.base)
+    stopProbe = probeDoor(served.base, token)
     const real = await post(served, token, csv, '')
-    const importHealthMs = await stopProbe()
+    const importDoor = await stopProbe()
     if (real.status !== 201) throw new Error(`import: ${real.status} ${real.body.slice(0, 500)}`)
     const cpuS = (processCpuMs(served.pid) - cpuBefore) / 1000
     return {
@@ -143,9 +165,10 @@ async function oneRound(dir: string, round: number, csv: Blob): Promise<Run> {
       importS: real.seconds,
       customers: countRows(file, 'SELECT count(*) AS n FROM customers'),
       cpuS,
-      peakMb: peakRssMb(served.pid),
-      dryRunHealthMs,
-      importHealthMs,
+      startMb,
+      peakMb: rssMb(served.pid),
+      dryRunDoor,
+      importDoor,
     }
   } finally {
     await served.stop()
@@ -165,30 +188,42 @@ try {
   const table: string[][] = [
     [
       'round',
+      'executable',
       'dry run s',
       'import s',
       'customers after',
       'server CPU s (both)',
+      'RSS at start MB',
       'peak RSS MB',
-      'longest /healthz ms (dry run, import)',
+      'door scans answered (dry run, import)',
+      'longest door scan ms (dry run, import)',
     ],
   ]
+  const executables = COMPARE === undefined ? [BELAY] : [BELAY, COMPARE]
   for (let round = 1; round <= ROUNDS; round++) {
-    const run = await oneRound(dir, round, csv)
-    if (run.customers !== CUSTOMERS)
-      throw new Error(`${run.customers} customers after the import, not ${CUSTOMERS}`)
-    table.push([
-      String(round),
-      run.dryRunS.toFixed(2),
-      run.importS.toFixed(2),
-      run.customers.toLocaleString('en'),
-      run.cpuS.toFixed(2),
-      run.peakMb.toFixed(0),
-      `${run.dryRunHealthMs.toFixed(0)}, ${run.importHealthMs.toFixed(0)}`,
-    ])
+    // Which goes first alternates, so neither always has the host's quieter moment.
+    const order = round % 2 === 1 ? executables : [...executables].reverse()
+    for (const executable of order) {
+      const run = await oneRound(dir, round, csv, executable)
+      if (run.customers !== CUSTOMERS)
+        throw new Error(`${executable}: ${run.customers} customers after the import, not ${CUSTOMERS}`)
+      table.push([
+        String(round),
+        executable === BELAY ? 'this' : 'other',
+        run.dryRunS.toFixed(2),
+        run.importS.toFixed(2),
+        run.customers.toLocaleString('en'),
+        run.cpuS.toFixed(2),
+        run.startMb.toFixed(0),
+        run.peakMb.toFixed(0),
+        `${run.dryRunDoor.scans}, ${run.importDoor.scans}`,
+        `${run.dryRunDoor.longestMs.toFixed(0)}, ${run.importDoor.longestMs.toFixed(0)}`,
+      ])
+    }
   }
   console.log()
-  console.log(formatTable(table, { leftColumns: 1, rule: true }))
+  console.log(formatTable(table, { leftColumns: 2, rule: true }))
+  if (COMPARE !== undefined) console.log(`other: ${COMPARE}`)
   console.log(`load average ${loadAverage()}`)
 } finally {
   rmSync(dir, { recursive: true, force: true })
