@@ -1,6 +1,7 @@
 import { DateTime } from 'luxon'
 import type { Insertable, Kysely, Transaction } from 'kysely'
 import type { Database } from '../db/schema.ts'
+import { paymentDetails, type PaymentDetails } from '../domain/payment-details.ts'
 import { localDate, localTimeOfDay } from '../lib/local-time.ts'
 import { toCents } from '../lib/money.ts'
 import type { Source } from './source.ts'
@@ -852,17 +853,7 @@ export const COLLECTIONS: Collection[] = [
           failure_message: payment.failure_message ?? '',
           credit_id: payment.credit_id ?? null,
           voucher_id: payment.voucher_id ?? null,
-          credit_card_last4: payment.credit_card_last4 ?? '',
-          credit_card_brand: payment.credit_card_brand ?? '',
-          bank_account_last4: payment.bank_account_last4 ?? '',
-          bank_account_bank_name: payment.bank_account_bank_name ?? '',
-          processor_a_payment_intent_id: payment.processor_a_payment_intent_id ?? '',
-          processor_b_external_transaction_id: payment.processor_b_external_transaction_id ?? '',
-          processor_b_unique_transaction_id: payment.processor_b_unique_transaction_id ?? '',
-          processor_c_payment_link_name: payment.processor_c_payment_link_name ?? '',
-          processor_c_payment_link_id: payment.processor_c_payment_link_id ?? '',
-          processor_c_payment_id: payment.processor_c_payment_id ?? '',
-          gift_card_number: payment.gift_card_number ?? '',
+          ...paymentDetails(payment as PaymentDetails),
           created_at: payment.created_at,
           updated_at: payment.updated_at,
         })

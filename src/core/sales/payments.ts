@@ -1,5 +1,6 @@
 import type { Db } from '../../db/connection.ts'
 import { paymentAmountMessages } from '../../domain/invoice-money.ts'
+import { paymentDetails } from '../../domain/payment-details.ts'
 import { isExpired } from '../../lib/local-time.ts'
 import { PaymentSourceSpent } from './conflicts.ts'
 import { saleMessages } from './messages.ts'
@@ -107,17 +108,7 @@ export async function checkPayment(
     credit_id: payment.payment_type === 'CRE' ? (payment.credit_id ?? null) : null,
     voucher_id: payment.payment_type === 'VOU' ? (payment.voucher_id ?? null) : null,
     processor_fee_cents: processorFeeCents ?? 0,
-    credit_card_last4: payment.credit_card_last4 ?? '',
-    credit_card_brand: payment.credit_card_brand ?? '',
-    bank_account_last4: payment.bank_account_last4 ?? '',
-    bank_account_bank_name: payment.bank_account_bank_name ?? '',
-    processor_a_payment_intent_id: payment.processor_a_payment_intent_id ?? '',
-    processor_b_external_transaction_id: payment.processor_b_external_transaction_id ?? '',
-    processor_b_unique_transaction_id: payment.processor_b_unique_transaction_id ?? '',
-    processor_c_payment_link_name: payment.processor_c_payment_link_name ?? '',
-    processor_c_payment_link_id: payment.processor_c_payment_link_id ?? '',
-    processor_c_payment_id: payment.processor_c_payment_id ?? '',
-    gift_card_number: payment.gift_card_number ?? '',
+    ...paymentDetails(payment),
   }
 }
 
