@@ -13,7 +13,7 @@ import { HubRefusal, type Follower, type FollowOptions, type StreamMessage } fro
 
 const SECOND = 1000
 
-export const FOLLOW_DEFAULTS = { retryDelayMs: SECOND, batch: 256, applyBatch: 16 }
+export const FOLLOW_DEFAULTS = { retryDelayMs: SECOND, batch: 256, applyBatch: 16, stallCheckMs: 10 * SECOND }
 
 /**
  * How long the hub waits for an ack before handing a message out again. The follower never relies
@@ -21,6 +21,21 @@ export const FOLLOW_DEFAULTS = { retryDelayMs: SECOND, batch: 256, applyBatch: 1
  * only costs a skip.
  */
 const ACK_WAIT_MS = 5 * 60 * SECOND
+
+/**
+ * Waits `ms` and settles with QUIET, unless cancelled first (the next message came). A consumer's
+ * pull can be lost on a link cut and not asked again (the client re-pulls on reconnect only when
+ * the hub answers its check then), and the hub then hands out nothing while changes wait: the
+ * follower notices by asking the hub itself.
+ */
+const QUIET = Symbol('quiet')
+function quietFor(ms: number) {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  const settled = new Promise<typeof QUIET>((resolve) => {
+    timer = setTimeout(() => resolve(QUIET), ms)
+  })
+  return { settled, cancel: () => clearTimeout(timer) }
+}
 
 const NOTHING_RECEIVED = Symbol('nothing received')
 /** Settles after the microtasks queued now, and the I/O callbacks due, have run. */
@@ -53,6 +68,7 @@ export function follow(
   const retryDelayMs = options.retryDelayMs ?? FOLLOW_DEFAULTS.retryDelayMs
   const batch = options.batch ?? FOLLOW_DEFAULTS.batch
   const applyBatch = options.applyBatch ?? FOLLOW_DEFAULTS.applyBatch
+  const stallCheckMs = options.stallCheckMs ?? FOLLOW_DEFAULTS.stallCheckMs
   const stopRequested = Promise.withResolvers<void>()
   let stopping = false
   let messages: ConsumerMessages | null = null
@@ -95,15 +111,33 @@ export function follow(
         }
         const iterator = messages[Symbol.asyncIterator]()
         let pending: Promise<IteratorResult<JsMsg>> | null = null
+        /** Whether the last ask found a change due that has not come since. */
+        let dueAtLastAsk = false
         while (!stopping) {
           pending ??= iterator.next()
+          let result: IteratorResult<JsMsg> | typeof NOTHING_RECEIVED | typeof QUIET
+          if (ready.length === 0) {
+            const quiet = quietFor(stallCheckMs)
+            result = await Promise.race([pending, quiet.settled])
+            quiet.cancel()
+          }
           // With messages in hand, the next is taken into this call only if it has been received
           // already: a received one comes within the microtasks that run before setImmediate.
-          const result = ready.length === 0 ? await pending : await Promise.race([pending, nothingReceived()])
+          else result = await Promise.race([pending, nothingReceived()])
           if (result === NOTHING_RECEIVED) {
             await applyReady()
             continue
           }
+          if (result === QUIET) {
+            const due = await changeDue(link, next)
+            if (due && dueAtLastAsk)
+              throw new Error(
+                `the hub handed out nothing for ${stallCheckMs * 2} ms while change ${next} was due`,
+              )
+            dueAtLastAsk = due
+            continue
+          }
+          dueAtLastAsk = false
           pending = null
           if (result.done) break
           const message = result.value
@@ -148,6 +182,17 @@ export function follow(
       await closeMessages()
       await ended
     },
+  }
+}
+
+/** Whether the stream holds change `next` (false while the hub cannot be asked: the link recovers). */
+async function changeDue(link: HubLink, next: number): Promise<boolean> {
+  try {
+    const { jsm } = await link.resources()
+    const { state } = await jsm.streams.info(link.names.stream)
+    return state.last_seq >= next
+  } catch {
+    return false
   }
 }
 

@@ -59,6 +59,11 @@ export interface FollowOptions {
   batch?: number
   /** At most how many messages already received one call of `apply` is given. */
   applyBatch?: number
+  /**
+   * How long nothing may arrive before the follower asks the hub whether a change is due; a change
+   * due at two such asks in a row, and still not handed out, is a stall: following starts again.
+   */
+  stallCheckMs?: number
 }
 
 export interface Follower {
