@@ -4,6 +4,7 @@
  *
  *   npx bun run test/bench/export.ts     (or `npm run bench -- export`)
  *   npx bun run test/bench/export.ts --db PATH [--runs 5]     (seeds PATH once, then reuses it)
+ *   ... [--only customer] [--executable OTHER]     (the exports whose name holds the word; another build)
  *
  * Builds build/out/belay if it is older than the sources, seeds `belay seed-demo --size large` (or
  * reads --db PATH as it is when it exists), gives the demo admin a token in a copy (written into the
@@ -35,6 +36,11 @@ import { formatTable, loadAverage, machineLine } from './_table.ts'
 const RUNS = numberArg('--runs', 5)
 const KEPT_DB_ARG = stringArg('--db')
 const KEPT_DB = KEPT_DB_ARG === undefined ? undefined : resolve(KEPT_DB_ARG)
+/** Only the exports whose name holds this (`customer`, `check-in`), e.g. to compare two builds quickly. */
+const ONLY = stringArg('--only')
+/** Another build's executable to serve with (it is not built), e.g. one of the commit before. */
+const EXECUTABLE_ARG = stringArg('--executable')
+const EXECUTABLE = EXECUTABLE_ARG === undefined ? BELAY : resolve(EXECUTABLE_ARG)
 const SAMPLE_MS = 20
 const SETTLE_MS = 2_000
 
@@ -105,17 +111,17 @@ const dir = mkdtempSync(join(tmpdir(), 'belay-bench-export-'))
 const seededFile = KEPT_DB ?? join(dir, 'seeded.sqlite3')
 let server: Served | null = null
 try {
-  console.log(`executable: ${buildIfNeeded()} (${BELAY})`)
+  console.log(`executable: ${EXECUTABLE_ARG === undefined ? buildIfNeeded() : 'given'} (${EXECUTABLE})`)
   if (KEPT_DB && existsSync(KEPT_DB)) console.log(`seeded file: ${KEPT_DB} (seeded before)`)
   else {
-    const seeded = seedLarge(seededFile, 1, dir)
+    const seeded = seedLarge(seededFile, 1, dir, EXECUTABLE)
     console.log(seeded.split('\n')[0])
-    rollUpBeforeServing(BELAY, seededFile, dir)
+    rollUpBeforeServing(EXECUTABLE, seededFile, dir)
   }
   const file = join(dir, 'serve.sqlite3')
   copyFileSync(seededFile, file)
   const token = adminToken(file)
-  server = await startServing([BELAY, 'serve', '--db', file, '--port', '0', '--host', '127.0.0.1'], dir)
+  server = await startServing([EXECUTABLE, 'serve', '--db', file, '--port', '0', '--host', '127.0.0.1'], dir)
   const served = server
   // Serve's start-up catch-ups (the membership rollup) finish before the first export.
   await sleep(SETTLE_MS)
@@ -140,7 +146,7 @@ try {
       'RSS peak MB',
     ],
   ]
-  for (const [name, path, runs] of cases) {
+  for (const [name, path, runs] of cases.filter(([name]) => ONLY === undefined || name.includes(ONLY))) {
     const before = statusMb(served.pid, 'VmRSS')
     const results: Download[] = []
     for (let i = 0; i < runs; i++) results.push(await download(served, token, path))
