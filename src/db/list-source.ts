@@ -9,7 +9,8 @@ export interface ListSource<Row> {
    * each chunk is its own statement, reading on from the last row of the one before by the order's
    * columns (never an offset, which SQLite would count its way through), so the whole list is never
    * held at once, and each chunk costs what the first did. Each chunk sees the data as it is when it
-   * is read: a record written meanwhile may or may not be among them; none comes twice.
+   * is read: a record written meanwhile may or may not be among them; none comes twice. The next
+   * chunk's statement starts as soon as a chunk is given out, so it reads while that one is used.
    */
   chunks?(size: number): AsyncGenerator<Row[], void, undefined>
 }
@@ -71,13 +72,22 @@ export function listFrom<DB, TB extends keyof DB, Row>(
       ? {
           async *chunks(size: number) {
             const selection = (keyset.filtered as typeof filtered | undefined) ?? filtered
-            let after: readonly unknown[] | undefined
-            for (;;) {
-              const from = after === undefined ? selection : selection.where(beyond(keyset, after))
-              const rows = await read.rows(order(from).limit(size))
-              if (rows.length > 0) yield rows
-              if (rows.length < size) return
-              after = keyset.of(rows.at(-1)!)
+            const chunkAfter = (after: readonly unknown[] | undefined) =>
+              read.rows(
+                order(after === undefined ? selection : selection.where(beyond(keyset, after))).limit(size),
+              )
+            // The next chunk is read while this one is taken (on the reader, its query runs beside
+            // the server's thread, which meanwhile writes this chunk out): one chunk ahead, no more.
+            let next: Promise<Row[]> | undefined = chunkAfter(undefined)
+            try {
+              while (next) {
+                const rows: Row[] = await next
+                next = rows.length < size ? undefined : chunkAfter(keyset.of(rows.at(-1)!))
+                if (rows.length > 0) yield rows
+              }
+            } finally {
+              // Stopped early (the client went away): the chunk read ahead is not wanted, nor its error.
+              next?.catch(() => {})
             }
           },
         }

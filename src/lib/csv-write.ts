@@ -69,9 +69,18 @@ export function cellText(value: unknown): string {
 
 /** A cell as written in the file: guarded against formulas, then quoted when it must be. */
 export function csvCell(value: unknown): string {
-  let text = cellText(value)
-  if (!SPECIAL.test(text)) return text
-  if (FORMULA_START.test(text) && !PLAIN_NUMBER.test(text)) text = `'${text}`
+  // The common cells first (an export writes millions): text with nothing to guard or quote, a
+  // boolean, nothing.
+  if (typeof value === 'string') return SPECIAL.test(value) ? guarded(value) : value
+  if (value === null || value === undefined) return ''
+  if (typeof value === 'boolean') return value ? 'true' : 'false'
+  const text = cellText(value)
+  return SPECIAL.test(text) ? guarded(text) : text
+}
+
+/** A cell's text that begins as a formula would or holds what must be quoted: made safe. */
+function guarded(cell: string): string {
+  const text = FORMULA_START.test(cell) && !PLAIN_NUMBER.test(cell) ? `'${cell}` : cell
   return NEEDS_QUOTES.test(text) ? `"${text.replaceAll('"', '""')}"` : text
 }
 
@@ -94,7 +103,8 @@ export function csvLine(columns: readonly CsvColumn[], record: unknown): string 
   for (let i = 0; i < columns.length; i++) {
     const { path } = columns[i]!
     const value = path.length === 1 ? (record as Record<string, unknown>)[path[0]!] : valueAt(record, path)
-    line += i === 0 ? csvCell(value) : `,${csvCell(value)}`
+    if (i > 0) line += ','
+    line += csvCell(value)
   }
-  return `${line}\r\n`
+  return line + '\r\n'
 }
