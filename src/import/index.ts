@@ -8,7 +8,7 @@ import {
   type Collection,
   type Rec,
   type WriteContext,
-} from './collections.ts'
+} from './collections/index.ts'
 import { ImportError, Source, type Answer, type Page } from './source.ts'
 
 export { ImportError } from './source.ts'
