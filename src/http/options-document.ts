@@ -1,4 +1,4 @@
-import { FIELD_TYPES } from './options-metadata.ts'
+import { FIELD_TYPES } from './options-fields.ts'
 
 /*
  * How the document tells of OPTIONS (options-metadata.ts answers it): an operation on every /api/
