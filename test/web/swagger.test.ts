@@ -35,24 +35,25 @@ function consoleOf(page: Page): string[] {
 
 test('Swagger UI runs under the page policy and lists the API', async () => {
   const page = await newTab(browser)
+  // The bundle is large: a busy machine takes a while to run it, and to draw an operation opened.
+  page.setDefaultTimeout(45_000)
   const reported = consoleOf(page)
   const response = await page.goto(`${server.base}/swagger`)
   expect(response?.headers()['content-security-policy']).toStartWith(
     "default-src 'self'; script-src 'self' 'sha256-",
   )
-  // The bundle is large: a busy machine takes a while to run it.
-  await page.locator('.swagger-ui .info .title').getByText('Belay API').waitFor({ timeout: 45_000 })
+  await page.locator('.swagger-ui .info .title').getByText('Belay API').waitFor()
   // Swagger UI draws a tag's operations as they scroll into view, and the conventions that open
   // the document fill the first screens: scroll down to the login.
   const getToken = page.locator('.opblock-post .opblock-summary-path[data-path="/api/get-token/"]')
-  for (let scrolls = 0; scrolls < 100 && (await getToken.count()) === 0; scrolls++) {
+  for (const deadline = Date.now() + 45_000; (await getToken.count()) === 0 && Date.now() < deadline;) {
     await page.mouse.wheel(0, 1000)
     await page.waitForTimeout(100)
   }
   await getToken.click()
   await page.locator('.opblock-body').first().waitFor()
   expect(reported).toEqual([])
-}, 90_000)
+}, 180_000)
 
 test('a page of another origin cannot show the docs page or the document in a frame', async () => {
   const page = await newTab(browser)

@@ -111,10 +111,11 @@ test("a member signed up at one site is admitted at the other's door; its check-
   const membership = await makeMembershipFor(a.t.db, customer.id)
   const barcodes = "SELECT barcode FROM customers WHERE barcode = 'LYNN1'"
   expect(await settled(() => rows(b, barcodes), [{ barcode: 'LYNN1' }])).toEqual([{ barcode: 'LYNN1' }])
-  // The membership is written after the customer, so it may reach B a moment later: the door
-  // admits with it, so the scan waits for it too.
-  const memberships = `SELECT id FROM customer_memberships WHERE owner_id = ${customer.id}`
-  expect(await settled(() => rows(b, memberships), [{ id: membership.id }])).toEqual([{ id: membership.id }])
+  // The membership and then its cover (who it admits) are written after the customer, each its own
+  // change, so they may reach B a moment later: the door admits by the cover, so the scan waits
+  // for it.
+  const covers = `SELECT customer_membership_id AS id FROM membership_members WHERE customer_id = ${customer.id}`
+  expect(await settled(() => rows(b, covers), [{ id: membership.id }])).toEqual([{ id: membership.id }])
 
   // Tokens are each box's own: the desk at B logs in there.
   const token = await makeToken(b.t.db, seed.staff)
