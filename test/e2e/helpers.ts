@@ -238,6 +238,8 @@ export interface ServeOptions extends SpawnOptions {
   db?: string
   /** Extra `serve` arguments, e.g. ['--public-url', 'https://desk.gym.example']. */
   args?: string[]
+  /** How long it may take to listen and answer /healthz (a box joining a hub catches up first). */
+  startTimeoutMs?: number
 }
 
 export interface Server {
@@ -250,8 +252,9 @@ export interface Server {
 }
 
 /**
- * `belay serve` on loopback, on a port the kernel picks, and waits (at most 10 s) until the "listening"
- * line names the port and /healthz answers 200. On failure the error carries the process's stderr.
+ * `belay serve` on loopback, on a port the kernel picks, and waits (at most 10 s unless told) until
+ * the "listening" line names the port and /healthz answers 200. On failure the error carries the
+ * process's stderr.
  */
 export async function startServer(options: ServeOptions = {}): Promise<Server> {
   const db = options.db ?? tempDbPath()
@@ -259,7 +262,8 @@ export async function startServer(options: ServeOptions = {}): Promise<Server> {
     ['serve', '--host', '127.0.0.1', '--port', '0', '--db', db, ...(options.args ?? [])],
     options,
   )
-  const deadline = Date.now() + START_TIMEOUT_MS
+  const startTimeoutMs = options.startTimeoutMs ?? START_TIMEOUT_MS
+  const deadline = Date.now() + startTimeoutMs
   const fail = async (why: string): Promise<never> => {
     if (proc.running) await proc.stop('SIGKILL').catch(() => {})
     throw new Error(`belay serve ${why}\n${proc.describe()}`)
@@ -275,7 +279,7 @@ export async function startServer(options: ServeOptions = {}): Promise<Server> {
       break
     }
     if (!proc.running) await fail('exited before listening')
-    if (Date.now() > deadline) await fail(`did not log "listening" within ${START_TIMEOUT_MS} ms`)
+    if (Date.now() > deadline) await fail(`did not log "listening" within ${startTimeoutMs} ms`)
     await sleep(20)
   }
 
@@ -291,7 +295,7 @@ export async function startServer(options: ServeOptions = {}): Promise<Server> {
       // not answering yet
     }
     if (!proc.running) await fail('exited before /healthz answered')
-    if (Date.now() > deadline) await fail(`/healthz did not answer 200 within ${START_TIMEOUT_MS} ms`)
+    if (Date.now() > deadline) await fail(`/healthz did not answer 200 within ${startTimeoutMs} ms`)
     await sleep(20)
   }
 

@@ -85,8 +85,18 @@ let customersMade = 0
 
 const boxes = () => [a, b, c, ...(d ? [d] : [])]
 
+/**
+ * A box joining listens only once caught up, which on a loaded machine, with the others writing,
+ * takes a while: it is given a minute, as a restarted one catching up is.
+ */
+const BOX_START_MS = 60_000
+
 async function startBox(site: string, db: string, proxy: CuttableProxy): Promise<Box> {
-  const server = await startServer({ db, args: ['--hub', proxy.url, '--site', site] })
+  const server = await startServer({
+    db,
+    args: ['--hub', proxy.url, '--site', site],
+    startTimeoutMs: BOX_START_MS,
+  })
   const token = await getToken(server.base, DEMO_ADMIN_EMAIL, DEMO_PASSWORD)
   return { site, db, proxy, server, token }
 }
@@ -96,7 +106,11 @@ async function startBox(site: string, db: string, proxy: CuttableProxy): Promise
  * token is in that file still.
  */
 async function restartBox(box: Box): Promise<void> {
-  box.server = await startServer({ db: box.db, args: ['--hub', box.proxy.url, '--site', box.site] })
+  box.server = await startServer({
+    db: box.db,
+    args: ['--hub', box.proxy.url, '--site', box.site],
+    startTimeoutMs: BOX_START_MS,
+  })
 }
 
 const api = (box: Box, method: string, path: string, json?: unknown) =>
