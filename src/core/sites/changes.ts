@@ -43,19 +43,22 @@ interface OutboxRow {
 }
 
 /**
- * The oldest unsent changes, from at most about `maxRows` outbox rows: the rows grouped by the
- * transaction that wrote them (a transaction's rows are consecutive: one writer at a time). A
- * group the row limit may have cut is left for the next call, unless it is the only one, which is
- * then read whole: a change is never split.
+ * The oldest unsent changes, from at most about `maxRows` outbox rows after `acknowledgedThrough`
+ * (rows the hub has, not yet forgotten): the rows grouped by the transaction that wrote them (a
+ * transaction's rows are consecutive: one writer at a time). A group the row limit may have cut is
+ * left for the next call, unless it is the only one, which is then read whole: a change is never
+ * split.
  */
 export function unsentChanges(
   sqlite: BunDatabase,
   tables: ReadonlyMap<string, CapturedTable>,
   origin: { site: string; level: number },
   maxRows: number,
+  acknowledgedThrough = 0,
 ): Change[] {
   const columns = 'seq, tx, hlc, table_name, op, row_key, old_values, new_values'
-  let rows = prepared(sqlite, `SELECT ${columns} FROM sync_outbox ORDER BY seq LIMIT ?`).all(
+  let rows = prepared(sqlite, `SELECT ${columns} FROM sync_outbox WHERE seq > ? ORDER BY seq LIMIT ?`).all(
+    acknowledgedThrough,
     maxRows + 1,
   ) as OutboxRow[]
   if (rows.length > maxRows) {
@@ -89,14 +92,22 @@ export function unsentChanges(
   return changes
 }
 
-/** The hub has a change: its rows leave the outbox. */
-export function forgetSent(sqlite: BunDatabase, change: Pick<Change, 'seq' | 'lastSeq'>): void {
-  prepared(sqlite, 'DELETE FROM sync_outbox WHERE seq BETWEEN ? AND ?').run(change.seq, change.lastSeq)
+/** The hub has the changes up to `change`: their rows leave the outbox. */
+export function forgetSent(sqlite: BunDatabase, change: Pick<Change, 'lastSeq'>): void {
+  prepared(sqlite, 'DELETE FROM sync_outbox WHERE seq <= ?').run(change.lastSeq)
 }
 
-/** How many row changes wait to be sent, and since when (the oldest's timestamp). */
-export function unsentBacklog(sqlite: BunDatabase): { rows: number; oldestHlc: string | null } {
-  const row = prepared(sqlite, 'SELECT count(*) AS n, min(hlc) AS oldest FROM sync_outbox').get() as {
+/**
+ * How many row changes wait to be sent (after `acknowledgedThrough`, as unsentChanges), and since
+ * when (the oldest's timestamp).
+ */
+export function unsentBacklog(
+  sqlite: BunDatabase,
+  acknowledgedThrough = 0,
+): { rows: number; oldestHlc: string | null } {
+  const row = prepared(sqlite, 'SELECT count(*) AS n, min(hlc) AS oldest FROM sync_outbox WHERE seq > ?').get(
+    acknowledgedThrough,
+  ) as {
     n: number
     oldest: string | null
   }

@@ -71,6 +71,14 @@ const IDLE_POLL_MS = 50
 const RETRY_MS = 1_000
 const HEARTBEAT_MS = 5_000
 /**
+ * How often what is only bookkeeping is written: the outbox rows the hub has acknowledged, and the
+ * stream position past this site's own changes coming back. Neither is worth a commit of its own
+ * beside every check-in: a crash before the write only costs sending again what the hub already
+ * has (a duplicate to it, "already applied" everywhere) and passing over this site's own changes
+ * again.
+ */
+const BOOKKEEPING_MS = 1_000
+/**
  * A fresh snapshot a day from every site: a box joining later applies only the changes since, and
  * never needs one the hub no longer keeps (it keeps them 30 days).
  */
@@ -118,8 +126,15 @@ export async function startSite(
 class SiteWorker implements RunningSite {
   #stopped = false
   #publishing: Promise<void> = Promise.resolve()
+  /** The last outbox row the hub has acknowledged; those up to #forgottenThrough are deleted. */
+  #acknowledgedThrough = 0
+  #forgottenThrough = 0
+  /** The last stream sequence applied or passed over; sync_state holds #writtenPosition. */
+  #position: number
+  #writtenPosition: number
   readonly #follower: Follower
   readonly #beating: ReturnType<typeof setInterval>
+  readonly #bookkeeping: ReturnType<typeof setInterval>
   readonly #snapshotting: ReturnType<typeof setInterval> | undefined
   readonly #loop: Promise<void>
   #applyingStopped: string | null
@@ -132,13 +147,13 @@ class SiteWorker implements RunningSite {
     dbPath: string | undefined,
   ) {
     this.#applyingStopped = null
+    this.#position = this.#writtenPosition = this.#state().applied_stream_sequence
     this.#loop = this.#publishLoop()
-    this.#follower = hub.follow(
-      this.#state().applied_stream_sequence + 1,
-      (messages) => this.#apply(messages),
-      { onError: (error) => deps.log?.warn('hub: following the stream', { error: error.message }) },
-    )
+    this.#follower = hub.follow(this.#position + 1, (messages) => this.#apply(messages), {
+      onError: (error) => deps.log?.warn('hub: following the stream', { error: error.message }),
+    })
     this.#beating = setInterval(() => void this.#beat(), HEARTBEAT_MS)
+    this.#bookkeeping = setInterval(() => void this.#writeBookkeeping(), BOOKKEEPING_MS)
     this.#snapshotting =
       dbPath === undefined
         ? undefined
@@ -152,8 +167,7 @@ class SiteWorker implements RunningSite {
   }
 
   status(): SiteLocalStatus {
-    const backlog = unsentBacklog(this.site.sqlite)
-    const state = this.#state()
+    const backlog = unsentBacklog(this.site.sqlite, this.#acknowledgedThrough)
     const oldestMs = backlog.oldestHlc ? Number(backlog.oldestHlc.slice(0, 15)) : null
     return {
       site: this.site.site,
@@ -165,7 +179,7 @@ class SiteWorker implements RunningSite {
         oldestMs === null
           ? null
           : Math.max(0, Math.round((this.deps.clock.now().getTime() - oldestMs) / 1000)),
-      appliedStreamSequence: state.applied_stream_sequence,
+      appliedStreamSequence: this.#position,
       applyingStopped: this.#applyingStopped,
     }
   }
@@ -195,16 +209,17 @@ class SiteWorker implements RunningSite {
     } catch {
       return
     }
-    while (!this.#stopped && this.#state().applied_stream_sequence < target && !this.#applyingStopped)
-      await Bun.sleep(IDLE_POLL_MS)
+    while (!this.#stopped && this.#position < target && !this.#applyingStopped) await Bun.sleep(IDLE_POLL_MS)
   }
 
   async stop(): Promise<void> {
     this.#stopped = true
     clearInterval(this.#beating)
     clearInterval(this.#snapshotting)
+    clearInterval(this.#bookkeeping)
     await this.#loop
     await this.#follower.stop()
+    await this.#writeBookkeeping()
     this.site.detach()
   }
 
@@ -231,38 +246,62 @@ class SiteWorker implements RunningSite {
   }
 
   /**
-   * Sends the outbox in order, each change forgotten only once the hub has acknowledged it: those
-   * acknowledged are forgotten together, in one write beside the door's, rather than one commit
-   * each (a change the hub is sent again after a crash is acknowledged as a duplicate).
+   * Sends the outbox in order, each change forgotten only once the hub has acknowledged it, with
+   * the bookkeeping (a change the hub is sent again after a crash is acknowledged as a duplicate).
    */
   async #publishAll(): Promise<void> {
     for (;;) {
-      const changes = unsentChanges(this.site.sqlite, this.site.tables, this.site, PUBLISH_BATCH_ROWS)
+      const changes = unsentChanges(
+        this.site.sqlite,
+        this.site.tables,
+        this.site,
+        PUBLISH_BATCH_ROWS,
+        this.#acknowledgedThrough,
+      )
       if (changes.length === 0) return
-      let acknowledged: Change | undefined
-      try {
-        for (const change of changes) {
-          if (this.#stopped) return
-          await this.hub.publish(change.seq, encodeChange(change), {
-            [SITE_HEADER]: change.site,
-            [LEVEL_HEADER]: String(change.level),
-          })
-          acknowledged = change
-        }
-      } finally {
-        const upTo = acknowledged
-        if (upTo)
-          await syncTransaction(this.deps, () =>
-            forgetSent(this.site.sqlite, { seq: changes[0]!.seq, lastSeq: upTo.lastSeq }),
-          )
+      for (const change of changes) {
+        if (this.#stopped) return
+        await this.hub.publish(change.seq, encodeChange(change), {
+          [SITE_HEADER]: change.site,
+          [LEVEL_HEADER]: String(change.level),
+        })
+        this.#acknowledgedThrough = change.lastSeq
       }
+    }
+  }
+
+  /** Writes the bookkeeping not written yet (#acknowledgedThrough, #position) in one commit. */
+  async #writeBookkeeping(): Promise<void> {
+    if (this.#acknowledgedThrough === this.#forgottenThrough && this.#position === this.#writtenPosition)
+      return
+    const noteWritten = await syncTransaction(this.deps, () => this.#bookkeepingWrites(this.#position))
+    noteWritten()
+  }
+
+  /**
+   * The bookkeeping's statements, in the caller's write transaction, with `position` as the
+   * stream position; what it answers notes them written, once that transaction has committed.
+   */
+  #bookkeepingWrites(position: number): () => void {
+    const acknowledged = this.#acknowledgedThrough
+    if (acknowledged > this.#forgottenThrough) forgetSent(this.site.sqlite, { lastSeq: acknowledged })
+    if (position > this.#writtenPosition)
+      prepared(this.site.sqlite, 'UPDATE sync_state SET applied_stream_sequence = ? WHERE id = 1').run(
+        position,
+      )
+    return () => {
+      this.#forgottenThrough = Math.max(this.#forgottenThrough, acknowledged)
+      this.#writtenPosition = Math.max(this.#writtenPosition, position)
+      this.#position = Math.max(this.#position, position)
     }
   }
 
   /**
    * The next messages of the stream, in one commit: other sites' changes applied, this site's own
-   * passed over, and the position moved past the last one applied. A change from a newer schema
-   * level stops it there: those before it are kept, and applying stops until the box is upgraded.
+   * passed over, and the position moved past the last one applied, with the bookkeeping. Messages
+   * that are all this site's own only move the position, written with the bookkeeping later. A
+   * change from a newer schema level stops it there: those before it are kept, and applying stops
+   * until the box is upgraded.
    */
   async #apply(messages: StreamMessage[]): Promise<void> {
     if (this.#applyingStopped) throw new Error(this.#applyingStopped)
@@ -274,13 +313,17 @@ class SiteWorker implements RunningSite {
     const changes = messages.map((message) =>
       message.site === this.site.site ? null : decodeChange(message),
     )
+    if (changes.every((change) => change === null)) {
+      this.#position = messages.at(-1)!.streamSequence
+      return
+    }
     const context = {
       sqlite: this.site.sqlite,
       tables: this.site.tables,
       level: this.site.level,
       now: this.deps.clock.now().toISOString(),
     }
-    const newer = await syncTransaction(this.deps, () => {
+    const { newer, noteWritten } = await syncTransaction(this.deps, () => {
       let appliedThrough: number | null = null
       let newer: Change | null = null
       for (const [index, change] of changes.entries()) {
@@ -293,12 +336,9 @@ class SiteWorker implements RunningSite {
         }
         appliedThrough = messages[index]!.streamSequence
       }
-      if (appliedThrough !== null)
-        prepared(this.site.sqlite, 'UPDATE sync_state SET applied_stream_sequence = ? WHERE id = 1').run(
-          appliedThrough,
-        )
-      return newer
+      return { newer, noteWritten: this.#bookkeepingWrites(appliedThrough ?? this.#position) }
     })
+    noteWritten()
     if (newer) {
       const reason = `a change from site ${newer.site} needs schema level ${newer.level}; this box is at ${this.site.level}: upgrade it`
       this.#applyingStopped = reason
