@@ -95,13 +95,16 @@ export interface SiteStatus extends Partial<SiteHeartbeat> {
 export interface Hub {
   readonly site: string
   /**
-   * Publishes this site's change number `sequence` and resolves after JetStream's ack. The message
-   * id is `<site>:<sequence>`, so a resend inside the stream's duplicate window is acked as a
-   * duplicate (with the first copy's stream sequence) instead of being stored twice. Fails at once
-   * with HubUnreachableError while the hub is unreachable, and after `timeoutMs` without an ack.
+   * Publishes a message of this site's changes, `id` naming which (messages.ts), and resolves after
+   * JetStream's ack. The message id is `<site>:<id>`, so a resend inside the stream's duplicate
+   * window is acked as a duplicate (with the first copy's stream sequence) instead of being stored
+   * twice. Fails at once with HubUnreachableError while the hub is unreachable, and after
+   * `timeoutMs` without an ack.
    */
+  /** The largest message the hub takes (its max_payload; 1 MiB, nats-server's default, until connected). */
+  maxPayloadBytes(): number
   publish(
-    sequence: number,
+    id: string,
     payload: Uint8Array,
     headers?: Record<string, string>,
   ): Promise<{ streamSequence: number; duplicate: boolean }>

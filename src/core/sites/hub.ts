@@ -61,6 +61,9 @@ export const HUB_DEFAULTS = {
  */
 export const DUPLICATE_WINDOW_MS = 15 * MINUTE
 
+/** nats-server's max_payload unless its configuration says otherwise. */
+const DEFAULT_MAX_PAYLOAD_BYTES = 1024 * 1024
+
 /**
  * Opens the link to the hub and returns at once: it connects in the background and keeps trying
  * forever, since a box may stay cut off for hours and must serve its door meanwhile. Calls made
@@ -259,13 +262,16 @@ class NatsHub implements Hub, HubLink {
     return { nc, js, jsm, sites, snapshots }
   }
 
+  maxPayloadBytes(): number {
+    return this.#nc?.info?.max_payload ?? DEFAULT_MAX_PAYLOAD_BYTES
+  }
+
   async publish(
-    sequence: number,
+    id: string,
     payload: Uint8Array,
     headers: Record<string, string> = {},
   ): Promise<{ streamSequence: number; duplicate: boolean }> {
-    if (!Number.isSafeInteger(sequence) || sequence < 1)
-      throw new RangeError(`invalid change sequence ${sequence}`)
+    if (!/^[0-9][0-9./-]*$/.test(id)) throw new RangeError(`invalid message id ${JSON.stringify(id)}`)
     const { js } = await this.resources()
     const natsHeaderSet = natsHeaders()
     for (const [name, value] of Object.entries(headers)) natsHeaderSet.set(name, value)
@@ -273,7 +279,7 @@ class NatsHub implements Hub, HubLink {
       // The pre-check above fails fast while the link is down; a link that drops after it leaves
       // this request to its timeout rather than waiting for the reconnect.
       const ack = await js.publish(this.names.changesSubject(this.site), payload, {
-        msgID: `${this.site}:${sequence}`,
+        msgID: `${this.site}:${id}`,
         headers: natsHeaderSet,
         timeout: this.timeoutMs,
       })

@@ -8,6 +8,7 @@ import type { Logger } from '../../lib/log.ts'
 import { applyChange } from './apply.ts'
 import { attachSite, registerSite, storedSite, type AttachedSite } from './attach.ts'
 import { forgetSent, unsentBacklog, unsentChanges, type Change } from './changes.ts'
+import { arrived, packChanges, PartsInWaiting, unpackMessage } from './messages.ts'
 import type { Follower, Hub, SiteStatus, StreamMessage } from './hub-types.ts'
 import { uploadSnapshot } from './snapshots.ts'
 
@@ -67,6 +68,15 @@ export const SITE_HEADER = 'Belay-Site'
 export const LEVEL_HEADER = 'Belay-Level'
 
 const PUBLISH_BATCH_ROWS = 500
+/**
+ * The largest message a site publishes (less if the hub takes less): many check-ins' changes fit
+ * one, and every site applies a message's changes APPLY_CHANGES to a commit.
+ */
+const MESSAGE_BYTES = 128 * 1024
+/** Room left in the hub's largest message for the headers. */
+const HEADER_ROOM_BYTES = 4 * 1024
+/** At most how many changes one commit applies: the door waits for one such commit at most. */
+const APPLY_CHANGES = 16
 const IDLE_POLL_MS = 50
 const RETRY_MS = 1_000
 const HEARTBEAT_MS = 5_000
@@ -132,6 +142,8 @@ class SiteWorker implements RunningSite {
   /** The last stream sequence applied or passed over; sync_state holds #writtenPosition. */
   #position: number
   #writtenPosition: number
+  /** Parts of another site's change too large for one message, until its last part comes. */
+  #parts = new PartsInWaiting()
   readonly #follower: Follower
   readonly #beating: ReturnType<typeof setInterval>
   readonly #bookkeeping: ReturnType<typeof setInterval>
@@ -246,8 +258,9 @@ class SiteWorker implements RunningSite {
   }
 
   /**
-   * Sends the outbox in order, each change forgotten only once the hub has acknowledged it, with
-   * the bookkeeping (a change the hub is sent again after a crash is acknowledged as a duplicate).
+   * Sends the outbox in order, packed into messages (messages.ts), each change forgotten only once
+   * the hub has acknowledged the message that completes it, with the bookkeeping (a message the hub
+   * is sent again after a crash is acknowledged as a duplicate, or applied already everywhere).
    */
   async #publishAll(): Promise<void> {
     for (;;) {
@@ -259,49 +272,62 @@ class SiteWorker implements RunningSite {
         this.#acknowledgedThrough,
       )
       if (changes.length === 0) return
-      for (const change of changes) {
+      const headers = { [SITE_HEADER]: this.site.site, [LEVEL_HEADER]: String(this.site.level) }
+      const maxBytes = Math.min(MESSAGE_BYTES, this.hub.maxPayloadBytes() - HEADER_ROOM_BYTES)
+      for (const message of packChanges(changes, maxBytes)) {
         if (this.#stopped) return
-        await this.hub.publish(change.seq, encodeChange(change), {
-          [SITE_HEADER]: change.site,
-          [LEVEL_HEADER]: String(change.level),
-        })
-        this.#acknowledgedThrough = change.lastSeq
+        await this.hub.publish(message.id, message.payload, headers)
+        if (message.completesThrough !== null) this.#acknowledgedThrough = message.completesThrough
       }
     }
   }
 
   /** Writes the bookkeeping not written yet (#acknowledgedThrough, #position) in one commit. */
   async #writeBookkeeping(): Promise<void> {
-    if (this.#acknowledgedThrough === this.#forgottenThrough && this.#position === this.#writtenPosition)
-      return
-    const noteWritten = await syncTransaction(this.deps, () => this.#bookkeepingWrites(this.#position))
+    const position = this.#writablePosition(this.#position, this.#parts)
+    if (this.#acknowledgedThrough === this.#forgottenThrough && position === this.#writtenPosition) return
+    const noteWritten = await syncTransaction(this.deps, () =>
+      this.#bookkeepingWrites(this.#position, this.#parts),
+    )
     noteWritten()
   }
 
   /**
-   * The bookkeeping's statements, in the caller's write transaction, with `position` as the
-   * stream position; what it answers notes them written, once that transaction has committed.
+   * How far the position may be written: not past a change some of whose parts have come but not
+   * its last, so that a box restarted gets them all again.
    */
-  #bookkeepingWrites(position: number): () => void {
+  #writablePosition(position: number, parts: PartsInWaiting): number {
+    const earliest = parts.earliest()
+    return earliest === null ? position : Math.min(position, earliest - 1)
+  }
+
+  /**
+   * The bookkeeping's statements, in the caller's write transaction, with `position` as the
+   * stream position reached and `parts` the parts waiting there; what it answers notes them
+   * written, once that transaction has committed.
+   */
+  #bookkeepingWrites(position: number, parts: PartsInWaiting): () => void {
     const acknowledged = this.#acknowledgedThrough
+    const writable = this.#writablePosition(position, parts)
     if (acknowledged > this.#forgottenThrough) forgetSent(this.site.sqlite, { lastSeq: acknowledged })
-    if (position > this.#writtenPosition)
+    if (writable > this.#writtenPosition)
       prepared(this.site.sqlite, 'UPDATE sync_state SET applied_stream_sequence = ? WHERE id = 1').run(
-        position,
+        writable,
       )
     return () => {
       this.#forgottenThrough = Math.max(this.#forgottenThrough, acknowledged)
-      this.#writtenPosition = Math.max(this.#writtenPosition, position)
+      this.#writtenPosition = Math.max(this.#writtenPosition, writable)
       this.#position = Math.max(this.#position, position)
     }
   }
 
   /**
-   * The next messages of the stream, in one commit: other sites' changes applied, this site's own
-   * passed over, and the position moved past the last one applied, with the bookkeeping. Messages
-   * that are all this site's own only move the position, written with the bookkeeping later. A
-   * change from a newer schema level stops it there: those before it are kept, and applying stops
-   * until the box is upgraded.
+   * The next messages of the stream: other sites' changes applied, this site's own passed over,
+   * and the position moved past the last message whose changes are all applied, with the
+   * bookkeeping. At most APPLY_CHANGES changes are applied to a commit (a message may hold many),
+   * so the door waits for one short commit at most. Messages that are all this site's own only
+   * move the position, written with the bookkeeping later. A change from a newer schema level stops
+   * it there: those before it are kept, and applying stops until the box is upgraded.
    */
   async #apply(messages: StreamMessage[]): Promise<void> {
     if (this.#applyingStopped) throw new Error(this.#applyingStopped)
@@ -310,43 +336,83 @@ class SiteWorker implements RunningSite {
       if (origin !== message.site)
         throw new Error(`a change on ${message.subject} says it is from site ${origin}: refused`)
     }
-    const changes = messages.map((message) =>
-      message.site === this.site.site ? null : decodeChange(message),
-    )
-    if (changes.every((change) => change === null)) {
+    if (messages.every((message) => message.site === this.site.site)) {
       this.#position = messages.at(-1)!.streamSequence
       return
     }
+    const arriving = this.#arriving(messages)
     const context = {
       sqlite: this.site.sqlite,
       tables: this.site.tables,
       level: this.site.level,
       now: this.deps.clock.now().toISOString(),
     }
-    const { newer, noteWritten } = await syncTransaction(this.deps, () => {
-      let appliedThrough: number | null = null
-      let newer: Change | null = null
-      for (const [index, change] of changes.entries()) {
-        if (change) {
-          this.site.clock.receive(change.hlc)
-          if (applyChange(context, change) === 'newer level') {
-            newer = change
+    let newer: Change | null = null
+    for (let start = 0; start < arriving.length && !newer;) {
+      const { stoppedAt, noteWritten } = await syncTransaction(this.deps, () => {
+        let applied = 0
+        let reached: (typeof arriving)[number] | null = null
+        let index = start
+        for (; index < arriving.length && applied < APPLY_CHANGES; index++) {
+          const message = arriving[index]!
+          const firstNewer = message.changes.find((change) => change.level > this.site.level)
+          if (firstNewer) {
+            newer = firstNewer
             break
           }
+          for (const change of message.changes) {
+            this.site.clock.receive(change.hlc)
+            applyChange(context, change)
+          }
+          applied += message.changes.length
+          reached = message
         }
-        appliedThrough = messages[index]!.streamSequence
-      }
-      return { newer, noteWritten: this.#bookkeepingWrites(appliedThrough ?? this.#position) }
-    })
-    noteWritten()
-    if (newer) {
-      const reason = `a change from site ${newer.site} needs schema level ${newer.level}; this box is at ${this.site.level}: upgrade it`
-      this.#applyingStopped = reason
-      await syncTransaction(this.deps, () =>
-        prepared(this.site.sqlite, 'UPDATE sync_state SET stopped_reason = ? WHERE id = 1').run(reason),
-      )
-      throw new Error(reason)
+        const noteWritten = reached
+          ? this.#bookkeepingWrites(reached.streamSequence, reached.partsAfter)
+          : () => {}
+        return { stoppedAt: index, noteWritten }
+      })
+      noteWritten()
+      start = stoppedAt
     }
+    const last = arriving.at(-1)
+    if (!newer && last) this.#parts = last.partsAfter
+    if (newer) await this.#stopApplying(newer)
+  }
+
+  /**
+   * What each message brings to apply, in order: its whole changes (a change too large for one
+   * message once its last part has come), and the parts waiting after it.
+   */
+  #arriving(messages: StreamMessage[]) {
+    let parts = this.#parts
+    return messages.map((message) => {
+      let changes: Change[] = []
+      if (message.site !== this.site.site) {
+        const body = unpackMessage(message.payload)
+        if ('changes' in body) changes = body.changes.map(arrived)
+        else {
+          const taken = parts.take(message.site, body, message.streamSequence)
+          parts = taken.after
+          if (taken.whole === 'out of order')
+            this.deps.log?.warn('hub: a part of a change whose first part never came, passed over', {
+              site: message.site,
+              stream_sequence: message.streamSequence,
+            })
+          else if (taken.whole) changes = [taken.whole]
+        }
+      }
+      return { changes, streamSequence: message.streamSequence, partsAfter: parts }
+    })
+  }
+
+  async #stopApplying(newer: Change): Promise<never> {
+    const reason = `a change from site ${newer.site} needs schema level ${newer.level}; this box is at ${this.site.level}: upgrade it`
+    this.#applyingStopped = reason
+    await syncTransaction(this.deps, () =>
+      prepared(this.site.sqlite, 'UPDATE sync_state SET stopped_reason = ? WHERE id = 1').run(reason),
+    )
+    throw new Error(reason)
   }
 
   /** Whether the hub is reachable now, noting since when it has not been (the desk says so). */
@@ -368,15 +434,4 @@ class SiteWorker implements RunningSite {
       })
       .catch(() => {})
   }
-}
-
-/** A change as the hub carries it: JSON, without the outbox bookkeeping. */
-export function encodeChange(change: Change): Uint8Array {
-  const { lastSeq: _, ...travelling } = change
-  return new TextEncoder().encode(JSON.stringify(travelling))
-}
-
-export function decodeChange(message: StreamMessage): Change {
-  const change = JSON.parse(new TextDecoder().decode(message.payload)) as Change
-  return { ...change, lastSeq: change.seq }
 }

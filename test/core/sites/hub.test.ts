@@ -89,12 +89,12 @@ describe('publish', () => {
     const organization = newOrganization()
     const hub = await hubFor('north', organization)
     expect(hub.reachable()).toBe(true)
-    expect(await hub.publish(1, encode('one'), { 'Belay-Level': '12' })).toEqual({
+    expect(await hub.publish('1', encode('one'), { 'Belay-Level': '12' })).toEqual({
       streamSequence: 1,
       duplicate: false,
     })
-    expect(await hub.publish(2, encode('two'))).toEqual({ streamSequence: 2, duplicate: false })
-    expect(await hub.publish(1, encode('one'), { 'Belay-Level': '12' })).toEqual({
+    expect(await hub.publish('2', encode('two'))).toEqual({ streamSequence: 2, duplicate: false })
+    expect(await hub.publish('1', encode('one'), { 'Belay-Level': '12' })).toEqual({
       streamSequence: 1,
       duplicate: true,
     })
@@ -112,9 +112,9 @@ describe('follow', () => {
     const organization = newOrganization()
     const north = await hubFor('north', organization)
     const south = await hubFor('south', organization)
-    await north.publish(1, encode('n1'), { 'Belay-Level': '12' })
-    await south.publish(1, encode('s1'))
-    await north.publish(2, encode('n2'))
+    await north.publish('1', encode('n1'), { 'Belay-Level': '12' })
+    await south.publish('1', encode('s1'))
+    await north.publish('2', encode('n2'))
 
     const first = await followUntil(north, 1, 3)
     expect(first.map((m) => [m.streamSequence, m.site, m.subject, decode(m.payload)])).toEqual([
@@ -129,7 +129,7 @@ describe('follow', () => {
     const consumer = await jsm.consumers.info(hubNames(organization).stream, 'north')
     expect([consumer.ack_floor.stream_seq, consumer.num_ack_pending]).toEqual([3, 0])
 
-    await south.publish(2, encode('s2'))
+    await south.publish('2', encode('s2'))
     const second = await followUntil(north, 4, 1)
     expect(second.map((m) => [m.streamSequence, decode(m.payload)])).toEqual([[4, 's2']])
     const after = await jsm.consumers.info(hubNames(organization).stream, 'north')
@@ -139,7 +139,8 @@ describe('follow', () => {
   test('follows from the position given, whatever the durable consumer last acked', async () => {
     const organization = newOrganization()
     const north = await hubFor('north', organization)
-    for (let sequence = 1; sequence <= 4; sequence++) await north.publish(sequence, encode(`n${sequence}`))
+    for (let sequence = 1; sequence <= 4; sequence++)
+      await north.publish(String(sequence), encode(`n${sequence}`))
     await followUntil(north, 1, 4)
     // A database restored from an older backup has applied only up to 2.
     const again = await followUntil(north, 3, 2)
@@ -149,7 +150,8 @@ describe('follow', () => {
   test('a backlog is handed over in order, several received messages to a call, at most applyBatch', async () => {
     const organization = newOrganization()
     const north = await hubFor('north', organization)
-    for (let sequence = 1; sequence <= 40; sequence++) await north.publish(sequence, encode(`n${sequence}`))
+    for (let sequence = 1; sequence <= 40; sequence++)
+      await north.publish(String(sequence), encode(`n${sequence}`))
     const calls: number[][] = []
     const follower = north.follow(
       1,
@@ -165,7 +167,8 @@ describe('follow', () => {
   test('a change whose apply throws is delivered again, before any later one', async () => {
     const organization = newOrganization()
     const north = await hubFor('north', organization)
-    for (let sequence = 1; sequence <= 3; sequence++) await north.publish(sequence, encode(`n${sequence}`))
+    for (let sequence = 1; sequence <= 3; sequence++)
+      await north.publish(String(sequence), encode(`n${sequence}`))
     const applied: number[] = []
     const errors: string[] = []
     let failuresLeft = 1
@@ -189,7 +192,8 @@ describe('follow', () => {
   test('refuses a position the stream no longer keeps, and one beyond its end', async () => {
     const organization = newOrganization()
     const north = await hubFor('north', organization)
-    for (let sequence = 1; sequence <= 3; sequence++) await north.publish(sequence, encode(`n${sequence}`))
+    for (let sequence = 1; sequence <= 3; sequence++)
+      await north.publish(String(sequence), encode(`n${sequence}`))
     const beyond = north.follow(6, async () => {})
     expect(await beyond.ended).toMatchObject({ code: 'stream_behind_site' })
 
@@ -280,12 +284,12 @@ describe('the link', () => {
   test('a cut link fails publishing at once and reports unreachable; restored, it publishes again', async () => {
     proxy = startCuttableProxy({ hostname: '127.0.0.1', port: server.port })
     const hub = await hubFor('north', newOrganization(), { servers: [proxy.url] })
-    await hub.publish(1, encode('n1'))
+    await hub.publish('1', encode('n1'))
     const follower = hub.follow(2, async () => {})
 
     proxy.cut()
     await until(() => !hub.reachable(), 'the cut to be noticed')
-    const failure = await hub.publish(2, encode('n2')).catch((error: unknown) => error)
+    const failure = await hub.publish('2', encode('n2')).catch((error: unknown) => error)
     expect(failure).toBeInstanceOf(HubUnreachableError)
     expect(await hub.streamInfo().catch((error: unknown) => error)).toBeInstanceOf(HubUnreachableError)
     // Stopping does not wait for the link.
@@ -294,7 +298,7 @@ describe('the link', () => {
 
     proxy.restore()
     await until(() => hub.reachable(), 'the link to come back')
-    expect(await hub.publish(2, encode('n2'))).toEqual({ streamSequence: 2, duplicate: false })
+    expect(await hub.publish('2', encode('n2'))).toEqual({ streamSequence: 2, duplicate: false })
   })
 
   test('a follower waits out a cut and goes on where it was', async () => {
@@ -306,13 +310,13 @@ describe('the link', () => {
     const follower = north.follow(1, async (messages) => {
       applied.push(...messages.map((message) => message.streamSequence))
     })
-    await direct.publish(1, encode('s1'))
+    await direct.publish('1', encode('s1'))
     await until(() => applied.length === 1, 'the first change')
 
     proxy.cut()
     await until(() => !north.reachable(), 'the cut to be noticed')
-    await direct.publish(2, encode('s2'))
-    await direct.publish(3, encode('s3'))
+    await direct.publish('2', encode('s2'))
+    await direct.publish('3', encode('s3'))
     proxy.restore()
     await until(() => applied.length === 3, 'the changes published during the cut')
     await follower.stop()
@@ -328,17 +332,17 @@ describe('the link', () => {
     const follower = hub.follow(1, async (messages) => {
       applied.push(...messages.map((message) => message.streamSequence))
     })
-    await hub.publish(1, encode('n1'))
+    await hub.publish('1', encode('n1'))
     await until(() => applied.length === 1, 'the first change')
 
     await own.stop()
     await until(() => !hub.reachable(), 'the hub to be gone')
-    expect(await hub.publish(2, encode('n2')).catch((error: unknown) => error)).toBeInstanceOf(
+    expect(await hub.publish('2', encode('n2')).catch((error: unknown) => error)).toBeInstanceOf(
       HubUnreachableError,
     )
     await own.start()
     await until(() => hub.reachable(), 'the link to come back')
-    expect(await hub.publish(2, encode('n2'))).toEqual({ streamSequence: 2, duplicate: false })
+    expect(await hub.publish('2', encode('n2'))).toEqual({ streamSequence: 2, duplicate: false })
     await until(() => applied.length === 2, 'the change after the restart')
     await follower.stop()
     expect(applied).toEqual([1, 2])
@@ -357,12 +361,12 @@ describe('the link', () => {
     })
     opened.push(hub)
     expect(hub.reachable()).toBe(false)
-    expect(await hub.publish(1, encode('n1')).catch((error: unknown) => error)).toBeInstanceOf(
+    expect(await hub.publish('1', encode('n1')).catch((error: unknown) => error)).toBeInstanceOf(
       HubUnreachableError,
     )
     await own.start()
     await hub.ready()
-    expect(await hub.publish(1, encode('n1'))).toEqual({ streamSequence: 1, duplicate: false })
+    expect(await hub.publish('1', encode('n1'))).toEqual({ streamSequence: 1, duplicate: false })
   })
 })
 
@@ -391,8 +395,8 @@ describe('per-site users (the configuration the README gives)', () => {
     const south = await siteHub('south', 'south-secret')
     expect(await north.siteNumber('db-north')).toBe(1)
     expect(await south.siteNumber('db-south')).toBe(2)
-    await north.publish(1, encode('n1'))
-    await south.publish(1, encode('s1'))
+    await north.publish('1', encode('n1'))
+    await south.publish('1', encode('s1'))
     expect((await followUntil(south, 1, 2)).map((m) => m.site)).toEqual(['north', 'south'])
     await south.heartbeat({ appliedStreamSequence: 2, unsentChanges: 0, applyingStopped: null })
     expect((await north.sites()).map((s) => [s.site, s.appliedStreamSequence])).toEqual([
@@ -435,7 +439,7 @@ describe('per-site users (the configuration the README gives)', () => {
       servers: [guarded.url],
       creds: 'north:north-secret',
     })
-    const refusal = await misnamed.publish(1, encode('e1')).catch((error: unknown) => error)
+    const refusal = await misnamed.publish('1', encode('e1')).catch((error: unknown) => error)
     expect(refusal).toBeInstanceOf(HubRefusal)
     expect((refusal as HubRefusal).code).toBe('permission_denied')
   })

@@ -136,3 +136,29 @@ test("a member signed up at one site is admitted at the other's door; its check-
     unsentRows: 0,
   })
 })
+
+test('an import of 5,000 customers, one transaction too large for one hub message, reaches the other site whole', async () => {
+  const token = seed.adminToken
+  const csv = [
+    'first_name,last_name,email,birthday',
+    ...Array.from({ length: 5_000 }, (_, i) => `Ada,Lovelace ${i + 1},ada${i + 1}@example.com,1990-01-01`),
+  ].join('\n')
+  const imported = await a.t.request('POST', '/api/customers/import/', {
+    token,
+    body: csv,
+    headers: { 'content-type': 'text/csv' },
+  })
+  expect(imported.status).toBe(201)
+  // Larger than the hub takes in one message (nats-server's 1 MiB unless configured).
+  const captured = rows(a, 'SELECT sum(length(new_values)) AS bytes FROM sync_outbox')[0] as { bytes: number }
+  expect(captured.bytes).toBeGreaterThan(1024 * 1024)
+  const count = 'SELECT count(*) AS n FROM customers'
+  expect(await settled(() => rows(b, count), [{ n: 5_000 }], 20_000)).toEqual([{ n: 5_000 }])
+  expect(rows(b, 'SELECT * FROM customers ORDER BY id')).toEqual(
+    rows(a, 'SELECT * FROM customers ORDER BY id'),
+  )
+  // And what comes after it is not held back.
+  await makeDoorCustomer(a.t.db, 'AFTER1')
+  const after = "SELECT barcode FROM customers WHERE barcode = 'AFTER1'"
+  expect(await settled(() => rows(b, after), [{ barcode: 'AFTER1' }])).toEqual([{ barcode: 'AFTER1' }])
+}, 60_000)
