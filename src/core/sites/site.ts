@@ -133,6 +133,12 @@ export async function startSite(
   return new SiteWorker(deps, hub, site, want.dbPath)
 }
 
+/** Where a message of the stream ends: the position past it, and the parts waiting there. */
+interface MessageEnd {
+  streamSequence: number
+  partsAfter: PartsInWaiting
+}
+
 class SiteWorker implements RunningSite {
   #stopped = false
   #publishing: Promise<void> = Promise.resolve()
@@ -340,32 +346,33 @@ class SiteWorker implements RunningSite {
       this.#position = messages.at(-1)!.streamSequence
       return
     }
-    const arriving = this.#arriving(messages)
     const context = {
       sqlite: this.site.sqlite,
       tables: this.site.tables,
       level: this.site.level,
       now: this.deps.clock.now().toISOString(),
     }
+    const steps = this.#stepsOf(messages)
     let newer: Change | null = null
-    for (let start = 0; start < arriving.length && !newer;) {
+    for (let start = 0; start < steps.length && !newer;) {
       const { stoppedAt, noteWritten } = await syncTransaction(this.deps, () => {
         let applied = 0
-        let reached: (typeof arriving)[number] | null = null
+        let reached: MessageEnd | null = null
         let index = start
-        for (; index < arriving.length && applied < APPLY_CHANGES; index++) {
-          const message = arriving[index]!
-          const firstNewer = message.changes.find((change) => change.level > this.site.level)
-          if (firstNewer) {
-            newer = firstNewer
+        // The ends of messages come along after the last change a commit takes: nothing to apply.
+        for (; index < steps.length && (applied < APPLY_CHANGES || 'end' in steps[index]!); index++) {
+          const step = steps[index]!
+          if ('end' in step) {
+            reached = step.end
+            continue
+          }
+          if (step.change.level > this.site.level) {
+            newer = step.change
             break
           }
-          for (const change of message.changes) {
-            this.site.clock.receive(change.hlc)
-            applyChange(context, change)
-          }
-          applied += message.changes.length
-          reached = message
+          this.site.clock.receive(step.change.hlc)
+          applyChange(context, step.change)
+          applied += 1
         }
         const noteWritten = reached
           ? this.#bookkeepingWrites(reached.streamSequence, reached.partsAfter)
@@ -375,18 +382,18 @@ class SiteWorker implements RunningSite {
       noteWritten()
       start = stoppedAt
     }
-    const last = arriving.at(-1)
-    if (!newer && last) this.#parts = last.partsAfter
     if (newer) await this.#stopApplying(newer)
+    const last = steps.at(-1)
+    if (last && 'end' in last) this.#parts = last.end.partsAfter
   }
 
   /**
-   * What each message brings to apply, in order: its whole changes (a change too large for one
-   * message once its last part has come), and the parts waiting after it.
+   * What the messages bring to apply, in order: each message's whole changes (a change too large
+   * for one message once its last part has come), then its end, with the parts waiting after it.
    */
-  #arriving(messages: StreamMessage[]) {
+  #stepsOf(messages: StreamMessage[]): ({ change: Change } | { end: MessageEnd })[] {
     let parts = this.#parts
-    return messages.map((message) => {
+    return messages.flatMap((message) => {
       let changes: Change[] = []
       if (message.site !== this.site.site) {
         const body = unpackMessage(message.payload)
@@ -402,7 +409,10 @@ class SiteWorker implements RunningSite {
           else if (taken.whole) changes = [taken.whole]
         }
       }
-      return { changes, streamSequence: message.streamSequence, partsAfter: parts }
+      return [
+        ...changes.map((change) => ({ change })),
+        { end: { streamSequence: message.streamSequence, partsAfter: parts } },
+      ]
     })
   }
 

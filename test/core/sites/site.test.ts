@@ -162,3 +162,36 @@ test('an import of 5,000 customers, one transaction too large for one hub messag
   const after = "SELECT barcode FROM customers WHERE barcode = 'AFTER1'"
   expect(await settled(() => rows(b, after), [{ barcode: 'AFTER1' }])).toEqual([{ barcode: 'AFTER1' }])
 }, 60_000)
+
+test('a change from a newer schema level stops applying there: what came before it stays, nothing after', async () => {
+  await makeDoorCustomer(b.t.db, 'BEFORE1')
+  const before = "SELECT barcode FROM customers WHERE barcode = 'BEFORE1'"
+  expect(await settled(() => rows(a, before), [{ barcode: 'BEFORE1' }])).toEqual([{ barcode: 'BEFORE1' }])
+  const level = a.running.site.level + 1
+  const newer = {
+    site: 'bravo',
+    seq: 900_000,
+    hlc: '9999999999999990000-0000',
+    level,
+    rows: [{ table: 'gyms', op: 'update', key: [seed.gym.id], values: { name: 'From the future' } }],
+  }
+  const sent = await b.hub.publish(
+    '900000-900000',
+    new TextEncoder().encode(JSON.stringify({ changes: [newer] })),
+    {
+      'Belay-Site': 'bravo',
+      'Belay-Level': String(level),
+    },
+  )
+  const reason = `a change from site bravo needs schema level ${level}; this box is at ${level - 1}: upgrade it`
+  expect(await settled(() => a.running.status().applyingStopped, reason)).toBe(reason)
+  expect(rows(a, 'SELECT stopped_reason AS reason FROM sync_state')).toEqual([{ reason }])
+  expect(rows(a, `SELECT name FROM gyms WHERE id = ${seed.gym.id}`)).toEqual(
+    rows(b, `SELECT name FROM gyms WHERE id = ${seed.gym.id}`),
+  )
+  // The position stays before it, so the box upgraded applies it first.
+  await a.running.stop()
+  const position = rows(a, 'SELECT applied_stream_sequence AS n FROM sync_state')[0] as { n: number }
+  expect(position.n).toBe(sent.streamSequence - 1)
+  a.running = await startSite(a.t.deps, a.hub, { site: 'alpha', organization: `crag-${organizations}` })
+})
