@@ -69,10 +69,11 @@ export const LEVEL_HEADER = 'Belay-Level'
 
 const PUBLISH_BATCH_ROWS = 500
 /**
- * The largest message a site publishes (less if the hub takes less): many check-ins' changes fit
- * one, and every site applies a message's changes APPLY_CHANGES to a commit.
+ * The largest message a site publishes (less if the hub takes less): some thirty check-ins' changes
+ * fit one, and a site following the stream holds at most 256 of them received (hub-follow.ts), 8
+ * MiB. Every site applies a message's changes APPLY_CHANGES to a commit.
  */
-const MESSAGE_BYTES = 128 * 1024
+const MESSAGE_BYTES = 32 * 1024
 /** Room left in the hub's largest message for the headers. */
 const HEADER_ROOM_BYTES = 4 * 1024
 /** At most how many changes one commit applies: the door waits for one such commit at most. */
