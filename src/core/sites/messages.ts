@@ -1,10 +1,11 @@
-import type { Change, RowChange } from './changes.ts'
+import type { Change } from './changes.ts'
 
 /*
  * How changes travel: packed into the hub's messages, each at most a given size. Several changes
  * share a message (a busy door's check-ins cost the hub one publish, and every site one delivery,
- * for many of them), and a change larger than a message (an import of thousands of customers, one
- * transaction) is cut into parts, sent in order, and applied once its last part has come: whole.
+ * for many of them), and a change larger than a message (an import of thousands of customers in one
+ * transaction, a scanned document of megabytes in one row) is cut into parts, sent in order, and
+ * applied once its last part has come: whole.
  *
  * A message's id (the hub's deduplication) names the outbox rows it holds, and a part its place
  * among the parts, so a message sent again after a crash is either the same message, acked as a
@@ -15,8 +16,16 @@ import type { Change, RowChange } from './changes.ts'
 export type TravellingChange = Omit<Change, 'lastSeq'>
 
 /** What one message holds: whole changes, in order, or one part of a change too large for one. */
-export type MessageBody =
-  { changes: TravellingChange[] } | { part: number; parts: number; change: TravellingChange }
+export type MessageBody = { changes: TravellingChange[] } | ChangePart
+
+/** One of the `parts` slices of a change's JSON (its bytes in base64), numbered from 0. */
+export interface ChangePart {
+  part: number
+  parts: number
+  /** The change's sequence at its site: the parts of one change share it. */
+  seq: number
+  bytes: string
+}
 
 export interface OutgoingMessage {
   /** The message's id among the site's messages (the hub's deduplication). */
@@ -66,33 +75,24 @@ export function packChanges(changes: Change[], maxBytes: number): OutgoingMessag
   return messages
 }
 
-/** A change's rows cut into parts of at most `maxBytes` each (a row larger than that goes alone). */
+/**
+ * A change's JSON cut into slices that each fit a message as base64, whatever it holds: thousands of
+ * rows, or one row larger than a message.
+ */
 function cutIntoParts(change: Change, maxBytes: number): OutgoingMessage[] {
-  const { rows, ...head } = travelling(change)
-  const overhead = byteLength(JSON.stringify({ part: 0, parts: 0, change: { ...head, rows: [] } })) + 16
-  const slices: string[][] = []
-  let slice: string[] = []
-  let sliceBytes = 0
-  for (const row of rows) {
-    const json = JSON.stringify(row)
-    const bytes = byteLength(json) + 1
-    if (slice.length > 0 && overhead + sliceBytes + bytes > maxBytes) {
-      slices.push(slice)
-      slice = []
-      sliceBytes = 0
+  const json = encoder.encode(JSON.stringify(travelling(change)))
+  const overhead = byteLength(JSON.stringify({ part: 0, parts: 0, seq: change.seq, bytes: '' })) + 32
+  const sliceBytes = Math.max(1, Math.floor(((maxBytes - overhead) * 3) / 4))
+  const parts = Math.ceil(json.length / sliceBytes)
+  return Array.from({ length: parts }, (_, part) => {
+    const bytes = Buffer.from(json.subarray(part * sliceBytes, (part + 1) * sliceBytes)).toString('base64')
+    const body: ChangePart = { part, parts, seq: change.seq, bytes }
+    return {
+      id: `${change.seq}-${change.lastSeq}.${part + 1}/${parts}`,
+      payload: encoder.encode(JSON.stringify(body)),
+      completesThrough: part === parts - 1 ? change.lastSeq : null,
     }
-    slice.push(json)
-    sliceBytes += bytes
-  }
-  slices.push(slice)
-  const headJson = JSON.stringify(head).slice(1, -1)
-  return slices.map((rowsJson, part) => ({
-    id: `${change.seq}-${change.lastSeq}.${part + 1}/${slices.length}`,
-    payload: encoder.encode(
-      `{"part":${part},"parts":${slices.length},"change":{${headJson},"rows":[${rowsJson.join(',')}]}}`,
-    ),
-    completesThrough: part === slices.length - 1 ? change.lastSeq : null,
-  }))
+  })
 }
 
 /** A message's body; a bare change, as the first sites sent one a message, reads as one change. */
@@ -105,9 +105,9 @@ export function unpackMessage(payload: Uint8Array): MessageBody {
 export const arrived = (change: TravellingChange): Change => ({ ...change, lastSeq: change.seq })
 
 interface Waiting {
-  change: TravellingChange
-  /** Each part's rows, in order. */
-  rows: readonly RowChange[][]
+  seq: number
+  /** Each part's bytes, in order. */
+  slices: readonly string[]
   /** The stream sequence its first part came at: the position may not pass it. */
   streamSequence: number
 }
@@ -133,21 +133,22 @@ export class PartsInWaiting {
    */
   take(
     site: string,
-    body: { part: number; parts: number; change: TravellingChange },
+    body: ChangePart,
     streamSequence: number,
   ): { after: PartsInWaiting; whole: Change | null | 'out of order' } {
-    const { part, parts, change } = body
-    const before = part === 0 ? { change, rows: [], streamSequence } : this.#waiting.get(site)
-    if (!before || before.change.seq !== change.seq || before.rows.length !== part)
+    const { part, parts, seq } = body
+    const before = part === 0 ? { seq, slices: [], streamSequence } : this.#waiting.get(site)
+    if (!before || before.seq !== seq || before.slices.length !== part)
       return { after: this, whole: 'out of order' }
     const waiting = new Map(this.#waiting)
-    const rows = [...before.rows, change.rows]
-    if (rows.length < parts) {
-      waiting.set(site, { ...before, rows })
+    const slices = [...before.slices, body.bytes]
+    if (slices.length < parts) {
+      waiting.set(site, { ...before, slices })
       return { after: new PartsInWaiting(waiting), whole: null }
     }
     waiting.delete(site)
-    return { after: new PartsInWaiting(waiting), whole: arrived({ ...change, rows: rows.flat() }) }
+    const json = Buffer.concat(slices.map((slice) => Buffer.from(slice, 'base64'))).toString('utf8')
+    return { after: new PartsInWaiting(waiting), whole: arrived(JSON.parse(json) as TravellingChange) }
   }
 
   /** The stream sequence of the earliest first part still waiting for its last, or null. */

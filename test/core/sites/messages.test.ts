@@ -4,7 +4,7 @@ import {
   packChanges,
   PartsInWaiting,
   unpackMessage,
-  type MessageBody,
+  type ChangePart,
 } from '../../../src/core/sites/messages.ts'
 
 /*
@@ -51,31 +51,51 @@ describe('packing', () => {
     for (const message of messages) expect(message.payload.length).toBeLessThanOrEqual(one * 2)
   })
 
-  test('a change larger than a message is cut into parts by its rows; only the last completes it', () => {
+  test('a change larger than a message is cut into parts; only the last completes it', () => {
     const large = change(10, 40, 1_000)
     const messages = packChanges([change(1, 1), large, change(50, 1)], 8 * 1024)
     expect(messages.map(({ id, completesThrough }) => ({ id, completesThrough }))).toEqual([
       { id: '1-1', completesThrough: 1 },
-      { id: '10-49.1/6', completesThrough: null },
-      { id: '10-49.2/6', completesThrough: null },
-      { id: '10-49.3/6', completesThrough: null },
-      { id: '10-49.4/6', completesThrough: null },
-      { id: '10-49.5/6', completesThrough: null },
-      { id: '10-49.6/6', completesThrough: 49 },
+      { id: '10-49.1/8', completesThrough: null },
+      { id: '10-49.2/8', completesThrough: null },
+      { id: '10-49.3/8', completesThrough: null },
+      { id: '10-49.4/8', completesThrough: null },
+      { id: '10-49.5/8', completesThrough: null },
+      { id: '10-49.6/8', completesThrough: null },
+      { id: '10-49.7/8', completesThrough: null },
+      { id: '10-49.8/8', completesThrough: 49 },
       { id: '50-50', completesThrough: 50 },
     ])
     for (const message of messages) expect(message.payload.length).toBeLessThanOrEqual(8 * 1024)
-    const parts = messages.slice(1, 7).map((message) => bodyOf(message.payload))
-    expect(
-      parts.map((body) => ('part' in body ? [body.part, body.parts, body.change.rows.length] : null)),
-    ).toEqual([
-      [0, 6, 7],
-      [1, 6, 7],
-      [2, 6, 7],
-      [3, 6, 7],
-      [4, 6, 7],
-      [5, 6, 5],
-    ])
+    const parts = messages.slice(1, 9).map((message) => bodyOf(message.payload))
+    expect(parts.map((body) => ('part' in body ? [body.part, body.parts, body.seq] : null))).toEqual(
+      Array.from({ length: 8 }, (_, part) => [part, 8, 10]),
+    )
+  })
+
+  test('one row larger than a message (a scanned document) is cut too, and comes back byte for byte', () => {
+    const scan = {
+      ...change(3, 1),
+      rows: [
+        {
+          table: 'customer_photos',
+          op: 'insert' as const,
+          key: [3],
+          values: { customer_id: 3, content: 'ab'.repeat(150_000) },
+        },
+      ],
+    }
+    const messages = packChanges([scan], 32 * 1024)
+    expect(messages).toHaveLength(13)
+    for (const message of messages) expect(message.payload.length).toBeLessThanOrEqual(32 * 1024)
+    let waiting = new PartsInWaiting()
+    let whole: unknown = null
+    for (const [index, message] of messages.entries()) {
+      const taken = waiting.take('alpha', bodyOf(message.payload) as ChangePart, 100 + index)
+      waiting = taken.after
+      whole = taken.whole
+    }
+    expect(whole).toEqual({ ...scan, lastSeq: scan.seq })
   })
 
   test('a message from the first sites, one bare change, reads as one change', () => {
@@ -85,9 +105,7 @@ describe('packing', () => {
 
 describe('parts waiting for their last', () => {
   const large = change(10, 40, 1_000)
-  const parts = packChanges([large], 8 * 1024).map(
-    (message) => bodyOf(message.payload) as Extract<MessageBody, { part: number }>,
-  )
+  const parts = packChanges([large], 8 * 1024).map((message) => bodyOf(message.payload) as ChangePart)
 
   test('the change comes whole with its last part, as it was made', () => {
     let waiting = new PartsInWaiting()
@@ -127,7 +145,7 @@ describe('parts waiting for their last', () => {
 
   test("two sites' large changes wait side by side; the position waits for the earlier", () => {
     const other = packChanges([{ ...change(7, 40, 1_000), site: 'bravo' }], 8 * 1024).map(
-      (message) => bodyOf(message.payload) as Extract<MessageBody, { part: number }>,
+      (message) => bodyOf(message.payload) as ChangePart,
     )
     let waiting = new PartsInWaiting().take('alpha', parts[0]!, 100).after
     waiting = waiting.take('bravo', other[0]!, 101).after

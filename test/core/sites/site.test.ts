@@ -5,6 +5,7 @@ import { join } from 'node:path'
 import { openHub, type Hub } from '../../../src/core/sites/hub.ts'
 import { startSite, type RunningSite } from '../../../src/core/sites/site.ts'
 import { joinFromSnapshot, readyForJoiners } from '../../../src/core/sites/snapshots.ts'
+import { syncTransaction } from '../../../src/db/sync-transaction.ts'
 import { makeTestApp, type TestApp } from '../../helpers/app.ts'
 import { makeDoorCustomer, makeMembershipFor } from '../../helpers/door-factories.ts'
 import { makeToken, seedBasics, type Seed } from '../../helpers/factories.ts'
@@ -195,3 +196,19 @@ test('a change from a newer schema level stops applying there: what came before 
   expect(position.n).toBe(sent.streamSequence - 1)
   a.running = await startSite(a.t.deps, a.hub, { site: 'alpha', organization: `crag-${organizations}` })
 })
+
+test('a 1.5 MB scan in one row, larger than a hub message, reaches the other site byte for byte', async () => {
+  const customer = await makeDoorCustomer(a.t.db, 'SCAN1')
+  const content = new Uint8Array(1_500_000).map((_, i) => (i * 7) % 251)
+  await syncTransaction(a.t.deps, () =>
+    a.t.deps.sqlite
+      .query(
+        "INSERT INTO customer_photos (customer_id, content_type, content, taken_at) VALUES (?, 'image/jpeg', ?, ?)",
+      )
+      .run(customer.id, content, '2026-11-22T15:04:05.123Z'),
+  )
+  const photo = `SELECT length(content) AS bytes, hex(content) = '${Buffer.from(content).toString('hex').toUpperCase()}' AS same FROM customer_photos`
+  expect(await settled(() => rows(b, photo), [{ bytes: 1_500_000, same: 1 }], 20_000)).toEqual([
+    { bytes: 1_500_000, same: 1 },
+  ])
+}, 60_000)
