@@ -40,7 +40,7 @@ const decoder = new TextDecoder()
 
 /**
  * `changes` (in outbox order) packed into messages of at most `maxBytes` each: consecutive whole
- * changes together, and a change that does not fit one message alone, cut into parts by its rows.
+ * changes together, and a change that does not fit one message alone, cut into parts.
  */
 export function packChanges(changes: Change[], maxBytes: number): OutgoingMessage[] {
   const messages: OutgoingMessage[] = []
