@@ -12,6 +12,10 @@ import type { Change } from './changes.ts'
  * duplicate, or another one holding changes applied already, which every site passes over.
  */
 
+/** Headers every message carries; a box refuses a message whose subject and site header disagree. */
+export const SITE_HEADER = 'Belay-Site'
+export const LEVEL_HEADER = 'Belay-Level'
+
 /** A change as it travels: without the outbox bookkeeping. */
 export type TravellingChange = Omit<Change, 'lastSeq'>
 

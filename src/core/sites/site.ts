@@ -1,31 +1,20 @@
-import type { Database as BunDatabase } from 'bun:sqlite'
-import type { Db } from '../../db/connection.ts'
 import { prepared } from '../../db/statements.ts'
-import { syncTransaction } from '../../db/sync-transaction.ts'
-import type { Clock } from '../../lib/clock.ts'
 import { ZERO_HLC } from '../../lib/hlc.ts'
-import type { Logger } from '../../lib/log.ts'
-import { applyChange } from './apply.ts'
+import { Applier } from './applying.ts'
 import { attachSite, registerSite, storedSite, type AttachedSite } from './attach.ts'
-import { forgetSent, unsentBacklog, unsentChanges, type Change } from './changes.ts'
-import { arrived, packChanges, PartsInWaiting, unpackMessage } from './messages.ts'
-import type { Follower, Hub, SiteStatus, StreamMessage } from './hub-types.ts'
+import { Bookkeeping } from './bookkeeping.ts'
+import type { Follower, Hub, SiteStatus } from './hub-types.ts'
+import { Publisher } from './publishing.ts'
+import type { SiteDeps } from './site-deps.ts'
 import { uploadSnapshot } from './snapshots.ts'
 
 /*
- * A box at work as a site: its changes published in order, every other site's applied in the
- * stream's order, its liveness told to the hub. The door never waits for any of it: publishing
- * reads the outbox and talks to the hub outside any transaction, and each remote change is applied
- * as one short write queued with the door's (group commit), so a backlog yields to the door between
- * changes.
+ * A box at work as a site: its changes published in order (publishing.ts), every other site's
+ * applied in the stream's order (applying.ts), the progress of both written once a second
+ * (bookkeeping.ts), its liveness told to the hub. The door never waits for any of it.
  */
 
-export interface SiteDeps {
-  db: Db
-  sqlite: BunDatabase
-  clock: Clock
-  log?: Logger
-}
+export type { SiteDeps } from './site-deps.ts'
 
 /** What the API sees of the box as a site (GET /api/sites/, /healthz, /metrics). */
 export interface SiteView {
@@ -63,31 +52,9 @@ export interface SiteLocalStatus {
   applyingStopped: string | null
 }
 
-/** Headers every change carries; a box refuses a change whose subject and site header disagree. */
-export const SITE_HEADER = 'Belay-Site'
-export const LEVEL_HEADER = 'Belay-Level'
-
-const PUBLISH_BATCH_ROWS = 500
-/**
- * The largest message a site publishes (less if the hub takes less): some thirty check-ins' changes
- * fit one, and a site following the stream holds at most 256 of them received (hub-follow.ts), 8
- * MiB. Every site applies a message's changes APPLY_CHANGES to a commit.
- */
-const MESSAGE_BYTES = 32 * 1024
-/** Room left in the hub's largest message for the headers. */
-const HEADER_ROOM_BYTES = 4 * 1024
-/** At most how many changes one commit applies: the door waits for one such commit at most. */
-const APPLY_CHANGES = 16
 const IDLE_POLL_MS = 50
-const RETRY_MS = 1_000
 const HEARTBEAT_MS = 5_000
-/**
- * How often what is only bookkeeping is written: the outbox rows the hub has acknowledged, and the
- * stream position past this site's own changes coming back. Neither is worth a commit of its own
- * beside every check-in: a crash before the write only costs sending again what the hub already
- * has (a duplicate to it, "already applied" everywhere) and passing over this site's own changes
- * again.
- */
+/** How often the bookkeeping not written with an apply is written (bookkeeping.ts). */
 const BOOKKEEPING_MS = 1_000
 /**
  * A fresh snapshot a day from every site: a box joining later applies only the changes since, and
@@ -134,29 +101,15 @@ export async function startSite(
   return new SiteWorker(deps, hub, site, want.dbPath)
 }
 
-/** Where a message of the stream ends: the position past it, and the parts waiting there. */
-interface MessageEnd {
-  streamSequence: number
-  partsAfter: PartsInWaiting
-}
-
 class SiteWorker implements RunningSite {
   #stopped = false
-  #publishing: Promise<void> = Promise.resolve()
-  /** The last outbox row the hub has acknowledged; those up to #forgottenThrough are deleted. */
-  #acknowledgedThrough = 0
-  #forgottenThrough = 0
-  /** The last stream sequence applied or passed over; sync_state holds #writtenPosition. */
-  #position: number
-  #writtenPosition: number
-  /** Parts of another site's change too large for one message, until its last part comes. */
-  #parts = new PartsInWaiting()
+  readonly #bookkeeping: Bookkeeping
+  readonly #publisher: Publisher
+  readonly #applier: Applier
   readonly #follower: Follower
   readonly #beating: ReturnType<typeof setInterval>
-  readonly #bookkeeping: ReturnType<typeof setInterval>
+  readonly #bookkeepingTimer: ReturnType<typeof setInterval>
   readonly #snapshotting: ReturnType<typeof setInterval> | undefined
-  readonly #loop: Promise<void>
-  #applyingStopped: string | null
   #unreachableSince: Date | null = null
 
   constructor(
@@ -165,14 +118,18 @@ class SiteWorker implements RunningSite {
     readonly site: AttachedSite,
     dbPath: string | undefined,
   ) {
-    this.#applyingStopped = null
-    this.#position = this.#writtenPosition = this.#state().applied_stream_sequence
-    this.#loop = this.#publishLoop()
-    this.#follower = hub.follow(this.#position + 1, (messages) => this.#apply(messages), {
+    const { applied_stream_sequence: position } = prepared(
+      site.sqlite,
+      'SELECT applied_stream_sequence FROM sync_state WHERE id = 1',
+    ).get() as { applied_stream_sequence: number }
+    this.#bookkeeping = new Bookkeeping(site.sqlite, position)
+    this.#publisher = new Publisher(hub, site, this.#bookkeeping)
+    this.#applier = new Applier(deps, site, this.#bookkeeping, position)
+    this.#follower = hub.follow(position + 1, (messages) => this.#applier.apply(messages), {
       onError: (error) => deps.log?.warn('hub: following the stream', { error: error.message }),
     })
     this.#beating = setInterval(() => void this.#beat(), HEARTBEAT_MS)
-    this.#bookkeeping = setInterval(() => void this.#writeBookkeeping(), BOOKKEEPING_MS)
+    this.#bookkeepingTimer = setInterval(() => void this.#writeBookkeeping(), BOOKKEEPING_MS)
     this.#snapshotting =
       dbPath === undefined
         ? undefined
@@ -186,7 +143,7 @@ class SiteWorker implements RunningSite {
   }
 
   status(): SiteLocalStatus {
-    const backlog = unsentBacklog(this.site.sqlite, this.#acknowledgedThrough)
+    const backlog = this.#publisher.backlog()
     const oldestMs = backlog.oldestHlc ? Number(backlog.oldestHlc.slice(0, 15)) : null
     return {
       site: this.site.site,
@@ -198,8 +155,8 @@ class SiteWorker implements RunningSite {
         oldestMs === null
           ? null
           : Math.max(0, Math.round((this.deps.clock.now().getTime() - oldestMs) / 1000)),
-      appliedStreamSequence: this.#position,
-      applyingStopped: this.#applyingStopped,
+      appliedStreamSequence: this.#applier.position,
+      applyingStopped: this.#applier.stopped,
     }
   }
 
@@ -216,9 +173,8 @@ class SiteWorker implements RunningSite {
     )
   }
 
-  async publishNow(): Promise<void> {
-    this.#publishing = this.#publishing.then(() => this.#publishAll())
-    await this.#publishing
+  publishNow(): Promise<void> {
+    return this.#publisher.publishNow()
   }
 
   async caughtUp(): Promise<void> {
@@ -228,202 +184,23 @@ class SiteWorker implements RunningSite {
     } catch {
       return
     }
-    while (!this.#stopped && this.#position < target && !this.#applyingStopped) await Bun.sleep(IDLE_POLL_MS)
+    while (!this.#stopped && this.#applier.position < target && !this.#applier.stopped)
+      await Bun.sleep(IDLE_POLL_MS)
   }
 
   async stop(): Promise<void> {
     this.#stopped = true
     clearInterval(this.#beating)
     clearInterval(this.#snapshotting)
-    clearInterval(this.#bookkeeping)
-    await this.#loop
+    clearInterval(this.#bookkeepingTimer)
+    await this.#publisher.stop()
     await this.#follower.stop()
     await this.#writeBookkeeping()
     this.site.detach()
   }
 
-  #state() {
-    return prepared(
-      this.site.sqlite,
-      'SELECT applied_stream_sequence, stopped_reason FROM sync_state WHERE id = 1',
-    ).get() as { applied_stream_sequence: number; stopped_reason: string | null }
-  }
-
-  async #publishLoop(): Promise<void> {
-    while (!this.#stopped) {
-      let wait = IDLE_POLL_MS
-      try {
-        this.#publishing = this.#publishing.then(() => this.#publishAll())
-        await this.#publishing
-      } catch {
-        // The hub is unreachable or did not ack: the outbox keeps every change; try again later.
-        this.#publishing = Promise.resolve()
-        wait = RETRY_MS
-      }
-      await Bun.sleep(wait)
-    }
-  }
-
-  /**
-   * Sends the outbox in order, packed into messages (messages.ts), each change forgotten only once
-   * the hub has acknowledged the message that completes it, with the bookkeeping (a message the hub
-   * is sent again after a crash is acknowledged as a duplicate, or applied already everywhere).
-   */
-  async #publishAll(): Promise<void> {
-    for (;;) {
-      const changes = unsentChanges(
-        this.site.sqlite,
-        this.site.tables,
-        this.site,
-        PUBLISH_BATCH_ROWS,
-        this.#acknowledgedThrough,
-      )
-      if (changes.length === 0) return
-      const headers = { [SITE_HEADER]: this.site.site, [LEVEL_HEADER]: String(this.site.level) }
-      const maxBytes = Math.min(MESSAGE_BYTES, this.hub.maxPayloadBytes() - HEADER_ROOM_BYTES)
-      for (const message of packChanges(changes, maxBytes)) {
-        if (this.#stopped) return
-        await this.hub.publish(message.id, message.payload, headers)
-        if (message.completesThrough !== null) this.#acknowledgedThrough = message.completesThrough
-      }
-    }
-  }
-
-  /** Writes the bookkeeping not written yet (#acknowledgedThrough, #position) in one commit. */
-  async #writeBookkeeping(): Promise<void> {
-    const position = this.#writablePosition(this.#position, this.#parts)
-    if (this.#acknowledgedThrough === this.#forgottenThrough && position === this.#writtenPosition) return
-    const noteWritten = await syncTransaction(this.deps, () =>
-      this.#bookkeepingWrites(this.#position, this.#parts),
-    )
-    noteWritten()
-  }
-
-  /**
-   * How far the position may be written: not past a change some of whose parts have come but not
-   * its last, so that a box restarted gets them all again.
-   */
-  #writablePosition(position: number, parts: PartsInWaiting): number {
-    const earliest = parts.earliest()
-    return earliest === null ? position : Math.min(position, earliest - 1)
-  }
-
-  /**
-   * The bookkeeping's statements, in the caller's write transaction, with `position` as the
-   * stream position reached and `parts` the parts waiting there; what it answers notes them
-   * written, once that transaction has committed.
-   */
-  #bookkeepingWrites(position: number, parts: PartsInWaiting): () => void {
-    const acknowledged = this.#acknowledgedThrough
-    const writable = this.#writablePosition(position, parts)
-    if (acknowledged > this.#forgottenThrough) forgetSent(this.site.sqlite, { lastSeq: acknowledged })
-    if (writable > this.#writtenPosition)
-      prepared(this.site.sqlite, 'UPDATE sync_state SET applied_stream_sequence = ? WHERE id = 1').run(
-        writable,
-      )
-    return () => {
-      this.#forgottenThrough = Math.max(this.#forgottenThrough, acknowledged)
-      this.#writtenPosition = Math.max(this.#writtenPosition, writable)
-      this.#position = Math.max(this.#position, position)
-    }
-  }
-
-  /**
-   * The next messages of the stream: other sites' changes applied, this site's own passed over,
-   * and the position moved past the last message whose changes are all applied, with the
-   * bookkeeping. At most APPLY_CHANGES changes are applied to a commit (a message may hold many),
-   * so the door waits for one short commit at most. Messages that are all this site's own only
-   * move the position, written with the bookkeeping later. A change from a newer schema level stops
-   * it there: those before it are kept, and applying stops until the box is upgraded.
-   */
-  async #apply(messages: StreamMessage[]): Promise<void> {
-    if (this.#applyingStopped) throw new Error(this.#applyingStopped)
-    for (const message of messages) {
-      const origin = message.headers[SITE_HEADER]
-      if (origin !== message.site)
-        throw new Error(`a change on ${message.subject} says it is from site ${origin}: refused`)
-    }
-    if (messages.every((message) => message.site === this.site.site)) {
-      this.#position = messages.at(-1)!.streamSequence
-      return
-    }
-    const context = {
-      sqlite: this.site.sqlite,
-      tables: this.site.tables,
-      level: this.site.level,
-      now: this.deps.clock.now().toISOString(),
-    }
-    const steps = this.#stepsOf(messages)
-    let newer: Change | null = null
-    for (let start = 0; start < steps.length && !newer;) {
-      const { stoppedAt, noteWritten } = await syncTransaction(this.deps, () => {
-        let applied = 0
-        let reached: MessageEnd | null = null
-        let index = start
-        // The ends of messages come along after the last change a commit takes: nothing to apply.
-        for (; index < steps.length && (applied < APPLY_CHANGES || 'end' in steps[index]!); index++) {
-          const step = steps[index]!
-          if ('end' in step) {
-            reached = step.end
-            continue
-          }
-          if (step.change.level > this.site.level) {
-            newer = step.change
-            break
-          }
-          this.site.clock.receive(step.change.hlc)
-          applyChange(context, step.change)
-          applied += 1
-        }
-        const noteWritten = reached
-          ? this.#bookkeepingWrites(reached.streamSequence, reached.partsAfter)
-          : () => {}
-        return { stoppedAt: index, noteWritten }
-      })
-      noteWritten()
-      start = stoppedAt
-    }
-    if (newer) await this.#stopApplying(newer)
-    const last = steps.at(-1)
-    if (last && 'end' in last) this.#parts = last.end.partsAfter
-  }
-
-  /**
-   * What the messages bring to apply, in order: each message's whole changes (a change too large
-   * for one message once its last part has come), then its end, with the parts waiting after it.
-   */
-  #stepsOf(messages: StreamMessage[]): ({ change: Change } | { end: MessageEnd })[] {
-    let parts = this.#parts
-    return messages.flatMap((message) => {
-      let changes: Change[] = []
-      if (message.site !== this.site.site) {
-        const body = unpackMessage(message.payload)
-        if ('changes' in body) changes = body.changes.map(arrived)
-        else {
-          const taken = parts.take(message.site, body, message.streamSequence)
-          parts = taken.after
-          if (taken.whole === 'out of order')
-            this.deps.log?.warn('hub: a part of a change whose first part never came, passed over', {
-              site: message.site,
-              stream_sequence: message.streamSequence,
-            })
-          else if (taken.whole) changes = [taken.whole]
-        }
-      }
-      return [
-        ...changes.map((change) => ({ change })),
-        { end: { streamSequence: message.streamSequence, partsAfter: parts } },
-      ]
-    })
-  }
-
-  async #stopApplying(newer: Change): Promise<never> {
-    const reason = `a change from site ${newer.site} needs schema level ${newer.level}; this box is at ${this.site.level}: upgrade it`
-    this.#applyingStopped = reason
-    await syncTransaction(this.deps, () =>
-      prepared(this.site.sqlite, 'UPDATE sync_state SET stopped_reason = ? WHERE id = 1').run(reason),
-    )
-    throw new Error(reason)
+  #writeBookkeeping(): Promise<void> {
+    return this.#bookkeeping.write(this.deps, this.#applier.writablePosition())
   }
 
   /** Whether the hub is reachable now, noting since when it has not been (the desk says so). */

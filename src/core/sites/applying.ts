@@ -1,0 +1,150 @@
+import { prepared } from '../../db/statements.ts'
+import { syncTransaction } from '../../db/sync-transaction.ts'
+import { applyChange } from './apply.ts'
+import type { AttachedSite } from './attach.ts'
+import type { Bookkeeping } from './bookkeeping.ts'
+import type { Change } from './changes.ts'
+import type { StreamMessage } from './hub-types.ts'
+import { arrived, PartsInWaiting, SITE_HEADER, unpackMessage } from './messages.ts'
+import type { SiteDeps } from './site-deps.ts'
+
+/*
+ * Applying: the stream's messages, as the site follows it, made here in stream order: other
+ * sites' changes applied (apply.ts), this site's own passed over. Each commit is one short write
+ * queued with the door's (group commit), so a backlog yields to the door between commits.
+ */
+
+/** At most how many changes one commit applies: the door waits for one such commit at most. */
+const APPLY_CHANGES = 16
+
+/** Where a message of the stream ends: the position past it, and the parts waiting there. */
+interface MessageEnd {
+  streamSequence: number
+  partsAfter: PartsInWaiting
+}
+
+export class Applier {
+  /** The last stream sequence applied or passed over. */
+  position: number
+  /** Why applying stopped (a change from a newer schema level), or null. */
+  stopped: string | null = null
+  /** Parts of another site's change too large for one message, until its last part comes. */
+  #parts = new PartsInWaiting()
+
+  constructor(
+    private readonly deps: SiteDeps,
+    private readonly site: AttachedSite,
+    private readonly bookkeeping: Bookkeeping,
+    position: number,
+  ) {
+    this.position = position
+  }
+
+  /**
+   * How far the position may be written: not past a change some of whose parts have come but not
+   * its last, so that a box restarted gets them all again.
+   */
+  writablePosition(position = this.position, parts = this.#parts): number {
+    const earliest = parts.earliest()
+    return earliest === null ? position : Math.min(position, earliest - 1)
+  }
+
+  /**
+   * The next messages of the stream: other sites' changes applied, this site's own passed over,
+   * and the position moved past the last message whose changes are all applied, with the
+   * bookkeeping. At most APPLY_CHANGES changes are applied to a commit (a message may hold many),
+   * so the door waits for one short commit at most. Messages that are all this site's own only
+   * move the position, written with the bookkeeping later. A change from a newer schema level stops
+   * it there: those before it are kept, and applying stops until the box is upgraded.
+   */
+  async apply(messages: StreamMessage[]): Promise<void> {
+    if (this.stopped) throw new Error(this.stopped)
+    for (const message of messages) {
+      const origin = message.headers[SITE_HEADER]
+      if (origin !== message.site)
+        throw new Error(`a change on ${message.subject} says it is from site ${origin}: refused`)
+    }
+    if (messages.every((message) => message.site === this.site.site)) {
+      this.position = messages.at(-1)!.streamSequence
+      return
+    }
+    const context = {
+      sqlite: this.site.sqlite,
+      tables: this.site.tables,
+      level: this.site.level,
+      now: this.deps.clock.now().toISOString(),
+    }
+    const steps = this.#stepsOf(messages)
+    let newer: Change | null = null
+    for (let start = 0; start < steps.length && !newer;) {
+      const { stoppedAt, reached, noteWritten } = await syncTransaction(this.deps, () => {
+        let applied = 0
+        let reached: MessageEnd | null = null
+        let index = start
+        // The ends of messages come along after the last change a commit takes: nothing to apply.
+        for (; index < steps.length && (applied < APPLY_CHANGES || 'end' in steps[index]!); index++) {
+          const step = steps[index]!
+          if ('end' in step) {
+            reached = step.end
+            continue
+          }
+          if (step.change.level > this.site.level) {
+            newer = step.change
+            break
+          }
+          this.site.clock.receive(step.change.hlc)
+          applyChange(context, step.change)
+          applied += 1
+        }
+        const noteWritten = reached
+          ? this.bookkeeping.writes(this.writablePosition(reached.streamSequence, reached.partsAfter))
+          : () => {}
+        return { stoppedAt: index, reached, noteWritten }
+      })
+      noteWritten()
+      if (reached) this.position = Math.max(this.position, reached.streamSequence)
+      start = stoppedAt
+    }
+    if (newer) await this.#stop(newer)
+    const last = steps.at(-1)
+    if (last && 'end' in last) this.#parts = last.end.partsAfter
+  }
+
+  /**
+   * What the messages bring to apply, in order: each message's whole changes (a change too large
+   * for one message once its last part has come), then its end, with the parts waiting after it.
+   */
+  #stepsOf(messages: StreamMessage[]): ({ change: Change } | { end: MessageEnd })[] {
+    let parts = this.#parts
+    return messages.flatMap((message) => {
+      let changes: Change[] = []
+      if (message.site !== this.site.site) {
+        const body = unpackMessage(message.payload)
+        if ('changes' in body) changes = body.changes.map(arrived)
+        else {
+          const taken = parts.take(message.site, body, message.streamSequence)
+          parts = taken.after
+          if (taken.whole === 'out of order')
+            this.deps.log?.warn('hub: a part of a change whose first part never came, passed over', {
+              site: message.site,
+              stream_sequence: message.streamSequence,
+            })
+          else if (taken.whole) changes = [taken.whole]
+        }
+      }
+      return [
+        ...changes.map((change) => ({ change })),
+        { end: { streamSequence: message.streamSequence, partsAfter: parts } },
+      ]
+    })
+  }
+
+  async #stop(newer: Change): Promise<never> {
+    const reason = `a change from site ${newer.site} needs schema level ${newer.level}; this box is at ${this.site.level}: upgrade it`
+    this.stopped = reason
+    await syncTransaction(this.deps, () =>
+      prepared(this.site.sqlite, 'UPDATE sync_state SET stopped_reason = ? WHERE id = 1').run(reason),
+    )
+    throw new Error(reason)
+  }
+}
