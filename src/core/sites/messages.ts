@@ -68,7 +68,7 @@ export function packChanges(changes: Change[], maxBytes: number): OutgoingMessag
     const bytes = byteLength(json) + 1
     if (overhead + bytes > maxBytes) {
       flush()
-      messages.push(...cutIntoParts(change, maxBytes))
+      messages.push(...cutIntoParts(change, json, maxBytes))
       continue
     }
     if (overhead + pendingBytes + bytes > maxBytes) flush()
@@ -83,8 +83,8 @@ export function packChanges(changes: Change[], maxBytes: number): OutgoingMessag
  * A change's JSON cut into slices that each fit a message as base64, whatever it holds: thousands of
  * rows, or one row larger than a message.
  */
-function cutIntoParts(change: Change, maxBytes: number): OutgoingMessage[] {
-  const json = encoder.encode(JSON.stringify(travelling(change)))
+function cutIntoParts(change: Change, changeJson: string, maxBytes: number): OutgoingMessage[] {
+  const json = encoder.encode(changeJson)
   const overhead = byteLength(JSON.stringify({ part: 0, parts: 0, seq: change.seq, bytes: '' })) + 32
   const sliceBytes = Math.max(1, Math.floor(((maxBytes - overhead) * 3) / 4))
   const parts = Math.ceil(json.length / sliceBytes)
