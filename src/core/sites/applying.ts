@@ -14,8 +14,15 @@ import type { SiteDeps } from './site-deps.ts'
  * queued with the door's (group commit), so a backlog yields to the door between commits.
  */
 
-/** At most how many changes one commit applies: the door waits for one such commit at most. */
+/**
+ * What one commit applies at most: APPLY_CHANGES changes, and no more once it has spent
+ * APPLY_BUDGET_MS (it takes one change at least, however long). A scan that comes while an apply
+ * commit runs waits for it, so these bound what a backlog adds to the door's answer. A check-in is
+ * some 200 µs to apply, a sale or a sign-up several rows more: with 16 changes a commit and no
+ * budget, the catch-up of test/bench/sites.ts (phase 3) made commits of up to 20 ms.
+ */
 const APPLY_CHANGES = 16
+const APPLY_BUDGET_MS = 4
 
 /** Where a message of the stream ends: the position past it, and the parts waiting there. */
 interface MessageEnd {
@@ -52,8 +59,8 @@ export class Applier {
   /**
    * The next messages of the stream: other sites' changes applied, this site's own passed over,
    * and the position moved past the last message whose changes are all applied, with the
-   * bookkeeping. At most APPLY_CHANGES changes are applied to a commit (a message may hold many),
-   * so the door waits for one short commit at most. Messages that are all this site's own only
+   * bookkeeping. A commit applies at most APPLY_CHANGES changes, or APPLY_BUDGET_MS of them (a
+   * message may hold many), so the door waits for one short commit at most. Messages that are all this site's own only
    * move the position, written with the bookkeeping later. A change from a newer schema level stops
    * it there: those before it are kept, and applying stops until the box is upgraded.
    */
@@ -81,8 +88,11 @@ export class Applier {
         let applied = 0
         let reached: MessageEnd | null = null
         let index = start
+        const began = performance.now()
+        const full = () =>
+          applied >= APPLY_CHANGES || (applied > 0 && performance.now() - began >= APPLY_BUDGET_MS)
         // The ends of messages come along after the last change a commit takes: nothing to apply.
-        for (; index < steps.length && (applied < APPLY_CHANGES || 'end' in steps[index]!); index++) {
+        for (; index < steps.length && (!full() || 'end' in steps[index]!); index++) {
           const step = steps[index]!
           if ('end' in step) {
             reached = step.end
