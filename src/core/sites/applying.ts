@@ -60,9 +60,10 @@ export class Applier {
    * The next messages of the stream: other sites' changes applied, this site's own passed over,
    * and the position moved past the last message whose changes are all applied, with the
    * bookkeeping. A commit applies at most APPLY_CHANGES changes, or APPLY_BUDGET_MS of them (a
-   * message may hold many), so the door waits for one short commit at most. Messages that are all this site's own only
-   * move the position, written with the bookkeeping later. A change from a newer schema level stops
-   * it there: those before it are kept, and applying stops until the box is upgraded.
+   * message may hold many), so the door waits for one short commit at most. Messages that are all
+   * this site's own only move the position, written with the bookkeeping later. A change from a
+   * newer schema level stops it there: those before it are kept, and applying stops until the box
+   * is upgraded.
    */
   async apply(messages: StreamMessage[]): Promise<void> {
     if (this.stopped) throw new Error(this.stopped)
