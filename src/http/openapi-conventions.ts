@@ -70,8 +70,8 @@ export const API_CONVENTIONS = [
     ],
     [
       'A collection is usually read by any staff user and written (POST, PUT, PATCH, DELETE) by those',
-      'with its permission: each operation says which. The flag `can_export_customers` is kept on each',
-      'staff user, but no operation of this version asks for it.',
+      'with its permission: each operation says which. The flag `can_export_customers` is asked only',
+      "by the customers' export (`GET /api/customers/?format=csv`).",
     ],
   ),
   section('Order of checks', [

@@ -31,6 +31,22 @@ describe('OpenAPI descriptions', () => {
     expect(without).toEqual([])
   })
 
+  test('every operation opens with who may call it, and says no token is needed exactly where none is asked', () => {
+    const who =
+      /^(Any staff user|Organization admins only|Staff users with `can_\w+`|Public|Anyone, without a token|No token needed)/
+    const saysNoToken = /^(Public|Anyone, without a token|No token needed)/
+    const operations = Object.entries(doc.paths as Record<string, Record<string, any>>).flatMap(
+      ([path, item]) => Object.entries(item).map(([method, operation]) => ({ path, method, operation })),
+    )
+    const name = ({ method, path }: { method: string; path: string }) => `${method.toUpperCase()} ${path}`
+    expect(operations.filter(({ operation }) => !who.test(operation.description ?? '')).map(name)).toEqual([])
+    const tokenless = operations.filter(({ operation }) => operation.security?.length === 0).map(name)
+    expect(
+      operations.filter(({ operation }) => saysNoToken.test(operation.description ?? '')).map(name),
+    ).toEqual(tokenless)
+    expect(tokenless.length).toBeGreaterThan(0)
+  })
+
   test('the document opens with the conventions every collection shares', () => {
     expect(typeof doc.info.description).toBe('string')
     expect(doc.info.description.trim()).not.toBe('')
