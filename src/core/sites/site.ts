@@ -1,5 +1,5 @@
 import { prepared } from '../../db/statements.ts'
-import { ZERO_HLC } from '../../lib/hlc.ts'
+import { parseHlc, ZERO_HLC } from '../../lib/hlc.ts'
 import { Applier } from './applying.ts'
 import { attachSite, registerSite, storedSite, type AttachedSite } from './attach.ts'
 import { Bookkeeping } from './bookkeeping.ts'
@@ -144,7 +144,7 @@ class SiteWorker implements RunningSite {
 
   status(): SiteLocalStatus {
     const backlog = this.#publisher.backlog()
-    const oldestMs = backlog.oldestHlc ? Number(backlog.oldestHlc.slice(0, 15)) : null
+    const oldestMs = backlog.oldestHlc ? parseHlc(backlog.oldestHlc).ms : null
     return {
       site: this.site.site,
       siteNumber: this.site.siteNumber,
