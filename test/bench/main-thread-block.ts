@@ -26,6 +26,7 @@ import { fixedClock } from '../../src/lib/clock.ts'
 import { depsFor } from '../helpers/app.ts'
 import { makeToken } from '../helpers/factories.ts'
 import { formatTable, loadAverage } from './_table.ts'
+import { watchThread } from './_thread-held.ts'
 
 const WARMUP = 3
 const RUNS = 15
@@ -96,23 +97,17 @@ try {
    */
   async function timed(app: (typeof modes)[number][1], url: string) {
     const cpu0 = mainThreadCpuMs()
-    let last = performance.now()
-    let longest = 0
-    const probe = setInterval(() => {
-      const now = performance.now()
-      longest = Math.max(longest, now - last)
-      last = now
-    }, 1)
+    const probe = watchThread(1)
     const started = performance.now()
     const response = await app.handle(
       new Request(`http://localhost${url}`, { headers: { authorization: `Token ${token}` } }),
     )
     const body = await response.text()
     const ended = performance.now()
-    clearInterval(probe)
+    const gap = probe.stop()
     if (response.status !== 200) throw new Error(`${url}: ${response.status} ${body}`)
     const cpu = mainThreadCpuMs() - cpu0
-    return { wall: ended - started, gap: Math.max(longest, ended - last), cpu, body }
+    return { wall: ended - started, gap, cpu, body }
   }
 
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!

@@ -67,6 +67,7 @@ import {
 import { timeFsyncs } from './_fsync.ts'
 import { describePairedRatio, pairedRatio } from './_paired.ts'
 import { formatTable, loadAverage } from './_table.ts'
+import { watchThread } from './_thread-held.ts'
 
 const DB = stringArg('--db')
 const SCALE = numberArg('--scale', 1)
@@ -416,13 +417,7 @@ async function runDoor(
   const started = performance.now()
   // How long the bench's own thread (the controllers') was held at a time: a scan answered then
   // is measured late by as much, and the figure would be the bench's, not the door's.
-  let heldMs = 0
-  let tick = started
-  const watch = setInterval(() => {
-    const now = performance.now()
-    heldMs = Math.max(heldMs, now - tick - 5)
-    tick = now
-  }, 5)
+  const held = watchThread(HELD_PERIOD_MS)
   const intervalMs = rate ? (1000 * clients) / rate : 0
   await Promise.all(
     Array.from({ length: clients }, async (_, index) => {
@@ -446,9 +441,12 @@ async function runDoor(
       }
     }),
   )
-  clearInterval(watch)
-  return { recorder, elapsedMs: performance.now() - started, heldMs }
+  const elapsedMs = performance.now() - started
+  return { recorder, elapsedMs, heldMs: Math.max(0, held.stop() - HELD_PERIOD_MS) }
 }
+
+/** The period of the timer that watches the controllers' thread during runDoor. */
+const HELD_PERIOD_MS = 5
 
 const forMs = (ms: number) => {
   const end = performance.now() + ms
