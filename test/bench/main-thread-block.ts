@@ -20,7 +20,7 @@ import { createApp } from '../../src/app.ts'
 import { DEMO_ADMIN_EMAIL, seedDemoData } from '../../src/demo/index.ts'
 import { openDatabase } from '../../src/db/connection.ts'
 import { migrateToLatest } from '../../src/db/migrator.ts'
-import { openReader } from '../../src/db/reader.ts'
+import { openReader, type Reader } from '../../src/db/reader.ts'
 import type { Deps } from '../../src/deps.ts'
 import { fixedClock } from '../../src/lib/clock.ts'
 import { depsFor } from '../helpers/app.ts'
@@ -59,7 +59,9 @@ console.log(`machine: ${cpu.length} × ${cpu[0]?.model.trim() ?? 'unknown CPU'},
 const dir = mkdtempSync(join(tmpdir(), 'belay-bench-block-'))
 const path = join(dir, 'belay.sqlite3')
 const connection = openDatabase(path)
-const reader = await openReader(path, connection.db)
+// Opened once the file is migrated and seeded, as `belay serve` opens it: a reader opened on the
+// empty file first held it while the seed wrote (SQLITE_BUSY).
+let reader: Reader | undefined
 try {
   const { db, sqlite } = connection
   await migrateToLatest(db)
@@ -75,6 +77,7 @@ try {
      FROM t`,
   )
   console.log(`seeded the large demo set and ${CHECK_INS.toLocaleString('en-US')} check-ins into ${path}`)
+  reader = await openReader(path, db)
 
   const user = await db
     .selectFrom('staff_users')
@@ -135,7 +138,7 @@ try {
   console.log(formatTable(table, { leftColumns: 2 }))
   console.log(`\nload average (1, 5, 15 min): ${loadAverage()}`)
 } finally {
-  await reader.close()
+  await reader?.close()
   await connection.close()
   rmSync(dir, { recursive: true, force: true })
 }
