@@ -16,11 +16,11 @@ import { Database } from 'bun:sqlite'
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { countCheckIn, insertCheckIn } from '../../src/core/door/writes.ts'
 import { attachSite, registerSite } from '../../src/core/sites/attach.ts'
 import { writeTransactionHookOf } from '../../src/db/write-hooks.ts'
 import { numberArg } from './_args.ts'
 import { buildIfNeeded, seedDemo } from './_door-setup.ts'
+import { activeMembers, writeMemberCheckIn } from './_door-writes.ts'
 import { formatTable, loadAverage } from './_table.ts'
 
 const ROUNDS = numberArg('--rounds', 10)
@@ -85,13 +85,7 @@ try {
     change?.(sqlite)
     return { name, sqlite, cpuUs: [] as number[] }
   })
-  const members = opened[0]!.sqlite
-    .query<{ customerId: number; membershipId: number; gymId: number }, []>(
-      `SELECT owner_id AS customerId, customer_memberships.id AS membershipId, home_location_id AS gymId
-       FROM customer_memberships JOIN customers ON customers.id = owner_id
-       WHERE status = 'ACT' AND home_location_id IS NOT NULL ORDER BY customer_memberships.id`,
-    )
-    .all()
+  const members = activeMembers(opened[0]!.sqlite)
   if (members.length === 0) throw new Error('the small set has no active memberships')
   const start = Date.now()
   let scan = 0
@@ -108,27 +102,7 @@ try {
         markTransaction?.()
         for (let i = 0; i < PER_TRANSACTION; i++, scan++) {
           sqlite.run('SAVEPOINT work')
-          const member = members[scan % members.length]!
-          const iso = new Date(start + scan * 1000).toISOString()
-          insertCheckIn(sqlite, {
-            customer_id: member.customerId,
-            gym_id: member.gymId,
-            entry_method: 'MEM',
-            entry_method_description: 'Membership',
-            customer_membership_id: member.membershipId,
-            customer_entry_pass_id: null,
-            reservation_id: null,
-            host_customer_id: null,
-            free_entry_reason: '',
-            free_entry_granting_user_id: null,
-            milestone_list: '[]',
-            check_in_count: 2,
-            local_date: iso.slice(0, 10),
-            local_time: iso.slice(11, 19),
-            checked_in_by_id: null,
-            created_at: iso,
-          })
-          countCheckIn(sqlite, member.customerId, iso)
+          writeMemberCheckIn(sqlite, members[scan % members.length]!, new Date(start + scan * 1000))
           sqlite.run('RELEASE work')
         }
         sqlite.run('COMMIT')

@@ -27,9 +27,9 @@ import { Database } from 'bun:sqlite'
 import { copyFileSync, mkdtempSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { countCheckIn, insertCheckIn } from '../../src/core/door/writes.ts'
 import { numberArg, stringArg } from './_args.ts'
 import { buildIfNeeded, seedLarge } from './_door-setup.ts'
+import { activeMembers, writeMemberCheckIn } from './_door-writes.ts'
 import { formatTable, loadAverage } from './_table.ts'
 
 const ROUNDS = numberArg('--rounds', 8)
@@ -98,13 +98,7 @@ try {
       .map((gym) => gym.id)
     return { name, file, sqlite, gymIds, cpuUs: [] as number[], walPages: [] as number[] }
   })
-  const members = opened[0]!.sqlite
-    .query<{ customerId: number; membershipId: number; gymId: number }, []>(
-      `SELECT owner_id AS customerId, customer_memberships.id AS membershipId, home_location_id AS gymId
-       FROM customer_memberships JOIN customers ON customers.id = owner_id
-       WHERE status = 'ACT' AND home_location_id IS NOT NULL ORDER BY customer_memberships.id`,
-    )
-    .all()
+  const members = activeMembers(opened[0]!.sqlite)
   if (members.length === 0)
     throw new Error(`${seeded}: no active memberships (a large set migrated by this checkout?)`)
   const start = Date.now()
@@ -119,27 +113,8 @@ try {
         copy.sqlite.run('BEGIN IMMEDIATE')
         for (let i = 0; i < PER_TRANSACTION; i++, scan++) {
           const member = members[scan % members.length]!
-          const at = new Date(start + scan * 1000)
-          const iso = at.toISOString()
-          insertCheckIn(copy.sqlite, {
-            customer_id: member.customerId,
-            gym_id: LOCATIONS > 0 ? copy.gymIds[scan % copy.gymIds.length]! : member.gymId,
-            entry_method: 'MEM',
-            entry_method_description: 'Membership',
-            customer_membership_id: member.membershipId,
-            customer_entry_pass_id: null,
-            reservation_id: null,
-            host_customer_id: null,
-            free_entry_reason: '',
-            free_entry_granting_user_id: null,
-            milestone_list: '[]',
-            check_in_count: 2,
-            local_date: iso.slice(0, 10),
-            local_time: iso.slice(11, 19),
-            checked_in_by_id: null,
-            created_at: iso,
-          })
-          countCheckIn(copy.sqlite, member.customerId, iso)
+          const gymId = LOCATIONS > 0 ? copy.gymIds[scan % copy.gymIds.length]! : member.gymId
+          writeMemberCheckIn(copy.sqlite, member, new Date(start + scan * 1000), gymId)
         }
         copy.sqlite.run('COMMIT')
       }
