@@ -17,7 +17,8 @@ import type { ReplicatedTable } from './tables.ts'
  *   (the write-transaction hook below): the publisher sends one transaction's rows as one change.
  * - An insert or delete records the row whole (its columns but the derived ones), an update its
  *   changed columns before and after: the publisher sends a counter's change as a delta
- *   (changes.ts).
+ *   (changes.ts). An update of counters alone (the door's count of a customer's check-ins) has a
+ *   trigger of its own, which records the counters without comparing the row column by column.
  * - The clock of each column an update sets, and of each unique value an insert sets, is kept in
  *   sync_clocks: a remote write older than it loses (apply.ts).
  */
@@ -93,7 +94,10 @@ export function stopMarkingWriteTransactions(sqlite: BunDatabase): void {
   setWriteTransactionHook(sqlite, undefined)
 }
 
-/** The three triggers of one table (exported for the tests that read them). */
+/**
+ * The triggers of one table: insert, update and delete, and for a table with counters its counters'
+ * own update (exported for the tests that read them).
+ */
 export function captureTriggers(table: CapturedTable): string[] {
   const name = quoteName(table.name)
   const literal = quoteText(table.name)
@@ -102,8 +106,8 @@ export function captureTriggers(table: CapturedTable): string[] {
   const values = (row: 'NEW' | 'OLD') =>
     `json_object(${table.columns.map((c) => `${quoteText(c)}, ${columnValue(table, row, c)}`).join(', ')})`
   const notApplying = `(SELECT applying FROM sync_state WHERE id = 1) = 0`
-  // An update records its changed columns alone, before and after: the door's count of a
-  // customer's check-ins is one column of a wide row.
+  // An update records its changed columns alone, before and after: a customer's email changed at
+  // the desk is one column of a wide row.
   const changedValues = (row: 'NEW' | 'OLD') =>
     `(SELECT json_group_object(name, value) FROM (${table.columns
       .map(
@@ -112,8 +116,15 @@ export function captureTriggers(table: CapturedTable): string[] {
            WHERE OLD.${quoteName(c)} IS NOT NEW.${quoteName(c)}`,
       )
       .join(' UNION ALL ')}))`
-  const changed = table.columns.map((c) => `OLD.${quoteName(c)} IS NOT NEW.${quoteName(c)}`).join(' OR ')
   const counters = new Set(table.counters ?? [])
+  const anyChanged = (columns: readonly string[]) =>
+    columns.length === 0
+      ? '0'
+      : columns.map((c) => `OLD.${quoteName(c)} IS NOT NEW.${quoteName(c)}`).join(' OR ')
+  const counterColumns = table.columns.filter((c) => counters.has(c))
+  const counterValues = (row: 'NEW' | 'OLD') =>
+    `json_object(${counterColumns.map((c) => `${quoteText(c)}, ${row}.${quoteName(c)}`).join(', ')})`
+  const otherChanged = anyChanged(table.columns.filter((c) => !counters.has(c)))
   const uniqueColumns = [...new Set((table.unique ?? []).flatMap((u) => u.columns))]
   // The clocks of the columns set, in one statement: a statement a column would run every one of
   // them (a table's forty, for the door's one) on every update.
@@ -141,10 +152,21 @@ export function captureTriggers(table: CapturedTable): string[] {
       ${insertClocks}
     END`,
     `CREATE TRIGGER ${quoteName(`${TRIGGER_PREFIX}${table.name}_update`)} AFTER UPDATE ON ${name}
-    WHEN ${notApplying} AND (${changed}) BEGIN
+    WHEN ${notApplying} AND (${otherChanged}) BEGIN
       ${record('update', rowKey('NEW'), changedValues('OLD'), changedValues('NEW'))}
       ${updateClocks}
     END`,
+    // The door's update: its counters alone (a customer's check-in count). They travel as deltas
+    // and keep no clock, so they are recorded alone, without the row's columns compared one by one.
+    ...(counterColumns.length === 0
+      ? []
+      : [
+          `CREATE TRIGGER ${quoteName(`${TRIGGER_PREFIX}${table.name}_update_counters`)}
+          AFTER UPDATE OF ${counterColumns.map(quoteName).join(', ')} ON ${name}
+          WHEN ${notApplying} AND (${anyChanged(counterColumns)}) AND NOT (${otherChanged}) BEGIN
+            ${record('update', rowKey('NEW'), counterValues('OLD'), counterValues('NEW'))}
+          END`,
+        ]),
     `CREATE TRIGGER ${quoteName(`${TRIGGER_PREFIX}${table.name}_delete`)} AFTER DELETE ON ${name}
     WHEN ${notApplying} BEGIN
       ${record('delete', rowKey('OLD'), values('OLD'), 'NULL')}

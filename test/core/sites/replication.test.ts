@@ -149,6 +149,36 @@ describe('two sites apart, then exchanging their changes', () => {
     expect(rows(a, counted)).toEqual(rows(b, counted))
   })
 
+  test('a count changed alone travels as its delta; with another column, both travel in one row change', async () => {
+    const customer = await makeDoorCustomer(a.t.db, 'COUNT1', { check_in_count: 5 })
+    exchange()
+    const count = (box: Box, by: number, also: { email?: string } = {}) =>
+      box.t.db
+        .updateTable('customers')
+        .set((eb) => ({ check_in_count: eb('check_in_count', '+', by), ...also }))
+        .where('id', '=', customer.id)
+        .execute()
+    await count(a, 1)
+    await count(a, 2, { email: 'count1@example.org' })
+    expect(unsentChanges(a.site.sqlite, a.site.tables, a.site, 100).map((change) => change.rows)).toEqual([
+      [{ table: 'customers', op: 'update', key: [customer.id], values: {}, deltas: { check_in_count: 1 } }],
+      [
+        {
+          table: 'customers',
+          op: 'update',
+          key: [customer.id],
+          values: { email: 'count1@example.org' },
+          deltas: { check_in_count: 2 },
+        },
+      ],
+    ])
+    await count(b, 1)
+    exchange()
+    const counted = `SELECT check_in_count, email FROM customers WHERE id = ${customer.id}`
+    expect(rows(a, counted)).toEqual([{ check_in_count: 9, email: 'count1@example.org' }])
+    expect(rows(b, counted)).toEqual(rows(a, counted))
+  })
+
   test('the last entry of a pass taken at both sites while apart: zero left everywhere, never below', async () => {
     const customer = await makeDoorCustomer(a.t.db, 'LAST1')
     await makePassFor(a.t.db, customer.id, { entries_remaining: 1 })
