@@ -17,6 +17,7 @@ let db: Database | undefined
 let timer: ReturnType<typeof setTimeout> | undefined
 let stopping = false
 let last = ''
+let lastDataVersion = -1
 
 const reply = (message: CheckpointReply) => self.postMessage(message)
 const describe = (error: unknown) => (error instanceof Error ? error.message : String(error))
@@ -28,16 +29,24 @@ const codeOf = (error: unknown) => {
 
 function step(stepMs: number): void {
   try {
+    // Changes when another connection has committed since this one last asked: the WAL may have
+    // started over and come back to the very frame counts it had, which are then news all the same.
+    const { data_version: dataVersion } = db!.query('PRAGMA data_version').get() as { data_version: number }
     // log: frames in the WAL; checkpointed: how many of them are in the database file now.
     const { busy, log, checkpointed } = db!.query('PRAGMA wal_checkpoint(PASSIVE)').get() as {
       busy: number
       log: number
       checkpointed: number
     }
-    // busy: another checkpoint (the serving thread's) was running. Said only when it changed.
+    // busy: another checkpoint (the serving thread's) was running. Said only when something was
+    // committed or copied since the last step.
     const state = `${log}/${checkpointed}`
-    if (busy === 0 && log > 0 && state !== last) reply({ type: 'state', log, checkpointed })
-    if (busy === 0) last = state
+    const news = state !== last || dataVersion !== lastDataVersion
+    if (busy === 0 && log > 0 && news) reply({ type: 'state', log, checkpointed })
+    if (busy === 0) {
+      last = state
+      lastDataVersion = dataVersion
+    }
   } catch (error) {
     reply({ type: 'error', message: describe(error), code: codeOf(error) })
   }

@@ -112,6 +112,30 @@ describe('the WAL checkpointer', () => {
     expect(problems).toEqual([])
   }, 120_000)
 
+  test('each burst of commits is reported, even when the WAL started over and came back to the same length', async () => {
+    const path = newPath()
+    const connection = openWithTable(path)
+    const { log, problems } = recordingLogger()
+    const states: string[] = []
+    // Steps far apart: each burst is committed between two of them, the WAL copied whole in between,
+    // so each burst starts it over and leaves it as long as the one before did.
+    const checkpointer = await startCheckpointer(path, connection, log, {
+      stepMs: 100,
+      onState: (frames, copied) => states.push(`${frames}/${copied}`),
+    })
+    for (let burst = 1; burst <= 5; burst++) {
+      const before = states.length
+      await writeRows(connection, 8)
+      await until(() => states.length > before, `burst ${burst} reported`)
+    }
+    // The later bursts left the WAL as the second did: the same state, reported each time.
+    const last = states.at(-1)!
+    expect(states.slice(-3)).toEqual([last, last, last])
+    await checkpointer.stop()
+    await connection.close()
+    expect(problems).toEqual([])
+  }, 120_000)
+
   test('once the writes stop, the worker copies everything into the database file by itself', async () => {
     const path = newPath()
     const connection = openWithTable(path)
