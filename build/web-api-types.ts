@@ -4,8 +4,8 @@
  * desk page (src/web/types.ts and the screens) reads the API as the API documents itself, not as
  * someone wrote it down by hand. Only the document's components (its named schemas, the records
  * and bodies the page reads and sends): the page names its requests' paths itself, and the types of
- * every path and operation were three quarters of the file with nothing reading them. test/web/api-schema-file.test.ts fails when the committed file is
- * not what this writes.
+ * every path and operation were three quarters of the file with nothing reading them.
+ * test/web/api-schema-file.test.ts fails when the committed file is not what this writes.
  * Usage: npx bun run build/web-api-types.ts
  */
 import { join } from 'node:path'
