@@ -30,6 +30,12 @@ import { durableWalOf, type DurableWal, WalSync } from './wal-sync.ts'
  * after them (the syncs run in order and each covers the whole WAL), so no answer ever rests on
  * something that could still be lost.
  *
+ * A background work (a slice of the hub's backlog being applied, sites/applying.ts) gives way: it
+ * never shares a batch with the door's and the desk's works, and its batch comes only when none of
+ * theirs is waiting, or once it has waited BACKGROUND_WAIT_MS, so that a steady rush cannot stop it.
+ * Queued first, it would otherwise run first in their batch, and a scan's answer would wait for it
+ * and for the sync of everything it wrote.
+ *
  * The batch holds the connection's lock (the Kysely driver's, bun-sqlite-dialect.ts) while it runs,
  * so it never interleaves with a Kysely transaction on the same connection (those commit the same
  * way, one at a time, through the same WalSync). `work` must be synchronous: nothing may await
@@ -40,9 +46,16 @@ export const MAX_BATCH = 64
 export const BUSY_WINDOW_MS = 5
 /** How long the first work queued during a rush waits for others before its batch starts. */
 export const GATHER_MS = 1
+/** How long a background work waits at most behind the door's and the desk's before its batch. */
+export const BACKGROUND_WAIT_MS = 20
+
+/** Whose work it is: the door's and the desk's (`foreground`), or one that gives way to them. */
+export type Lane = 'foreground' | 'background'
 
 interface Queued {
   work: () => unknown
+  /** When it was queued (`now()`). */
+  queuedAt: number
   resolve: (value: any) => void
   reject: (error: unknown) => void
 }
@@ -51,6 +64,8 @@ type Settled = { ok: true; value: unknown } | { ok: false; error: unknown }
 
 export class GroupCommit {
   private queue: Queued[] = []
+  /** Background works, in the order they came. */
+  private background: Queued[] = []
   private flushing = false
   /** When the last batch of more than one work committed (`now()`); -Infinity: never. */
   private lastSharedCommitAt = -Infinity
@@ -75,12 +90,13 @@ export class GroupCommit {
         : { walSync: walSyncFor(`${sqlite.filename}-wal`), synchronous: durable.synchronous, ownSync: true }
   }
 
-  run<T>(work: () => T): Promise<T> {
+  run<T>(work: () => T, lane: Lane = 'foreground'): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ work, resolve, reject })
+      const queuedAt = this.now()
+      ;(lane === 'foreground' ? this.queue : this.background).push({ work, queuedAt, resolve, reject })
       if (!this.flushing) {
         this.flushing = true
-        if (this.now() - this.lastSharedCommitAt < BUSY_WINDOW_MS) {
+        if (lane === 'foreground' && queuedAt - this.lastSharedCommitAt < BUSY_WINDOW_MS) {
           // A rush: the doors answered by the last batch are scanning again, their requests a
           // moment behind the ones already read. Waiting that moment lets both share one COMMIT
           // instead of alternating half-size batches, each paying an fsync (more scans a second, less
@@ -96,10 +112,10 @@ export class GroupCommit {
 
   private async flush(): Promise<void> {
     try {
-      while (this.queue.length > 0) {
+      while (this.queue.length > 0 || this.background.length > 0) {
         await this.db.connection().execute(async () => {
           // Taken once the lock is ours: what queued while waiting joins this batch.
-          const batch = this.queue.splice(0, MAX_BATCH)
+          const batch = this.nextBatch()
           let result: Settled[] | { failed: unknown }
           try {
             result = this.commitBatch(batch)
@@ -111,14 +127,30 @@ export class GroupCommit {
           if (batch.length > 1) this.lastSharedCommitAt = this.now()
         })
         // Let the answers go out and new requests queue before the next batch.
-        if (this.queue.length > 0) await new Promise((resolve) => setImmediate(resolve))
+        if (this.queue.length > 0 || this.background.length > 0)
+          await new Promise((resolve) => setImmediate(resolve))
       }
     } catch (error) {
       // The connection could not be had (closed at shutdown): nothing queued ran; say so to each.
-      for (const item of this.queue.splice(0)) item.reject(error)
+      for (const item of [...this.queue.splice(0), ...this.background.splice(0)]) item.reject(error)
     } finally {
       this.flushing = false
     }
+  }
+
+  /**
+   * The door's and the desk's works, up to MAX_BATCH; or the oldest background work alone, when
+   * none of theirs waits or it has waited BACKGROUND_WAIT_MS. (Alone: each is a bounded slice of a
+   * longer job, and two would hold the thread twice as long.)
+   */
+  private nextBatch(): Queued[] {
+    const oldest = this.background[0]
+    if (
+      oldest !== undefined &&
+      (this.queue.length === 0 || this.now() - oldest.queuedAt >= BACKGROUND_WAIT_MS)
+    )
+      return this.background.splice(0, 1)
+    return this.queue.splice(0, MAX_BATCH)
   }
 
   /**

@@ -4,7 +4,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { openDatabase, type Connection } from '../../src/db/connection.ts'
-import { GroupCommit, MAX_BATCH } from '../../src/db/group-commit.ts'
+import { BACKGROUND_WAIT_MS, GroupCommit, MAX_BATCH } from '../../src/db/group-commit.ts'
 import { WalSync } from '../../src/db/wal-sync.ts'
 
 /*
@@ -203,6 +203,35 @@ describe('group commit', () => {
       ['a', 'b'],
     ])
     expect(committedLabels()).toEqual(['a', 'b', 'c', 'd'])
+  })
+
+  test("a background work queued first gives way: it runs after the door's, in a commit of its own", async () => {
+    const applied = committer.run(insertAndLook('applied'), 'background')
+    const scans = [committer.run(insertAndLook('a')), committer.run(insertAndLook('b'))]
+    // The scans share the first commit; the background work sees them committed when it runs.
+    expect(await Promise.all(scans)).toEqual([[], []])
+    expect(await applied).toEqual(['a', 'b'])
+    expect(committedLabels()).toEqual(['a', 'b', 'applied'])
+  })
+
+  test(`a steady rush holds a background work back ${BACKGROUND_WAIT_MS} ms at most`, async () => {
+    let now = 0
+    const committer = new GroupCommit(connection.db, connection.sqlite, undefined, () => now)
+    const order: (number | string)[] = []
+    const runs: Promise<unknown>[] = []
+    // Each scan takes 5 ms and the next one is already waiting when it is done.
+    const scan = (i: number) => () => {
+      order.push(i)
+      now += 5
+      if (i < 8) runs.push(committer.run(scan(i + 1)))
+    }
+    runs.push(
+      committer.run(() => order.push('applied'), 'background'),
+      committer.run(scan(1)),
+    )
+    while (runs.length < 9) await new Promise((resolve) => setTimeout(resolve, 1))
+    await Promise.all(runs)
+    expect(order).toEqual([1, 2, 3, 4, 'applied', 5, 6, 7, 8])
   })
 
   test('works queued after the connection is closed are rejected, not left waiting', async () => {

@@ -11,7 +11,8 @@ import type { SiteDeps } from './site-deps.ts'
 /*
  * Applying: the stream's messages, as the site follows it, made here in stream order: other
  * sites' changes applied (apply.ts), this site's own passed over. Each commit is one short write
- * queued with the door's (group commit), so a backlog yields to the door between commits.
+ * in group commit's background lane: never in one batch with the door's scans, and after them when
+ * both wait, so a backlog yields to the door between commits.
  */
 
 /**
@@ -85,33 +86,37 @@ export class Applier {
     const steps = this.#stepsOf(messages)
     let newer: Change | null = null
     for (let start = 0; start < steps.length && !newer;) {
-      const { stoppedAt, reached, noteWritten } = await syncTransaction(this.deps, () => {
-        let applied = 0
-        let reached: MessageEnd | null = null
-        let index = start
-        const began = performance.now()
-        const full = () =>
-          applied >= APPLY_CHANGES || (applied > 0 && performance.now() - began >= APPLY_BUDGET_MS)
-        // The ends of messages come along after the last change a commit takes: nothing to apply.
-        for (; index < steps.length && (!full() || 'end' in steps[index]!); index++) {
-          const step = steps[index]!
-          if ('end' in step) {
-            reached = step.end
-            continue
+      const { stoppedAt, reached, noteWritten } = await syncTransaction(
+        this.deps,
+        () => {
+          let applied = 0
+          let reached: MessageEnd | null = null
+          let index = start
+          const began = performance.now()
+          const full = () =>
+            applied >= APPLY_CHANGES || (applied > 0 && performance.now() - began >= APPLY_BUDGET_MS)
+          // The ends of messages come along after the last change a commit takes: nothing to apply.
+          for (; index < steps.length && (!full() || 'end' in steps[index]!); index++) {
+            const step = steps[index]!
+            if ('end' in step) {
+              reached = step.end
+              continue
+            }
+            if (step.change.level > this.site.level) {
+              newer = step.change
+              break
+            }
+            this.site.clock.receive(step.change.hlc)
+            applyChange(context, step.change)
+            applied += 1
           }
-          if (step.change.level > this.site.level) {
-            newer = step.change
-            break
-          }
-          this.site.clock.receive(step.change.hlc)
-          applyChange(context, step.change)
-          applied += 1
-        }
-        const noteWritten = reached
-          ? this.bookkeeping.writes(this.writablePosition(reached.streamSequence, reached.partsAfter))
-          : () => {}
-        return { stoppedAt: index, reached, noteWritten }
-      })
+          const noteWritten = reached
+            ? this.bookkeeping.writes(this.writablePosition(reached.streamSequence, reached.partsAfter))
+            : () => {}
+          return { stoppedAt: index, reached, noteWritten }
+        },
+        'background',
+      )
       noteWritten()
       if (reached) this.position = Math.max(this.position, reached.streamSequence)
       start = stoppedAt
