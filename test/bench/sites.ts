@@ -23,9 +23,11 @@
  * 3. The door during that catch-up against idle: the same cut and load again, then at the restore
  *    door controllers at site-a scanning at --rate scans/s in all (open-door-check-in, each scan a
  *    member admitted, a new check-in: see FreshScans; latency from each scan's due time) until
- *    every site has applied the stream as far as the three backlogs reached; --cycles times (3),
- *    the scans of every catch-up pooled; then the same load on the same box with nothing to catch
- *    up, for as long (at least --idle-seconds).
+ *    every site has applied the stream as far as the three backlogs reached; then, once every site
+ *    has converged, the same load on the same box with nothing to catch up, for as long (at least
+ *    --idle-seconds in all). --cycles times (3), the scans of every catch-up pooled, and those of
+ *    every idle spell: each idle spell right after its catch-up, so that the host's moods (this
+ *    machine is shared) weigh on both sides alike.
  * 4. The door with --hub and no backlog against without: a copy of site-a's seeded file served as
  *    the only site of another organization on the hub, and another copy served without --hub, in
  *    alternating order over --rounds rounds; each round unpaced controllers for --door-seconds
@@ -68,6 +70,7 @@ import {
   startServing,
   stealPercent,
   summarizeProfile,
+  type MachineCpu,
   type Served,
 } from './_door-setup.ts'
 import { timeFsyncs } from './_fsync.ts'
@@ -106,6 +109,8 @@ const PIN = process.argv.includes('--pin')
 const CONTROLLERS_FIRST = process.argv.includes('--controllers-first')
 /** Phase 3: how many cuts and catch-ups, the door's scans during them pooled. */
 const CYCLES = numberArg('--cycles', 3)
+/** Phase 3: how long after a catch-up has converged its idle spell starts. */
+const IDLE_SETTLE_MS = 2_000
 /** Which of the four measurements to run (`--phases 1,4`); all by default. */
 const PHASES = new Set((stringArg('--phases') ?? '1,2,3,4').split(',').map(Number))
 const count = (n: number) => Math.max(1, Math.round(n * SCALE))
@@ -277,6 +282,24 @@ const childPids = (): number[] =>
 /** Sets the scheduling priority (nice) of every thread of this process. */
 function niceThreads(priority: number): void {
   for (const tid of readdirSync(`/proc/${process.pid}/task`)) setPriority(Number(tid), priority)
+}
+
+/** The machine's CPU time over several windows, summed (MachineCpu's fields, as spans). */
+const noCpu = (): MachineCpu => ({ busyMs: 0, stealMs: 0, totalMs: 0 })
+const stealOf = (cpu: MachineCpu) => (cpu.totalMs > 0 ? (100 * cpu.stealMs) / cpu.totalMs : 0)
+
+/** Adds one door run to a window of phase 3: its scans are in the recorder already. */
+function addWindow(
+  window: { elapsedMs: number; heldMs: number; cpu: MachineCpu },
+  run: { elapsedMs: number; heldMs: number },
+  machineBefore: MachineCpu,
+): void {
+  const now = machineCpu()
+  window.elapsedMs += run.elapsedMs
+  window.heldMs = Math.max(window.heldMs, run.heldMs)
+  window.cpu.busyMs += now.busyMs - machineBefore.busyMs
+  window.cpu.stealMs += now.stealMs - machineBefore.stealMs
+  window.cpu.totalMs += now.totalMs - machineBefore.totalMs
 }
 
 /** Sets the CPUs every thread of a process may run on. */
@@ -627,11 +650,11 @@ try {
         `  site-a and this bench (its door's controllers) pinned to CPU 0; the other boxes and the hub to CPU 1`,
       )
     }
-    // Each cycle a cut, the busy spell and the catch-up, the door's scans during each pooled: one
-    // catch-up lasts some 3 s, 150 scans, whose p99 would be their second slowest.
-    const during = { recorder: new Recorder(), elapsedMs: 0, heldMs: 0 }
+    // Each cycle a cut, the busy spell and the catch-up, then an idle spell, the door's scans during
+    // each pooled: one catch-up lasts some 3 s, 150 scans, whose p99 would be their second slowest.
+    const during = { recorder: new Recorder(), elapsedMs: 0, heldMs: 0, cpu: noCpu() }
+    const idle = { recorder: new Recorder(), elapsedMs: 0, heldMs: 0, cpu: noCpu() }
     const settledMs: number[] = []
-    const machine3 = machineCpu()
     // From here to the end of the idle window (unmeasured busy spells in between do no harm).
     if (CONTROLLERS_FIRST) niceThreads(-10)
     for (let cycle = 1; cycle <= CYCLES; cycle++) {
@@ -652,6 +675,7 @@ try {
         }
       })()
       t0 = performance.now()
+      const machineDuring = machineCpu()
       for (const box of boxes) box.proxy.restore()
       // The profile (--profile) covers the first cycle's catch-up.
       if (cycle === 1) catchUpFrom = Date.now()
@@ -664,25 +688,31 @@ try {
         during.recorder,
       )
       if (cycle === 1) catchUpTo = Date.now()
-      during.elapsedMs += run.elapsedMs
-      during.heldMs = Math.max(during.heldMs, run.heldMs)
+      addWindow(during, run, machineDuring)
       await watch
       settledMs.push((await converged(t0)).ms)
+      const idleScans = await new FreshScans(a.session).prepare()
+      // What a catch-up leaves behind (the WAL's checkpoints copying it) is let pass first.
+      await sleep(IDLE_SETTLE_MS)
+      const idleMs = Math.max((IDLE_SECONDS * 1000) / CYCLES, run.elapsedMs)
+      const machineIdle = machineCpu()
+      const rest = await runDoor(
+        a.session.target,
+        idleScans,
+        DOOR_CLIENTS,
+        forMs(idleMs),
+        RATE,
+        idle.recorder,
+      )
+      addWindow(idle, rest, machineIdle)
     }
-    const steal3 = stealPercent(machine3)
-    const load3 = machine()
-    const idleScans = await new FreshScans(a.session).prepare()
-    await converged()
-    const idleMs = Math.max(IDLE_SECONDS * 1000, during.elapsedMs)
-    const machineIdle = machineCpu()
-    const idle = await runDoor(a.session.target, idleScans, DOOR_CLIENTS, forMs(idleMs), RATE)
     if (PIN) for (const pid of [process.pid, ...childPids()]) pin(pid, '0,1')
     if (CONTROLLERS_FIRST) niceThreads(0)
     const describe = ({ recorder: r, heldMs }: { recorder: Recorder; heldMs: number }) =>
       `p50 ${fmt(r.percentile(0.5))} ms, p99 ${fmt(r.percentile(0.99))} ms, max ${fmt(r.max())} ms (${r.count} scans${r.errors ? `, ${r.errors} errors: ${r.firstError}` : ''}; the controllers' thread held at most ${fmt(heldMs)} ms)`
     note(
-      `3. door at site-a, ${RATE} new check-ins/s, ${CYCLES} catch-ups pooled${PIN ? ', site-a and its controllers on one CPU' : ''}${CONTROLLERS_FIRST ? ', the controllers at nice -10' : ''}: during the catch-up (${seconds(during.elapsedMs)} s, steal ${steal3.toFixed(0)}%, ${load3}) ${describe(during)}; ` +
-        `idle (${seconds(idle.elapsedMs)} s, steal ${stealPercent(machineIdle).toFixed(0)}%, ${machine()}) ${describe(idle)}; ` +
+      `3. door at site-a, ${RATE} new check-ins/s, ${CYCLES} catch-ups pooled${PIN ? ', site-a and its controllers on one CPU' : ''}${CONTROLLERS_FIRST ? ', the controllers at nice -10' : ''}: during the catch-ups (${seconds(during.elapsedMs)} s, steal ${stealOf(during.cpu).toFixed(0)}%) ${describe(during)}; ` +
+        `idle, after each (${seconds(idle.elapsedMs)} s, steal ${stealOf(idle.cpu).toFixed(0)}%) ${describe(idle)}; ${machine()}; ` +
         `p99 ratio ${(during.recorder.percentile(0.99) / idle.recorder.percentile(0.99)).toFixed(2)}, p50 ratio ${(during.recorder.percentile(0.5) / idle.recorder.percentile(0.5)).toFixed(2)}`,
     )
     console.log(
