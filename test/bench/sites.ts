@@ -655,7 +655,7 @@ try {
     const during = { recorder: new Recorder(), elapsedMs: 0, heldMs: 0, cpu: noCpu() }
     const idle = { recorder: new Recorder(), elapsedMs: 0, heldMs: 0, cpu: noCpu() }
     const settledMs: number[] = []
-    // From here to the end of the idle window (unmeasured busy spells in between do no harm).
+    // From here to the end of the last idle spell (the unmeasured busy spells between do no harm).
     if (CONTROLLERS_FIRST) niceThreads(-10)
     for (let cycle = 1; cycle <= CYCLES; cycle++) {
       await cutAndBusy()
